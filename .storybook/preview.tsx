@@ -1,0 +1,99 @@
+import type { Decorator, Preview } from "@storybook/react-vite";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
+import { mswLoader } from "msw-storybook-addon/csf3";
+import { useEffect, useState } from "react";
+import { Toaster, TooltipProvider, toastStore } from "@vicinity/ui";
+import "@vicinity/ui/styles.css";
+import { DEVICE_VIEWPORTS } from "./viewports";
+import { startMockWorker } from "../mocks/browser";
+import { SocketFactoryContext, type SocketFactory } from "@vicinity/features/realtime";
+import { fakeSocketFactory } from "../mocks/realtime";
+import { mediaHandlers } from "../mocks/handlers/media";
+
+const connectedSockets = fakeSocketFactory("connected");
+
+/** Each story gets its own QueryClient, with no retries, so no state leaks between stories. */
+function StoryQueryClient({ children }: { children: React.ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+      }),
+  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+function ThemeRoot({ theme, children }: { theme: string; children: React.ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return <>{children}</>;
+}
+
+const withProviders: Decorator = (Story, context) => {
+  const route = (context.parameters.route as string | undefined) ?? "/";
+  const theme = (context.globals.theme as string | undefined) ?? "dark";
+  // Set synchronously too, so the very first paint already has the right theme.
+  document.documentElement.dataset.theme = theme;
+  return (
+    <ThemeRoot theme={theme}>
+      <SocketFactoryContext.Provider value={(context.parameters.socketFactory as SocketFactory | undefined) ?? connectedSockets}>
+      <StoryQueryClient>
+        <TooltipProvider>
+          {/* Screen stories mount the app's own router (parameters.router = false). */}
+          {context.parameters.router === false ? (
+            <Story />
+          ) : (
+            <MemoryRouter initialEntries={[route]}>
+              <Story />
+            </MemoryRouter>
+          )}
+          <Toaster />
+        </TooltipProvider>
+      </StoryQueryClient>
+      </SocketFactoryContext.Provider>
+    </ThemeRoot>
+  );
+};
+
+const preview: Preview = {
+  tags: ["autodocs"],
+  loaders: [mswLoader(startMockWorker)],
+  beforeEach() {
+    toastStore.reset();
+    // No story inherits another's anonymous session or other stored state.
+    window.localStorage.clear();
+  },
+  decorators: [withProviders],
+  globalTypes: {
+    theme: {
+      description: "Colour theme",
+      toolbar: {
+        title: "Theme",
+        icon: "mirror",
+        items: [
+          { value: "dark", title: "Dark (default)" },
+          { value: "light", title: "Light" },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: "dark" },
+  parameters: {
+    // Every story answers the server's picture URLs with generated portraits, so a photo is shown
+    // the same way whichever stories ran before (a story may override the "media" key).
+    msw: { handlers: { media: mediaHandlers.portraits } },
+    layout: "padded",
+    viewport: { options: DEVICE_VIEWPORTS },
+    a11y: { test: "error" },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    backgrounds: { disable: true },
+    options: {
+      storySort: { order: ["Foundations", "UI", "Features", "Screens"] },
+    },
+  },
+};
+
+export default preview;

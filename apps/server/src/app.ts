@@ -1,0 +1,161 @@
+import { existsSync } from "node:fs";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import type { ErrorBody } from "@vicinity/contract";
+import type { ServerConfig } from "./config";
+import { openDatabase, type Database } from "./db/database";
+import { SessionStore, SESSION_COOKIE } from "./auth/sessions";
+import { HttpError } from "./http/errors";
+import type { AppContext } from "./http/context";
+import { registerAuthRoutes } from "./auth/routes";
+import { registerUserRoutes } from "./users/routes";
+import { registerMessageRoutes } from "./messages/routes";
+import { registerMediaRoutes } from "./media/routes";
+import { MediaStore } from "./media/store";
+import { Participants } from "./messages/service";
+import { registerMemberRoutes } from "./users/member-routes";
+import { registerPhotoRoutes } from "./users/photo-routes";
+import { registerAccountRoutes } from "./users/account-routes";
+import { promoteAdmins } from "./users/admins";
+import { seedDemoMembersIfEmpty } from "./db/seed";
+import { Presence } from "./realtime/presence";
+import { attachRealtime, type Realtime } from "./realtime/socket";
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  context: AppContext;
+  realtime: Realtime;
+  close(): Promise<void>;
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Whether a browser's Origin is this site (its own host, or one of PUBLIC_ORIGIN). */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
+  if (!origin) return true; // Not a browser, or a same-origin GET: browsers send Origin on every cross-site POST.
+  if (allowed.includes(origin.replace(/\/$/, ""))) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds the HTTP server: the API under /api, the socket on the same port and, when it has been
+ * built, the web app with a fallback to index.html for the client's routes.
+ */
+export async function buildServer(config: ServerConfig, options: { database?: Database } = {}): Promise<BuiltServer> {
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir }));
+  const sessions = new SessionStore(database.db, config.sessionSecret);
+  const presence = new Presence(database.db);
+  const mediaStore = new MediaStore(config.mediaDir);
+  const context: AppContext = {
+    config,
+    database,
+    db: database.db,
+    sessions,
+    presence,
+    mediaStore,
+    participants: new Participants(database.db),
+    // Until the socket server starts, there is nobody to tell.
+    notify: { toUsers: () => undefined, disconnectUser: () => undefined },
+  };
+
+  await promoteAdmins(database.db, config.adminEmails);
+  if (config.seedDemo) await seedDemoMembersIfEmpty(database.db, mediaStore);
+
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  });
+
+  await app.register(fastifyCookie);
+  // JSON bodies, where an empty body (logout, heartbeat) is simply no body.
+  app.removeContentTypeParser(["application/json", "text/plain"]);
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, "The request body is not valid JSON"), undefined);
+    }
+  });
+  app.decorateRequest("session", null);
+  app.decorateRequest("sessionToken", undefined);
+
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/") && !request.url.startsWith("/media/")) return;
+    if (STATE_CHANGING.has(request.method) && !isAllowedOrigin(request.headers.origin, request.headers.host, config.allowedOrigins)) {
+      throw new HttpError(403, "This request came from another site and was refused");
+    }
+    request.sessionToken = request.cookies[SESSION_COOKIE];
+    request.session = await sessions.read(request.sessionToken);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      void reply.headers(error.headers).status(error.statusCode).send({ message: error.message } satisfies ErrorBody);
+      return;
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    let message = status >= 500 ? "Something went wrong on our side. Please try again." : error.message;
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) message = "The request body is not valid JSON";
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "The request body is too large";
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = "Send the request body as JSON (Content-Type: application/json)";
+    if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") message = "The request body is empty";
+    void reply.status(status).send({ message } satisfies ErrorBody);
+  });
+
+  registerAuthRoutes(app, context);
+  registerUserRoutes(app, context);
+  registerMessageRoutes(app, context);
+  await registerMediaRoutes(app, context);
+  registerPhotoRoutes(app, context);
+  registerAccountRoutes(app, context);
+  registerMemberRoutes(app, context);
+
+  const hasWebBuild = existsSync(`${config.webDist}/index.html`);
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      cacheControl: false,
+      // @fastify/static 10 hands over the reply, not the raw response.
+      setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+        // Hashed build assets never change; the page itself must always be revalidated.
+        reply.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "";
+    if (url.startsWith("/api/") || url === "/api" || !hasWebBuild || request.method !== "GET") {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` } satisfies ErrorBody);
+    }
+    // Client-side routes (including unknown ones, which show the app's 404 page).
+    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+
+  const realtime = await attachRealtime(app, context);
+  const sweep = setInterval(() => void sessions.sweep().catch((e: unknown) => app.log.warn(e)), 10 * 60 * 1000);
+  sweep.unref();
+
+  return {
+    app,
+    context,
+    realtime,
+    async close() {
+      clearInterval(sweep);
+      await realtime.close();
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import type { ServerConfig } from "../config";
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import {
+  anonymousLoginRequestSchema,
+  API_PATHS,
+  loginRequestSchema,
+  registerRequestSchema,
+  type AnonymousProfile,
+} from "@vicinity/contract";
+import type { AppContext } from "../http/context";
+import { requireSession, sendOk } from "../http/context";
+import { conflict, forbidden, HttpError, parseOr400, tooManyRequests, unauthorized } from "../http/errors";
+import { RateLimiter } from "../http/rate-limiter";
+import { users } from "../db/schema";
+import { toSessionUser } from "../users/present";
+import { isAdminEmail } from "../users/admins";
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
+
+/** decisions.md 9: failed sign-ins are limited per account and per address. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+const UNIQUE_VIOLATION = "23505";
+
+function isUniqueViolation(error: unknown): error is { constraint?: string } {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+function constraintOf(error: unknown): string {
+  const e = error as { constraint?: string; cause?: { constraint?: string }; message?: string };
+  return e.constraint ?? e.cause?.constraint ?? e.message ?? "";
+}
+
+/** A username from the email's local part: letters, digits, dots, dashes, underscores; 3-30 long. */
+function usernameFromEmail(email: string): string {
+  const local = (email.split("@")[0] ?? "").toLowerCase().replace(/[^a-z0-9_.-]/g, "");
+  const base = local.length >= 3 ? local : `${local}member`;
+  return base.slice(0, 24);
+}
+
+export function writeSessionCookie(reply: FastifyReply, config: ServerConfig, token: string) {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.env === "production",
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+export function removeSessionCookie(reply: FastifyReply, config: ServerConfig) {
+  void reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.env === "production" });
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, sessions, config } = ctx;
+  const accountFailures = new RateLimiter(LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
+  const addressFailures = new RateLimiter(LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
+
+  const setSessionCookie = (reply: FastifyReply, token: string) => writeSessionCookie(reply, config, token);
+  const clearSessionCookie = (reply: FastifyReply) => removeSessionCookie(reply, config);
+
+  app.get(API_PATHS.currentUser, async (request) => {
+    if (request.session?.kind !== "member") throw unauthorized("Not signed in");
+    return toSessionUser(request.session.user);
+  });
+
+  app.post(API_PATHS.register, async (request, reply) => {
+    const body = parseOr400(registerRequestSchema, request.body);
+    if (isCommonPassword(body.password)) throw new HttpError(400, "This password is too common");
+    const email = body.email.toLowerCase();
+
+    const existing = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    if (existing.length > 0) throw conflict("An account with this email already exists");
+
+    const passwordHash = await hashPassword(body.password);
+    let username = body.username ?? usernameFromEmail(email);
+    let created: typeof users.$inferSelect | undefined;
+    for (let attempt = 0; attempt < 6 && !created; attempt += 1) {
+      try {
+        [created] = await db
+          .insert(users)
+          .values({
+            email,
+            username,
+            passwordHash,
+            accountRole: isAdminEmail(email, config.adminEmails) ? "admin" : "member",
+            locationSecret: randomBytes(16).toString("hex"),
+          })
+          .returning();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const constraint = constraintOf(error);
+        if (constraint.includes("email")) throw conflict("An account with this email already exists");
+        if (body.username) throw conflict("That username is taken");
+        username = `${usernameFromEmail(email)}${randomBytes(2).readUInt16BE(0) % 10000}`;
+      }
+    }
+    if (!created) throw conflict("That username is taken");
+
+    if (request.sessionToken) await sessions.destroy(request.sessionToken);
+    setSessionCookie(reply, await sessions.create({ kind: "member", userId: created.id }));
+    return reply.status(201).send(toSessionUser(created));
+  });
+
+  app.post(API_PATHS.login, async (request, reply) => {
+    const body = parseOr400(loginRequestSchema, request.body);
+    const email = body.email.toLowerCase();
+    const wait = Math.max(accountFailures.retryAfter(email), addressFailures.retryAfter(request.ip));
+    if (wait > 0) {
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`,
+        wait,
+      );
+    }
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+    if (!user || !valid) {
+      accountFailures.hit(email);
+      addressFailures.hit(request.ip);
+      throw unauthorized("Invalid email or password");
+    }
+    if (user.suspendedAt) throw forbidden("This account is suspended");
+    accountFailures.reset(email);
+    // A new session id at every sign-in (no fixation).
+    if (request.sessionToken) await sessions.destroy(request.sessionToken);
+    setSessionCookie(reply, await sessions.create({ kind: "member", userId: user.id }));
+    return toSessionUser(user);
+  });
+
+  app.post(API_PATHS.anonymousLogin, async (request, reply) => {
+    const body = parseOr400(anonymousLoginRequestSchema, request.body);
+    if (request.sessionToken) await sessions.destroy(request.sessionToken);
+    const guestId = `anon_${randomBytes(9).toString("base64url")}`;
+    setSessionCookie(reply, await sessions.create({ kind: "guest", guestId, guestAge: body.age }));
+    const profile: AnonymousProfile = { id: guestId, isAnonymous: true, displayName: "Anonymous User" };
+    return reply.status(201).send(profile);
+  });
+
+  app.post(API_PATHS.logout, async (request, reply) => {
+    await sessions.destroy(request.sessionToken);
+    if (request.session?.kind === "member") await ctx.presence.markOffline(request.session.user.id);
+    clearSessionCookie(reply);
+    return sendOk(reply);
+  });
+
+  app.post(API_PATHS.heartbeat, async (request, reply) => {
+    const session = requireSession(request);
+    await sessions.touch(session.idHash);
+    if (session.kind === "member") await ctx.presence.heartbeat(session.user.id);
+    return sendOk(reply);
+  });
+}

@@ -1,0 +1,102 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { and, eq, lt, ne, or } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { sessions, users } from "../db/schema";
+
+export const SESSION_COOKIE = "vicinity_sid";
+/** decisions.md 9: idle expiry on the server (heartbeats every 5 min keep a visible tab alive). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** decisions.md 9: absolute lifetime 30 days. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Writing last_active_at at most this often per session keeps reads cheap. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export type SessionUserRow = typeof users.$inferSelect;
+
+export type Session =
+  | { kind: "member"; idHash: string; user: SessionUserRow }
+  | { kind: "guest"; idHash: string; guestId: string; guestAge: number };
+
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The stored key of a token: an HMAC, so neither a leaked table nor a guessed hash is a session. */
+  private keyOf(token: string): string {
+    return createHmac("sha256", this.secret).update(token).digest("base64url");
+  }
+
+  /** A new session: 128 random bits, returned once as the cookie's value. */
+  async create(input: { kind: "member"; userId: string } | { kind: "guest"; guestId: string; guestAge: number }): Promise<string> {
+    const token = randomBytes(16).toString("base64url");
+    const now = this.now();
+    await this.db.insert(sessions).values({
+      idHash: this.keyOf(token),
+      kind: input.kind,
+      userId: input.kind === "member" ? input.userId : null,
+      guestId: input.kind === "guest" ? input.guestId : null,
+      guestAge: input.kind === "guest" ? input.guestAge : null,
+      createdAt: now,
+      lastActiveAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    });
+    return token;
+  }
+
+  /** The live session of a token, or null (unknown, idle too long, past its lifetime, or suspended). */
+  async read(token: string | undefined): Promise<Session | null> {
+    if (!token || token.length > 64) return null;
+    const idHash = this.keyOf(token);
+    const rows = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, idHash))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    const now = this.now().getTime();
+    const { session, user } = row;
+    if (session.expiresAt.getTime() <= now || session.lastActiveAt.getTime() + SESSION_IDLE_MS <= now) {
+      await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+      return null;
+    }
+    if (session.kind === "member" && (!user || user.suspendedAt)) return null;
+    if (now - session.lastActiveAt.getTime() > TOUCH_EVERY_MS) {
+      await this.db.update(sessions).set({ lastActiveAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+    }
+    if (session.kind === "member" && user) return { kind: "member", idHash, user };
+    return { kind: "guest", idHash, guestId: session.guestId ?? "anon_unknown", guestAge: session.guestAge ?? 25 };
+  }
+
+  /** Keeps a session alive (heartbeat). */
+  async touch(idHash: string): Promise<void> {
+    await this.db.update(sessions).set({ lastActiveAt: this.now() }).where(eq(sessions.idHash, idHash));
+  }
+
+  async destroy(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.db.delete(sessions).where(eq(sessions.idHash, this.keyOf(token)));
+  }
+
+  async destroyAllOf(userId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+
+  /** Signs the member out everywhere but here (after a password change). */
+  async destroyOthersOf(userId: string, keepIdHash: string): Promise<void> {
+    await this.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
+  }
+
+  /** Removes expired sessions (run periodically). */
+  async sweep(): Promise<void> {
+    const now = this.now();
+    await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+  }
+}
+

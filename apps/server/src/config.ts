@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../../..");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The built web app (apps/web/dist) that this process serves beside the API. */
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Where PGlite, the generated session secret and (by default) media live. */
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
+  /** postgres://... for PostgreSQL; unset for embedded PGlite in DATA_DIR/pglite. */
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional()),
+  /** redis://... to share realtime traffic between server nodes. */
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// URL" }).optional()),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
+  /** Comma-separated; these accounts are made admins at start-up. */
+  ADMIN_EMAILS: z.string().default(""),
+  MEDIA_DIR: optionalText,
+  /** Comma-separated origins allowed besides the request's own host (e.g. a dev server). */
+  PUBLIC_ORIGIN: z.string().default(""),
+  /** Seed demo members into an empty database at start-up. */
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+  /** Messages a member may send in a minute (a burst allowance, not a pace). */
+  MESSAGES_PER_MINUTE: z.coerce.number().int().min(1, "MESSAGES_PER_MINUTE must be at least 1").default(120),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  env: "development" | "production" | "test";
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  dataDir: string;
+  /** PGlite's data directory, or memory:// for a throwaway database. */
+  pgliteDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  adminEmails: string[];
+  mediaDir: string;
+  allowedOrigins: string[];
+  seedDemo: boolean;
+  messagesPerMinute: number;
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the configuration from the environment; a bad value stops the start with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
+    throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)");
+  }
+  const inMemory = e.DATA_DIR === "memory://";
+  const dataDir = inMemory ? "memory://" : path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    env: e.NODE_ENV,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    pgliteDir: inMemory ? "memory://" : path.join(dataDir, "pglite"),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    // A throwaway database gets a throwaway secret: nothing is written to disk.
+    sessionSecret: e.SESSION_SECRET ?? (inMemory ? randomBytes(32).toString("base64url") : readOrCreateSecret(dataDir)),
+    adminEmails: e.ADMIN_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    mediaDir: path.resolve(e.MEDIA_DIR ?? (inMemory ? path.join(tmpdir(), `vicinity-media-${process.pid}`) : path.join(dataDir, "media"))),
+    allowedOrigins: e.PUBLIC_ORIGIN.split(",").map((s) => s.trim().replace(/\/$/, "")).filter(Boolean),
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "test",
+    messagesPerMinute: e.MESSAGES_PER_MINUTE,
+  };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ALTER COLUMN "media_id" SET DATA TYPE uuid USING "media_id"::uuid;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;

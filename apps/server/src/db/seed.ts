@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { count } from "drizzle-orm";
+import type { Db } from "./database";
+import { locations, presence, users } from "./schema";
+import { snapToPrivacyGrid } from "../location/privacy-grid";
+import { hashPassword } from "../auth/passwords";
+import type { MediaStore } from "../media/store";
+import { seedDemoPhotos } from "./seed-photos";
+
+export const DEMO_MEMBER_COUNT = 300;
+/** Spec section 9: the fallback location, and the Jacksonville area the map defaults to. */
+const CENTERS = [
+  { latitude: 30.62, longitude: -81.5, weight: 0.35 },
+  { latitude: 30.3322, longitude: -81.6557, weight: 0.65 },
+];
+
+const NAMES = ["Alex", "Ben", "Carlos", "Dante", "Eli", "Felix", "Gabe", "Hugo", "Ivan", "Jake", "Kai", "Leo", "Marcus", "Nate", "Omar", "Pablo", "Quinn", "Ryan", "Sam", "Theo", "Uri", "Victor", "Wes", "Xavier", "Yusuf", "Zack", "Andre", "Bryce", "Cole", "Devin", "Ezra", "Finn", "Grant", "Hank", "Isaac", "Jonah", "Kevin", "Luca", "Miles", "Noah"];
+const INTERESTS = ["gym", "hiking", "beach", "coffee", "travel", "music", "cooking", "movies", "gaming", "art", "running", "surfing", "yoga", "dancing", "books", "photography", "fashion", "nightlife", "dogs", "wine", "tennis", "cycling", "theatre", "tattoos"];
+const BIOS = [
+  "New in town, looking to meet people and find the best coffee spots.",
+  "Gym in the morning, beach in the afternoon. Say hi.",
+  "Nurse on night shifts, so I'm around at odd hours.",
+  "Into live music, bad jokes and good food. Let's grab a drink.",
+  "Travelling for work this week. Show me around?",
+  "Looking for friends first. Dog dad.",
+  "Runner, reader, occasional terrible cook.",
+  "Here for the weekend. Right now is a good time.",
+  "Quiet guy, big heart. Ask me about my tattoos.",
+  "Designer by day, DJ by night.",
+];
+const BODY_TYPES = ["slim", "average", "athletic", "muscular", "stocky", "large"] as const;
+const POSITIONS = ["top", "vers-top", "versatile", "vers-bottom", "bottom", "side"] as const;
+
+/** mulberry32: a seeded generator, so the demo city is the same on every machine. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Creates the demo members (pictures when given a store, bios, interests, ages, positions, some online). */
+export async function seedDemoMembers(db: Db, howMany = DEMO_MEMBER_COUNT, store?: MediaStore): Promise<number> {
+  const random = seeded(20261122);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  // Nobody signs in as a demo member: they share one hash of a random password.
+  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
+  const now = Date.now();
+  const rows: Array<{ user: typeof users.$inferInsert; lat: number; lon: number; online: boolean; lastSeen: Date }> = [];
+  for (let i = 0; i < howMany; i += 1) {
+    const name = pick(NAMES);
+    const center = random() < (CENTERS[0]?.weight ?? 0.5) ? CENTERS[0]! : CENTERS[1]!;
+    // Most within a few km, a tail out to ~25 km.
+    const distanceKm = Math.min(30, -Math.log(1 - random() * 0.999) * 4);
+    const bearing = random() * 2 * Math.PI;
+    const lat = center.latitude + (distanceKm / 111.32) * Math.cos(bearing);
+    const lon = center.longitude + (distanceKm / (111.32 * Math.cos((center.latitude * Math.PI) / 180))) * Math.sin(bearing);
+    const interests = [...new Set(Array.from({ length: 2 + Math.floor(random() * 5) }, () => pick(INTERESTS)))];
+    const online = random() < 0.3;
+    const rightNow = online && random() < 0.25;
+    rows.push({
+      user: {
+        email: `demo${i + 1}@demo.vicinity.invalid`,
+        username: `${name.toLowerCase()}${100 + i}`,
+        passwordHash,
+        firstName: name,
+        displayName: random() < 0.3 ? `${name} ${String.fromCharCode(65 + Math.floor(random() * 26))}.` : name,
+        age: 18 + Math.floor(random() * 42),
+        bio: random() < 0.85 ? pick(BIOS) : null,
+        interests,
+        bodyType: pick(BODY_TYPES),
+        position: pick(POSITIONS),
+        privateMode: random() < 0.08,
+        rightNowNote: rightNow ? pick(["Free for coffee", "At the beach", "Drinks downtown?", "Gym buddy wanted"]) : null,
+        rightNowUntil: rightNow ? new Date(now + (10 + Math.floor(random() * 50)) * 60_000) : null,
+        locationSecret: randomBytes(16).toString("hex"),
+      },
+      lat,
+      lon,
+      online,
+      lastSeen: new Date(now - (online ? Math.floor(random() * 120_000) : 3_600_000 + Math.floor(random() * 86_400_000))),
+    });
+  }
+  const ids: string[] = [];
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += 100) {
+      const chunk = rows.slice(start, start + 100);
+      const inserted = await tx.insert(users).values(chunk.map((r) => r.user)).returning({ id: users.id, secret: users.locationSecret });
+      ids.push(...inserted.map((u) => u.id));
+      await tx.insert(locations).values(
+        inserted.map((u, j) => {
+          const r = chunk[j]!;
+          const snapped = snapToPrivacyGrid({ latitude: r.lat, longitude: r.lon }, u.secret);
+          return { userId: u.id, latitude: r.lat, longitude: r.lon, snappedLatitude: snapped.latitude, snappedLongitude: snapped.longitude };
+        }),
+      );
+      await tx.insert(presence).values(
+        inserted.map((u, j) => ({ userId: u.id, status: chunk[j]!.online ? ("online" as const) : ("offline" as const), lastSeenAt: chunk[j]!.lastSeen })),
+      );
+    }
+  });
+  if (store) await seedDemoPhotos(db, store, ids, random);
+  return rows.length;
+}
+
+/** Seeds an empty database; with a media store, most demo members get a profile picture. */
+export async function seedDemoMembersIfEmpty(db: Db, store?: MediaStore): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if (Number(row?.n ?? 0) > 0) return 0;
+  return seedDemoMembers(db, DEMO_MEMBER_COUNT, store);
+}

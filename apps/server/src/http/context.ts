@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Session, SessionStore, SessionUserRow } from "../auth/sessions";
+import type { Database, Db } from "../db/database";
+import type { ServerConfig } from "../config";
+import { forbidden, unauthorized } from "./errors";
+import type { Presence } from "../realtime/presence";
+import type { MediaStore } from "../media/store";
+import type { Participants } from "../messages/service";
+import type { ServerToClientEvents } from "@vicinity/contract";
+
+/** Pushes an event to members' open sockets on every node (set when the socket server starts). */
+export interface Notifier {
+  toUsers<E extends keyof ServerToClientEvents>(userIds: readonly string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Ends a member's sockets everywhere (account deleted). */
+  disconnectUser(userId: string): void;
+}
+
+/** What every route module gets. */
+export interface AppContext {
+  config: ServerConfig;
+  database: Database;
+  db: Db;
+  sessions: SessionStore;
+  presence: Presence;
+  mediaStore: MediaStore;
+  notify: Notifier;
+  participants: Participants;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session: Session | null;
+    sessionToken: string | undefined;
+  }
+}
+
+/** A signed-in member, or 401 (nobody) / 403 (a guest) with a readable message. */
+export function requireMember(request: FastifyRequest): SessionUserRow {
+  const session = request.session;
+  if (!session) throw unauthorized();
+  if (session.kind !== "member") throw forbidden("Sign up for full access to do this");
+  return session.user;
+}
+
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+export function sendOk(reply: FastifyReply) {
+  return reply.send({ ok: true });
+}

@@ -1,0 +1,68 @@
+import { createHmac } from "node:crypto";
+
+/**
+ * Location privacy (decisions.md 6). A member's position is snapped to a grid of 500 m cells and
+ * then moved to one point of that cell chosen by his own secret. The point is the same for every
+ * query (no fresh noise to average away), so trilateration from any number of vantage points
+ * finds at best that point: on average some 250 m from where he really is.
+ */
+export const PRIVACY_CELL_METERS = 500;
+const METERS_PER_DEGREE_LAT = 111_320;
+/** The chosen point keeps a margin from the cell's edges, so neighbouring cells never share a point. */
+const EDGE_MARGIN = 0.05;
+
+export interface LatLon {
+  latitude: number;
+  longitude: number;
+}
+
+const CELL_LAT_DEG = PRIVACY_CELL_METERS / METERS_PER_DEGREE_LAT;
+
+/** Degrees of longitude that span one cell in a row of cells (rows are as tall as cells are wide). */
+function cellLonDegrees(row: number): number {
+  const rowCenterLat = Math.max(-89.9, Math.min(89.9, (row + 0.5) * CELL_LAT_DEG));
+  return PRIVACY_CELL_METERS / (METERS_PER_DEGREE_LAT * Math.cos((rowCenterLat * Math.PI) / 180));
+}
+
+/** The cell a position lies in. */
+export function privacyCellOf({ latitude, longitude }: LatLon): { row: number; col: number } {
+  const row = Math.floor(latitude / CELL_LAT_DEG);
+  const col = Math.floor(longitude / cellLonDegrees(row));
+  return { row, col };
+}
+
+/** Two fractions in [EDGE_MARGIN, 1 - EDGE_MARGIN) from the member's secret and the cell. */
+function pointInCell(secret: string, row: number, col: number): [number, number] {
+  const digest = createHmac("sha256", secret).update(`${row}:${col}`).digest();
+  const span = 1 - 2 * EDGE_MARGIN;
+  const u = EDGE_MARGIN + (digest.readUInt32BE(0) / 2 ** 32) * span;
+  const v = EDGE_MARGIN + (digest.readUInt32BE(4) / 2 ** 32) * span;
+  return [u, v];
+}
+
+/** The position everyone else's distances, orders and markers are computed from. */
+export function snapToPrivacyGrid(position: LatLon, memberSecret: string): LatLon {
+  const { row, col } = privacyCellOf(position);
+  const [u, v] = pointInCell(memberSecret, row, col);
+  const latitude = (row + u) * CELL_LAT_DEG;
+  const longitude = (col + v) * cellLonDegrees(row);
+  return {
+    latitude: Math.max(-90, Math.min(90, latitude)),
+    longitude: ((((longitude + 180) % 360) + 360) % 360) - 180,
+  };
+}
+
+/** Great-circle distance in metres (haversine), for tests and benchmarks. */
+export function haversineMeters(a: LatLon, b: LatLon): number {
+  const R = 6_371_000;
+  const toRad = (d: number) => (d * Math.PI) / 180;
+  const dLat = toRad(b.latitude - a.latitude);
+  const dLon = toRad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Distance shown to members: km to one decimal (spec section 2). */
+export function displayKm(meters: number): number {
+  return Math.round(meters / 100) / 10;
+}

@@ -1,0 +1,122 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fastifyMultipart from "@fastify/multipart";
+import {
+  API_PATHS,
+  GUEST_IMAGE_MAX_SIDE,
+  imageQuerySchema,
+  MEDIA_KINDS,
+  MEDIA_MAX_BYTES,
+  type UploadedMedia,
+} from "@vicinity/contract";
+import { z } from "zod";
+import { media } from "../db/schema";
+import type { AppContext } from "../http/context";
+import { requireMember } from "../http/context";
+import { HttpError, badRequest, forbidden, isUuid, notFound, parseOr400, tooManyRequests } from "../http/errors";
+import { RateLimiter } from "../http/rate-limiter";
+import { formatFromAccept, ingestPicture, renderVariant } from "./pipeline";
+import { MEDIA_URL_PREFIX, mediaUrl } from "./url";
+import type { Db } from "../db/database";
+import { canSeeMessagePicture } from "../messages/service";
+
+/** Uploads per member in ten minutes: enough for a busy chat, not for a flood. */
+export const UPLOADS_PER_TEN_MINUTES = 40;
+/** A variant never changes for its URL: browsers may keep it a year without asking again. */
+const LONG_CACHE = "private, max-age=31536000, immutable";
+
+const uploadQuerySchema = z.strictObject({
+  kind: z.enum(MEDIA_KINDS, { error: `kind must be one of: ${MEDIA_KINDS.join(", ")}` }).optional().default("photo"),
+});
+
+type MediaRow = typeof media.$inferSelect;
+
+/**
+ * Who may see a picture. A message picture: its sender and the members of a conversation it was
+ * sent in (anyone else reads "not found"). Others: everyone, visitors and guests as thumbnails only.
+ */
+async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: number | undefined, h: number | undefined) {
+  const session = request.session;
+  const member = session?.kind === "member" ? session.user : null;
+  if (row.kind === "message" && member?.id !== row.ownerId && !(member && (await canSeeMessagePicture(db, row.id, member.id)))) {
+    throw notFound("Picture not found");
+  }
+  if (!member) {
+    const small = w !== undefined && w <= GUEST_IMAGE_MAX_SIDE && (h === undefined || h <= GUEST_IMAGE_MAX_SIDE);
+    if (!small) throw forbidden(`Sign up to see full-size pictures (visitors see thumbnails of at most ${GUEST_IMAGE_MAX_SIDE} px)`);
+  }
+}
+
+export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, mediaStore } = ctx;
+  const uploads = new RateLimiter(UPLOADS_PER_TEN_MINUTES, 10 * 60_000);
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
+  });
+
+  app.post(API_PATHS.media, async (request, reply) => {
+    const me = requireMember(request);
+    const { kind } = parseOr400(uploadQuerySchema, request.query);
+    if (!request.isMultipart()) throw badRequest("Send the picture as multipart/form-data in a field named file");
+    const { allowed, retryAfter } = uploads.take(me.id);
+    if (!allowed) throw tooManyRequests("Too many uploads. Try again in a few minutes.", retryAfter);
+
+    let buffer: Buffer;
+    try {
+      const part = await request.file();
+      if (!part) throw badRequest("No picture was sent: add it in a field named file");
+      if (part.fieldname !== "file") throw badRequest("Send the picture in a field named file");
+      buffer = await part.toBuffer();
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, `Pictures can be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`);
+      if (code === "FST_FILES_LIMIT_REACHED" || code === "FST_PARTS_LIMIT_REACHED") throw badRequest("Send one picture at a time");
+      throw badRequest("The upload was not valid multipart/form-data");
+    }
+    if (buffer.length === 0) throw badRequest("The picture is empty");
+
+    const picture = await ingestPicture(buffer);
+    const [row] = await db
+      .insert(media)
+      .values({ ownerId: me.id, kind, width: picture.width, height: picture.height, bytes: picture.data.length, hasAlpha: picture.hasAlpha })
+      .returning();
+    if (!row) throw new Error("The picture was not stored");
+    try {
+      await mediaStore.saveOriginal(row.id, picture.data);
+    } catch (error) {
+      await db.delete(media).where(eq(media.id, row.id));
+      throw error;
+    }
+    const body: UploadedMedia = { id: row.id, url: mediaUrl(row.id), width: row.width, height: row.height };
+    return reply.status(201).send(body);
+  });
+
+  app.get<{ Params: { id: string } }>(`${MEDIA_URL_PREFIX}:id`, async (request, reply) => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw notFound("Picture not found");
+    const query = parseOr400(imageQuerySchema, request.query);
+    const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+    if (!row) throw notFound("Picture not found");
+    await assertCanView(db, request, row, query.w, query.h);
+
+    const format = query.f ?? formatFromAccept(request.headers.accept, row.hasAlpha);
+    const key = `w${query.w ?? 0}-h${query.h ?? 0}-q${query.q}.${format}`;
+    const etag = `"${row.id}-${key}"`;
+    void reply.header("ETag", etag).header("Cache-Control", LONG_CACHE).header("X-Content-Type-Options", "nosniff");
+    if (!query.f) void reply.header("Vary", "Accept");
+    const ifNoneMatch = request.headers["if-none-match"];
+    if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
+      return reply.status(304).send();
+    }
+    // A cached variant is read as it is; the original is read only to render a new one.
+    const { data, cached } = await mediaStore.variant(row.id, key, async () => {
+      const original = await mediaStore.readOriginal(row.id).catch(() => {
+        throw notFound("Picture not found");
+      });
+      return renderVariant(original, { w: query.w, h: query.h, q: query.q, f: format });
+    });
+    return reply.header("Content-Type", `image/${format}`).header("X-Media-Cache", cached ? "hit" : "miss").send(data);
+  });
+}

@@ -1,0 +1,314 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  MISSED_MESSAGES_LIMIT,
+  type ConversationSummary,
+  type Message,
+  type SendMessage,
+} from "@vicinity/contract";
+import { queryRows, type Db } from "../db/database";
+import { blocks, conversationParticipants, conversations, media } from "../db/schema";
+import { badRequest, forbidden, notFound } from "../http/errors";
+import { mediaUrl } from "../media/url";
+import { ONLINE_WINDOW_MS } from "../realtime/presence";
+
+/** A message row with its picture's size, as the queries below select it. */
+interface MessageRow extends Record<string, unknown> {
+  id: number | string;
+  conversation_id: string;
+  sender_id: string | null;
+  content: string;
+  media_id: string | null;
+  media_width: number | null;
+  media_height: number | null;
+  temp_id: string | null;
+  created_at: string | Date;
+}
+
+const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.media_id, md.width AS media_width, md.height AS media_height, m.temp_id, m.created_at`;
+
+export function toMessage(r: MessageRow): Message {
+  return {
+    id: Number(r.id),
+    conversationId: r.conversation_id,
+    senderId: r.sender_id,
+    content: r.content,
+    picture: r.media_id ? { id: r.media_id, url: mediaUrl(r.media_id), width: Number(r.media_width ?? 0), height: Number(r.media_height ?? 0) } : null,
+    tempId: r.temp_id,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+export const directKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/**
+ * Who is in a conversation. Participants of a direct conversation never change, so they are
+ * remembered (bounded): sending a message then costs no lookup for them.
+ */
+export class Participants {
+  private readonly cache = new Map<string, string[]>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly max = 10_000,
+  ) {}
+
+  async of(conversationId: string): Promise<string[]> {
+    const known = this.cache.get(conversationId);
+    if (known) return known;
+    const rows = await this.db
+      .select({ userId: conversationParticipants.userId })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.conversationId, conversationId));
+    const ids = rows.map((r) => r.userId);
+    if (ids.length > 0) {
+      if (this.cache.size >= this.max) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(conversationId, ids);
+    }
+    return ids;
+  }
+
+  /** The other participants, or a 404-like refusal when `userId` is not one of them. */
+  async othersOf(conversationId: string, userId: string): Promise<string[]> {
+    const ids = await this.of(conversationId);
+    if (!ids.includes(userId)) throw notFound("Conversation not found");
+    return ids.filter((id) => id !== userId);
+  }
+}
+
+export async function isBlockedBetween(db: Db, userId: string, others: readonly string[]): Promise<boolean> {
+  if (others.length === 0) return false;
+  const rows = await db
+    .select({ b: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, userId), inArray(blocks.blockedId, [...others])),
+        and(inArray(blocks.blockerId, [...others]), eq(blocks.blockedId, userId)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Stores a message (decisions.md 5): once per (sender, tempId). A retry of a stored send returns
+ * the stored message with `created: false`, and nothing else happens.
+ */
+export async function storeMessage(
+  db: Db,
+  participants: Participants,
+  senderId: string,
+  input: SendMessage,
+): Promise<{ message: Message; created: boolean; recipients: string[] }> {
+  const others = await participants.othersOf(input.conversationId, senderId);
+  if (input.mediaId) {
+    const [picture] = await db.select({ owner: media.ownerId }).from(media).where(eq(media.id, input.mediaId)).limit(1);
+    if (!picture || picture.owner !== senderId) throw notFound("Picture not found: upload it first");
+  }
+  const content = input.content.trim();
+  const peers = others.length > 0 ? sql.join(others.map((o) => sql`${o}::uuid`), sql`, `) : sql`NULL`;
+  // One round trip on the hot path: stored unless a block stands between them or this tempId was
+  // stored before; the conversation's time and the sender's read mark move with it.
+  const [row] = await queryRows<MessageRow>(
+    db,
+    sql`
+      WITH ins AS (
+        INSERT INTO messages (conversation_id, sender_id, content, media_id, temp_id)
+        SELECT ${input.conversationId}::uuid, ${senderId}::uuid, ${content}, ${input.mediaId ?? null}::uuid, ${input.tempId}
+        WHERE NOT EXISTS (
+          SELECT 1 FROM blocks b
+          WHERE (b.blocker_id = ${senderId}::uuid AND b.blocked_id IN (${peers}))
+             OR (b.blocked_id = ${senderId}::uuid AND b.blocker_id IN (${peers}))
+        )
+        ON CONFLICT (sender_id, temp_id) DO NOTHING
+        RETURNING *
+      ),
+      touched AS (
+        UPDATE conversations SET last_message_at = now()
+        WHERE id = ${input.conversationId}::uuid AND EXISTS (SELECT 1 FROM ins)
+      ),
+      marked AS (
+        UPDATE conversation_participants SET last_read_message_id = GREATEST(last_read_message_id, (SELECT id FROM ins))
+        WHERE conversation_id = ${input.conversationId}::uuid AND user_id = ${senderId}::uuid AND EXISTS (SELECT 1 FROM ins)
+      )
+      SELECT ins.id, ins.conversation_id, ins.sender_id, ins.content, ins.media_id, md.width AS media_width, md.height AS media_height, ins.temp_id, ins.created_at
+      FROM ins LEFT JOIN media md ON md.id = ins.media_id
+    `,
+  );
+  if (row) return { message: toMessage(row), created: true, recipients: others };
+  // Not stored: a retry of a stored send (answer it again), or a block.
+  const existing = await findByTempId(db, senderId, input.tempId);
+  if (existing) {
+    if (existing.conversationId !== input.conversationId) throw badRequest("tempId was already used for another conversation");
+    return { message: existing, created: false, recipients: others };
+  }
+  if (await isBlockedBetween(db, senderId, others)) throw forbidden("You can't message this member");
+  throw new Error("The message was neither stored nor found");
+}
+
+async function findByTempId(db: Db, senderId: string, tempId: string): Promise<Message | null> {
+  const [row] = await queryRows<MessageRow>(
+    db,
+    sql`SELECT ${MESSAGE_COLUMNS} FROM messages m LEFT JOIN media md ON md.id = m.media_id WHERE m.sender_id = ${senderId}::uuid AND m.temp_id = ${tempId}`,
+  );
+  return row ? toMessage(row) : null;
+}
+
+/** The direct conversation of two members, made on first use; refused when either blocked the other. */
+export async function openDirectConversation(db: Db, me: string, other: string): Promise<string> {
+  if (me === other) throw badRequest("You cannot message yourself");
+  if (await isBlockedBetween(db, me, [other])) throw forbidden("You can't message this member");
+  const key = directKeyOf(me, other);
+  const [found] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.directKey, key)).limit(1);
+  if (found) return found.id;
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(conversations).values({ kind: "direct", directKey: key }).onConflictDoNothing().returning({ id: conversations.id });
+    if (!created) {
+      const [again] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.directKey, key)).limit(1);
+      return again!.id;
+    }
+    await tx.insert(conversationParticipants).values([
+      { conversationId: created.id, userId: me },
+      { conversationId: created.id, userId: other },
+    ]);
+    return created.id;
+  });
+}
+
+interface SummaryRow extends Record<string, unknown> {
+  id: string;
+  last_message_at: string | Date | null;
+  my_last_read: number | string;
+  peer_id: string | null;
+  peer_username: string | null;
+  peer_display_name: string | null;
+  peer_image: string | null;
+  peer_online: boolean | null;
+  peer_last_read: number | string | null;
+  unread: number | string;
+  blocked: boolean;
+  sort_key: string;
+}
+
+/** My conversations, newest first (by last message, then creation), one page after `cursor`. */
+export async function listConversations(
+  db: Db,
+  me: string,
+  options: { cursor?: string | null; only?: string; limit?: number } = {},
+): Promise<{ conversations: ConversationSummary[]; nextCursor: string | null }> {
+  const limit = options.limit ?? CONVERSATIONS_PAGE_SIZE;
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`
+      SELECT c.id, c.last_message_at, mine.last_read_message_id AS my_last_read,
+             u.id AS peer_id, u.username AS peer_username, u.display_name AS peer_display_name, u.profile_image_url AS peer_image,
+             coalesce(p.status <> 'offline' AND p.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000}), false) AS peer_online,
+             peer.last_read_message_id AS peer_last_read,
+             (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.id > mine.last_read_message_id
+                AND (m.sender_id IS NULL OR m.sender_id <> ${me}::uuid)) AS unread,
+             EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${me}::uuid AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ${me}::uuid)) AS blocked,
+             to_char(coalesce(c.last_message_at, c.created_at) AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || c.id::text AS sort_key
+      FROM conversation_participants mine
+      JOIN conversations c ON c.id = mine.conversation_id
+      LEFT JOIN conversation_participants peer ON peer.conversation_id = c.id AND peer.user_id <> ${me}::uuid
+      LEFT JOIN users u ON u.id = peer.user_id
+      LEFT JOIN presence p ON p.user_id = u.id
+      WHERE mine.user_id = ${me}::uuid
+        ${options.only ? sql`AND c.id = ${options.only}::uuid` : sql``}
+        ${options.cursor ? sql`AND to_char(coalesce(c.last_message_at, c.created_at) AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || c.id::text < ${options.cursor}` : sql``}
+      ORDER BY sort_key DESC
+      LIMIT ${limit + 1}
+    `,
+  );
+  const page = rows.slice(0, limit);
+  const lastIds = page.map((r) => r.id);
+  const lastMessages = new Map<string, Message>();
+  if (lastIds.length > 0) {
+    const latest = await queryRows<MessageRow>(
+      db,
+      sql`
+        SELECT DISTINCT ON (m.conversation_id) ${MESSAGE_COLUMNS}
+        FROM messages m LEFT JOIN media md ON md.id = m.media_id
+        WHERE m.conversation_id IN (${sql.join(lastIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        ORDER BY m.conversation_id, m.id DESC
+      `,
+    );
+    for (const row of latest) lastMessages.set(row.conversation_id, toMessage(row));
+  }
+  const summaries = page.map(
+    (r): ConversationSummary => ({
+      id: r.id,
+      peer: r.peer_id
+        ? { id: r.peer_id, username: r.peer_username ?? "", displayName: r.peer_display_name, profileImageUrl: r.peer_image, isOnline: Boolean(r.peer_online) }
+        : null,
+      lastMessage: lastMessages.get(r.id) ?? null,
+      unreadCount: Number(r.unread),
+      peerLastReadMessageId: Number(r.peer_last_read ?? 0),
+      blocked: Boolean(r.blocked),
+      lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+    }),
+  );
+  const last = page[page.length - 1];
+  return { conversations: summaries, nextCursor: rows.length > limit && last ? last.sort_key : null };
+}
+
+/** History, newest first: the page before message `before` (exclusive). */
+export async function messagesBefore(db: Db, conversationId: string, before: number | null, limit: number): Promise<{ messages: Message[]; nextCursor: string | null }> {
+  const rows = await queryRows<MessageRow>(
+    db,
+    sql`
+      SELECT ${MESSAGE_COLUMNS} FROM messages m LEFT JOIN media md ON md.id = m.media_id
+      WHERE m.conversation_id = ${conversationId}::uuid ${before ? sql`AND m.id < ${before}` : sql``}
+      ORDER BY m.id DESC LIMIT ${limit + 1}
+    `,
+  );
+  const page = rows.slice(0, limit).map(toMessage);
+  const oldest = page[page.length - 1];
+  return { messages: page, nextCursor: rows.length > limit && oldest ? String(oldest.id) : null };
+}
+
+/** Everything in my conversations after message `after`, oldest first (a reconnect's catch-up). */
+export async function messagesAfter(db: Db, me: string, after: number, limit = MISSED_MESSAGES_LIMIT): Promise<{ messages: Message[]; more: boolean }> {
+  const rows = await queryRows<MessageRow>(
+    db,
+    sql`
+      SELECT ${MESSAGE_COLUMNS}
+      FROM conversation_participants cp
+      JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > ${after}
+      LEFT JOIN media md ON md.id = m.media_id
+      WHERE cp.user_id = ${me}::uuid
+      ORDER BY m.id ASC LIMIT ${limit + 1}
+    `,
+  );
+  return { messages: rows.slice(0, limit).map(toMessage), more: rows.length > limit };
+}
+
+/** Moves my read mark forward (never back); answers the new mark. */
+export async function markRead(db: Db, conversationId: string, me: string, messageId: number): Promise<number> {
+  const [latest] = await queryRows<{ id: number | string | null }>(db, sql`SELECT max(id) AS id FROM messages WHERE conversation_id = ${conversationId}::uuid`);
+  const upTo = Math.min(messageId, Number(latest?.id ?? 0));
+  const [row] = await queryRows<{ mark: number | string }>(
+    db,
+    sql`
+      UPDATE conversation_participants SET last_read_message_id = GREATEST(last_read_message_id, ${upTo})
+      WHERE conversation_id = ${conversationId}::uuid AND user_id = ${me}::uuid
+      RETURNING last_read_message_id AS mark
+    `,
+  );
+  return Number(row?.mark ?? 0);
+}
+
+/** Whether a member may see a message picture: he sent it, or it is in one of his conversations. */
+export async function canSeeMessagePicture(db: Db, mediaId: string, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ ok: number }>(
+    db,
+    sql`
+      SELECT 1 AS ok FROM messages m
+      JOIN conversation_participants cp ON cp.conversation_id = m.conversation_id AND cp.user_id = ${userId}::uuid
+      WHERE m.media_id = ${mediaId}::uuid LIMIT 1
+    `,
+  );
+  return rows.length > 0;
+}
+

@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import {
+  API_PATHS,
+  locationSchema,
+  nearbyQuerySchema,
+  NEXT_CURSOR_HEADER,
+  profileUpdateSchema,
+  RIGHT_NOW_MINUTES,
+  rightNowRequestSchema,
+} from "@vicinity/contract";
+import type { AppContext } from "../http/context";
+import { requireMember, sendOk } from "../http/context";
+import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
+import { RateLimiter } from "../http/rate-limiter";
+import { users } from "../db/schema";
+import { toSessionUser } from "./present";
+import { decodeCursor, findNearby } from "./nearby";
+import { saveLocation } from "../location/save-location";
+
+/** decisions.md 6: location updates are rate-limited (here: at most 6 a minute per member). */
+export const LOCATION_UPDATES_PER_MINUTE = 6;
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const locationLimiter = new RateLimiter(LOCATION_UPDATES_PER_MINUTE, 60_000);
+
+  app.get(API_PATHS.onlineCount, async (request) => {
+    requireMember(request);
+    return ctx.presence.onlineCount();
+  });
+
+  app.put(API_PATHS.profile, async (request) => {
+    const me = requireMember(request);
+    const body = parseOr400(profileUpdateSchema, request.body);
+    const { role, ...rest } = body;
+    const [updated] = await db
+      .update(users)
+      .set({ ...rest, ...(role !== undefined ? { position: role } : {}), updatedAt: new Date() })
+      .where(eq(users.id, me.id))
+      .returning();
+    return toSessionUser(updated ?? me);
+  });
+
+  app.put(API_PATHS.rightNow, async (request) => {
+    const me = requireMember(request);
+    const { note } = parseOr400(rightNowRequestSchema, request.body);
+    const [updated] = await db
+      .update(users)
+      .set({ rightNowNote: note, rightNowUntil: new Date(Date.now() + RIGHT_NOW_MINUTES * 60_000), updatedAt: new Date() })
+      .where(eq(users.id, me.id))
+      .returning();
+    return toSessionUser(updated ?? me);
+  });
+
+  app.delete(API_PATHS.rightNow, async (request) => {
+    const me = requireMember(request);
+    const [updated] = await db
+      .update(users)
+      .set({ rightNowNote: null, rightNowUntil: null, updatedAt: new Date() })
+      .where(eq(users.id, me.id))
+      .returning();
+    return toSessionUser(updated ?? me);
+  });
+
+  app.put(API_PATHS.location, async (request, reply) => {
+    const me = requireMember(request);
+    const body = parseOr400(locationSchema, request.body);
+    const { allowed, retryAfter } = locationLimiter.take(me.id);
+    if (!allowed) throw tooManyRequests("Location updated too often. Try again in a few seconds.", retryAfter);
+    await saveLocation(db, me, body);
+    return sendOk(reply);
+  });
+
+  app.get(API_PATHS.nearby, async (request, reply) => {
+    const query = parseOr400(nearbyQuerySchema, request.query);
+    const after = decodeCursor(query.cursor, query.sort);
+    if (after === "invalid") throw badRequest("cursor is not valid");
+    const me = request.session?.kind === "member" ? request.session.user : null;
+    const viewer = me ? { age: me.age, interests: me.interests } : null;
+    const { users: found, nextCursor } = await findNearby(db, { ...query, viewerId: me?.id ?? null, viewer, after });
+    if (nextCursor) void reply.header(NEXT_CURSOR_HEADER, nextCursor);
+    return found;
+  });
+}

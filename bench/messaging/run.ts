@@ -1,0 +1,185 @@
+/**
+ * bench/messaging: 1,000 connected members on one server node, 1,000 messages a second for 30 s.
+ *
+ *   npm run bench:messaging                         (defaults: 1000 clients, 1000/s, 30 s)
+ *   npm run bench:messaging -- --clients 200 --rate 200 --seconds 10
+ *
+ * It makes a fresh PostgreSQL database (DATABASE_URL's server, or postgres://postgres@127.0.0.1:5432),
+ * runs the real migrations, inserts the members, their 500 conversations (pairs) and sessions
+ * directly, then starts the real server (apps/server/src/main.ts) as a child process on that
+ * database, so the server and the clients do not share one event loop. The clients are real
+ * socket.io clients (websocket). Each message is sent with `sendMessage` and acknowledgement by a
+ * random member to his pair; delivery latency is from the send to the `newMessage` event at the
+ * recipient. After the run it waits for stragglers, then prints delivered, lost, doubled, and
+ * p50/p99 latencies of delivery and of acknowledgement. Everything goes to stdout.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { io as connect, type Socket } from "socket.io-client";
+import { sql } from "drizzle-orm";
+import type { ClientToServerEvents, Message, ServerToClientEvents } from "@vicinity/contract";
+import { openDatabase } from "../../apps/server/src/db/database";
+import { conversationParticipants, conversations, users } from "../../apps/server/src/db/schema";
+import { SessionStore } from "../../apps/server/src/auth/sessions";
+import { directKeyOf } from "../../apps/server/src/messages/service";
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CLIENTS = arg("clients", 1000);
+const RATE = arg("rate", 1000);
+const SECONDS = arg("seconds", 30);
+const PORT = arg("port", 3210);
+const root = path.resolve(import.meta.dirname, "../..");
+const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `vicinity_bench_messaging_${process.pid}`;
+const dbUrl = base.replace(/\/[^/]*$/, `/${dbName}`);
+const secret = randomBytes(32).toString("base64url");
+
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+async function main() {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const server = { proc: undefined as ReturnType<typeof spawn> | undefined };
+  const clients: Client[] = [];
+  try {
+    console.info(`bench/messaging: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s, PostgreSQL database ${dbName}`);
+    const database = await openDatabase({ url: dbUrl, dataDir: "memory://", poolSize: 4 });
+    const hash = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$bm90LWEtcmVhbC1oYXNoLWJ1dC1mb3JtYXR0ZWQ";
+    const members = await database.db
+      .insert(users)
+      .values(Array.from({ length: CLIENTS }, (_, i) => ({ email: `b${i}@bench.invalid`, username: `bench${i}`, passwordHash: hash, firstName: `B${i}`, locationSecret: randomBytes(8).toString("hex") })))
+      .returning({ id: users.id, username: users.username });
+    const half = Math.floor(CLIENTS / 2);
+    const pairOf = new Map<number, { conversationId: string; peer: number }>();
+    for (let i = 0; i < half; i += 1) {
+      const a = members[i]!;
+      const b = members[i + half]!;
+      const [c] = await database.db.insert(conversations).values({ directKey: directKeyOf(a.id, b.id) }).returning({ id: conversations.id });
+      await database.db.insert(conversationParticipants).values([{ conversationId: c!.id, userId: a.id }, { conversationId: c!.id, userId: b.id }]);
+      pairOf.set(i, { conversationId: c!.id, peer: i + half });
+      pairOf.set(i + half, { conversationId: c!.id, peer: i });
+    }
+    const store = new SessionStore(database.db, secret);
+    const tokens: string[] = [];
+    for (const m of members) tokens.push(await store.create({ kind: "member", userId: m.id }));
+    await database.db.execute(sql`ANALYZE`);
+    await database.close();
+
+    server.proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: dbUrl, SESSION_SECRET: secret, PORT: String(PORT), HOST: "127.0.0.1", SEED_DEMO: "false", LOG_LEVEL: "warn", MESSAGES_PER_MINUTE: "100000", REDIS_URL: "", NODE_ENV: "development" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const url = `http://127.0.0.1:${PORT}`;
+    for (let i = 0; ; i += 1) {
+      try {
+        if ((await fetch(`${url}/api/auth/user`)).status === 401) break;
+      } catch {
+        // Not up yet.
+      }
+      if (i > 200) throw new Error("the server did not start");
+      await sleep(100);
+    }
+
+    // Connect everyone.
+    const sentAt = new Map<string, number>();
+    const deliveredAt = new Map<string, number>();
+    const seenIds: Array<Set<number>> = [];
+    let doubled = 0;
+    let connectedCount = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < CLIENTS; i += 1) {
+      const socket: Client = connect(url, { transports: ["websocket"], extraHeaders: { cookie: `vicinity_sid=${tokens[i]}`, origin: url }, reconnection: true, forceNew: true });
+      const seen = new Set<number>();
+      seenIds.push(seen);
+      socket.on("connect", () => void (connectedCount += 1));
+      socket.on("newMessage", (message: Message) => {
+        if (message.senderId === members[i]!.id) return; // My own echo (other tabs).
+        if (seen.has(message.id)) {
+          doubled += 1;
+          return;
+        }
+        seen.add(message.id);
+        if (message.tempId && !deliveredAt.has(message.tempId)) deliveredAt.set(message.tempId, performance.now());
+      });
+      clients.push(socket);
+      if (i % 50 === 49) await sleep(20);
+    }
+    while (connectedCount < CLIENTS) {
+      if (performance.now() - t0 > 60_000) throw new Error(`only ${connectedCount} of ${CLIENTS} connected`);
+      await sleep(50);
+    }
+    console.info(`connected ${CLIENTS} clients in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    // Send at RATE for SECONDS: every 10 ms, RATE/100 messages from random members.
+    const ackLatency: number[] = [];
+    let acked = 0;
+    let refused = 0;
+    let sent = 0;
+    const perTick = RATE / 100;
+    let carry = 0;
+    const start = performance.now();
+    let tick = 0;
+    while (performance.now() - start < SECONDS * 1000) {
+      carry += perTick;
+      while (carry >= 1) {
+        carry -= 1;
+        const from = Math.floor(Math.random() * CLIENTS);
+        const { conversationId } = pairOf.get(from)!;
+        const tempId = `m${sent}`;
+        sent += 1;
+        const t = performance.now();
+        sentAt.set(tempId, t);
+        clients[from]!.timeout(10_000)
+          .emitWithAck("sendMessage", { conversationId, content: `bench ${tempId}`, tempId })
+          .then((ack) => {
+            if (ack.ok) {
+              acked += 1;
+              ackLatency.push(performance.now() - t);
+            } else refused += 1;
+          })
+          .catch(() => void (refused += 1));
+      }
+      tick += 1;
+      const next = start + tick * 10;
+      const wait = next - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+    const sendSeconds = (performance.now() - start) / 1000;
+    // Stragglers.
+    const drainUntil = performance.now() + 10_000;
+    while ((acked + refused < sent || deliveredAt.size < acked) && performance.now() < drainUntil) await sleep(100);
+
+    const latencies = [...deliveredAt].map(([id, at]) => at - (sentAt.get(id) ?? at));
+    const lost = acked - deliveredAt.size;
+    console.info(`\n== bench/messaging (${CLIENTS} clients, one node, PostgreSQL) ==`);
+    console.info(`sent ${sent} in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s); acknowledged ${acked}; refused or timed out ${refused}`);
+    console.info(`delivered ${deliveredAt.size}, lost ${lost}, doubled ${doubled}`);
+    console.info(`delivery latency (send to the recipient's newMessage): p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+    console.info(`acknowledgement latency: p50 ${ms(pct(ackLatency, 50))}, p99 ${ms(pct(ackLatency, 99))}`);
+    console.info(`goal (nothing lost or doubled, p99 <= 50 ms): ${lost === 0 && doubled === 0 && pct(latencies, 99) <= 50 ? "met" : "NOT met"}`);
+  } finally {
+    for (const c of clients) c.close();
+    server.proc?.kill("SIGTERM");
+    await sleep(500);
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,114 @@
+import { signUpOnAuth } from "./helpers";
+import { expect, test } from "@playwright/test";
+import exifReader from "exif-reader";
+import sharp from "sharp";
+
+/** Jacksonville: the seeded members live around here. */
+const HERE = { latitude: 30.3322, longitude: -81.6557 };
+
+/** A phone's JPEG: camera make and the GPS position of where it was taken. */
+async function jpegWithGps(): Promise<Buffer> {
+  const width = 640;
+  const height = 480;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + ((i / width) | 0) * 31) & 0xff;
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: "TestCam", Model: "Spy 1" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "30/1 19/1 56/1", GPSLongitudeRef: "W", GPSLongitude: "81/1 39/1 20/1" },
+    })
+    .toBuffer();
+}
+
+test.use({ geolocation: HERE, permissions: ["geolocation"] });
+
+test("a new member signs up, completes onboarding with his location, meets members nearby, uploads a picture stripped of GPS, and blocks one", async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = `discover.${Date.now()}@example.com`;
+
+  // Sign up.
+  await signUpOnAuth(page, email);
+
+  // Onboarding: the four steps, with geolocation granted.
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Welcome to Vicinity" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  await expect(dialog.getByRole("heading", { name: "Tell us about you" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Save & Continue" })).toBeDisabled();
+  await dialog.getByRole("textbox", { name: "First name" }).fill("Sam");
+  await dialog.getByRole("textbox", { name: "Age" }).fill("31");
+  await dialog.getByRole("textbox", { name: "Interests" }).fill("beach");
+  await dialog.getByRole("textbox", { name: "Interests" }).press("Enter");
+  await dialog.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(dialog.getByRole("heading", { name: "Who's around you?" })).toBeVisible();
+  const located = page.waitForResponse((r) => r.url().endsWith("/api/users/location") && r.request().method() === "PUT");
+  await dialog.getByRole("button", { name: "Enable Location" }).click();
+  expect((await located).status()).toBe(200);
+  await expect(dialog.getByRole("heading", { name: "You're all set" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Start Using Vicinity" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Sam!");
+
+  // Seeded members nearby, with distances in km and the match line.
+  const grid = page.getByRole("list", { name: "Members nearby" });
+  await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
+  expect(await grid.getByTestId("nearby-user-card").count()).toBeGreaterThanOrEqual(9);
+  // Distances in km to one decimal (a member in private mode says "Distance hidden" instead).
+  await expect(grid.getByText(/^\d+\.\d km$/).first()).toBeVisible();
+  await expect(grid.getByTestId("match").first()).toContainText(/^\d+% match/);
+
+  // Best match: the server's order by score.
+  await page.getByRole("button", { name: "Best match" }).click();
+  await expect(page.getByRole("button", { name: "Best match" })).toHaveAttribute("aria-pressed", "true");
+  await expect
+    .poll(async () => {
+      const scores = (await grid.getByTestId("match").allTextContents()).map((t) => Number.parseInt(t, 10));
+      return scores.length > 1 && scores.every((s, i) => i === 0 || (scores[i - 1] ?? 0) >= s);
+    })
+    .toBe(true);
+  await page.getByRole("button", { name: "Nearest" }).click();
+
+  // Open the nearest member's profile (his card carries his id, so it can be checked for later).
+  const first = grid.getByTestId("nearby-user-card").first();
+  const cardId = await first.getAttribute("data-member-id");
+  const name = (await first.getByRole("heading").textContent())?.trim() ?? "";
+  await first.getByRole("button", { name: `View ${name}'s profile` }).click();
+  await expect(page).toHaveURL(/\/members\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId("compatibility")).toContainText(/\d+% match/);
+  const memberId = page.url().split("/").pop() ?? "";
+  expect(memberId).toBe(cardId);
+
+  // On /profile, upload a JPEG carrying EXIF GPS tags: the served picture has none.
+  const original = await jpegWithGps();
+  expect(exifReader((await sharp(original).metadata()).exif!).GPSInfo?.GPSLatitude).toEqual([30, 19, 56]);
+  await page.goto("/profile");
+  const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/media") && r.request().method() === "POST");
+  await page.getByLabel("Choose a photo to upload").setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: original });
+  expect((await uploaded).status()).toBe(201);
+  const main = page.getByRole("list", { name: "Your photos" }).getByRole("img", { name: "Photo 1, your main photo" });
+  await expect(main).toBeVisible();
+  const pictureUrl = new URL((await main.getAttribute("src")) ?? "", page.url()).pathname;
+  expect(pictureUrl).toMatch(/^\/media\/[0-9a-f-]{36}$/);
+  for (const query of ["", "?w=200&q=90&f=webp", "?w=150&h=150&q=75&f=jpeg"]) {
+    const served = await page.request.get(`${pictureUrl}${query}`);
+    expect(served.status()).toBe(200);
+    const bytes = await served.body();
+    const meta = await sharp(bytes).metadata();
+    expect(meta.exif, `served ${query || "original"} has no EXIF`).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(bytes.includes(Buffer.from("TestCam"))).toBe(false);
+  }
+  expect(((await (await page.request.get("/api/auth/user")).json()) as { profileImageUrl: string }).profileImageUrl).toBe(pictureUrl);
+
+  // Block him: he disappears from the grid.
+  await page.goto(`/members/${memberId}`);
+  await page.getByRole("button", { name: "Block" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText(`Blocked ${name}`).first()).toBeVisible();
+  await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
+  await expect(page.locator(`[data-testid=nearby-user-card][data-member-id="${memberId}"]`)).toHaveCount(0);
+  const ids = ((await (await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&limit=100`)).json()) as Array<{ id: string }>).map((u) => u.id);
+  expect(ids).not.toContain(memberId);
+});

@@ -1,0 +1,13 @@
+import { expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "a long and unusual passphrase";
+
+/** Signs up on /auth's Sign Up tab and lands on the home page. */
+export async function signUpOnAuth(page: Page, email: string): Promise<void> {
+  await page.goto("/auth?tab=signup");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
+  await page.getByRole("textbox", { name: "Confirm password" }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL("/");
+}

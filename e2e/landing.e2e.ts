@@ -1,0 +1,92 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+test.describe("landing page on the real server", () => {
+  test("shows the demo figures at their start values and ticks them every second", async ({ page }) => {
+    await page.clock.install({ time: new Date("2026-06-13T21:30:00Z") });
+    // Math.random near 1: online moves +1 and nearby +1 at every tick.
+    await page.addInitScript(() => {
+      Math.random = () => 0.99;
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("around you");
+    await expect(page.getByTestId("demo-online")).toHaveText("247");
+    await expect(page.getByTestId("demo-nearby")).toHaveText("18");
+    await expect(page.getByTestId("demo-countdown")).toHaveText("2h 48m 15s");
+
+    await page.clock.runFor(3000);
+    await expect(page.getByTestId("demo-online")).toHaveText("250");
+    await expect(page.getByTestId("demo-nearby")).toHaveText("21");
+    await expect(page.getByTestId("demo-countdown")).toHaveText("2h 48m 12s");
+  });
+
+  test("with Math.random near 0, online falls by one a second and nearby stays", async ({ page }) => {
+    await page.clock.install({ time: new Date("2026-06-13T21:30:00Z") });
+    await page.addInitScript(() => {
+      Math.random = () => 0;
+    });
+    await page.goto("/");
+    await expect(page.getByTestId("demo-online")).toHaveText("247");
+    await page.clock.runFor(2000);
+    await expect(page.getByTestId("demo-online")).toHaveText("245");
+    await expect(page.getByTestId("demo-nearby")).toHaveText("18");
+  });
+
+  test("shows the sample people, the headline stats and the 18+ footer", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("sample-person")).toHaveCount(3);
+    for (const stat of ["2.3M+", "850K+", "4.8", "24/7"]) await expect(page.getByText(stat, { exact: true })).toBeVisible();
+    await expect(page.getByText("for adults 18+ only")).toBeVisible();
+  });
+
+  for (const [name, path, heading] of [
+    ["Sign In", "/auth", "Welcome Back"],
+    ["JOIN FREE NOW", "/join", "Join the Action"],
+    ["START NOW", "/join", "Join the Action"],
+    ["BROWSE ANONYMOUSLY", "/browse", "Browse nearby"],
+  ] as const) {
+    test(`${name} goes to ${path}`, async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    });
+  }
+
+  test("an unknown path shows the 404 page with a hint, and a deep link reloads fine", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+    await expect(page.getByText("/no/such/page")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("link", { name: "JOIN FREE NOW" })).toBeVisible();
+  });
+
+  test("no request leaves the app (fonts and assets are self-hosted)", async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      const url = request.url();
+      if (!url.startsWith(baseURL ?? "") && !url.startsWith("data:")) foreign.push(url);
+    });
+    await page.goto("/");
+    await page.evaluate(() => document.fonts.ready);
+    await expect(page.getByTestId("demo-online")).toBeVisible();
+    const fonts = await page.evaluate(() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family));
+    expect(fonts.join(",")).toContain("Inter Variable");
+    expect(foreign).toEqual([]);
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("demo-online")).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  test("the API answers the signed-out current-user call with 401 and a message", async ({ request }) => {
+    const response = await request.get("/api/auth/user");
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toEqual({ message: "Not signed in" });
+  });
+});

@@ -1,0 +1,112 @@
+import { expect, test, type Browser, type Page, type WebSocketRoute } from "@playwright/test";
+import sharp from "sharp";
+
+const PASSWORD = "a long and unusual passphrase";
+
+/** A signed-in member in his own browser context, past onboarding (he has a first name). */
+async function member(browser: Browser, firstName: string): Promise<{ page: Page; id: string }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;
+  const res = await page.request.post("/api/register", { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(201);
+  expect((await page.request.put("/api/users/profile", { data: { firstName, age: 30, bio: `I am ${firstName}` } })).status()).toBe(200);
+  return { page, id: ((await res.json()) as { id: string }).id };
+}
+
+test("one member messages another, attaches a picture, sees it read; the other sees it live with an unread badge", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const alice = await member(browser, "Alice");
+  const bob = await member(browser, "Bob");
+
+  // Bob is on his home page when the message arrives.
+  await bob.page.goto("/");
+  await expect(bob.page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Bob!");
+
+  // Alice opens Bob's profile and presses Message: the conversation opens.
+  await alice.page.goto(`/members/${bob.id}`);
+  await alice.page.getByRole("button", { name: "Message" }).click();
+  await expect(alice.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const aliceLog = alice.page.getByRole("log", { name: "Messages with Bob" });
+  await expect(aliceLog).toBeVisible();
+
+  await alice.page.getByRole("textbox", { name: "Message" }).fill("Hi Bob! Coffee later?");
+  await alice.page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(aliceLog.getByText("Hi Bob! Coffee later?")).toBeVisible();
+  await expect(aliceLog.getByRole("img", { name: "Sent" }).last()).toBeVisible();
+
+  // A picture: progress, preview, then sent.
+  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
+  await alice.page.getByTestId("composer-file-input").setInputFiles({ name: "pier.jpg", mimeType: "image/jpeg", buffer: picture });
+  await expect(alice.page.getByRole("button", { name: "Remove picture" })).toBeVisible();
+  await alice.page.getByRole("button", { name: "Send" }).click();
+  await expect(aliceLog.getByRole("img", { name: "Picture you sent" })).toBeVisible();
+
+  // Bob: the unread badge in the inbox, then the conversation, live.
+  await bob.page.goto("/messages");
+  const conversations = bob.page.getByRole("list", { name: "Conversations" });
+  await expect(conversations.getByText("Alice")).toBeVisible();
+  await expect(conversations.getByRole("listitem").filter({ hasText: "Alice" })).toContainText("2 unread");
+  await conversations.getByText("Alice").click();
+  const bobLog = bob.page.getByRole("log", { name: "Messages with Alice" });
+  await expect(bobLog.getByText("Hi Bob! Coffee later?")).toBeVisible();
+  await expect(bobLog.getByRole("img", { name: "Picture from Alice" })).toBeVisible();
+
+  // Alice sees both read.
+  await expect(aliceLog.getByRole("img", { name: "Read" })).toHaveCount(2);
+
+  // Bob types: Alice sees it; Bob answers: Alice gets it live.
+  await bob.page.getByRole("textbox", { name: "Message" }).pressSequentially("Sure, 3pm", { delay: 20 });
+  await expect(aliceLog.getByText(/is typing/)).toBeVisible();
+  await bob.page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(aliceLog.getByText("Sure, 3pm")).toBeVisible();
+  await expect(aliceLog.getByText(/is typing/)).toBeHidden();
+
+  // Shift+Enter is a new line, not a send.
+  await alice.page.getByRole("textbox", { name: "Message" }).fill("line one");
+  await alice.page.getByRole("textbox", { name: "Message" }).press("Shift+Enter");
+  await alice.page.getByRole("textbox", { name: "Message" }).pressSequentially("line two");
+  await expect(alice.page.getByRole("textbox", { name: "Message" })).toHaveValue("line one\nline two");
+  await alice.page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(bobLog.getByText(/line one\s+line two/)).toBeVisible();
+});
+
+test("a message written while offline waits in the outbox across a reload and goes when back online", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const alice = await member(browser, "Carla");
+  const bob = await member(browser, "Dan");
+  const opened = await alice.page.request.post("/api/conversations", { data: { userId: bob.id } });
+  const conversationId = ((await opened.json()) as { id: string }).id;
+  // The socket goes through Playwright, so the test can drop it: offline emulation alone leaves an
+  // open WebSocket up until socket.io's ping times out (up to 45 s).
+  let offline = false;
+  const sockets = new Set<WebSocketRoute>();
+  await alice.page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (offline) return void ws.close();
+    ws.connectToServer();
+    sockets.add(ws);
+  });
+  await alice.page.goto(`/messages/${conversationId}`);
+  const log = alice.page.getByRole("log", { name: "Messages with Dan" });
+  await expect(log).toBeVisible();
+  // socket.io starts on long-polling and upgrades: drop it once it is on the WebSocket.
+  await expect.poll(() => sockets.size, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  offline = true;
+  await alice.page.context().setOffline(true);
+  for (const ws of sockets) await ws.close();
+  sockets.clear();
+  await expect(alice.page.getByText(/Reconnecting/).first()).toBeVisible({ timeout: 15_000 });
+  await alice.page.getByRole("textbox", { name: "Message" }).fill("Sent from the tunnel");
+  await alice.page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(log.getByRole("img", { name: "Sending" })).toBeVisible();
+
+  offline = false;
+  await alice.page.context().setOffline(false);
+  await alice.page.reload();
+  await expect(log.getByText("Sent from the tunnel")).toBeVisible();
+  await expect(log.getByRole("img", { name: "Sent" })).toBeVisible({ timeout: 15_000 });
+
+  await bob.page.goto(`/messages/${conversationId}`);
+  await expect(bob.page.getByRole("log", { name: "Messages with Carla" }).getByText("Sent from the tunnel")).toHaveCount(1);
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tooling/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/** End-to-end: the built web app served by the real server, driven in Chromium. */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.e2e.ts",
+  outputDir: "./results",
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "../reports/e2e.json" }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromiumLaunchOptions,
+    viewport: { width: 1280, height: 800 },
+  },
+  webServer: {
+    // Its own throwaway PGlite database, whatever DATABASE_URL the shell has.
+    command: `npm run build -w @vicinity/web && DATABASE_URL= REDIS_URL= DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn npm run start -w @vicinity/server`,
+    cwd: "..",
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,38 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import layers from "./tooling/eslint-plugin-layers.mjs";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "storybook-static/**",
+      ".storybook/public/**",
+      "visual/results/**",
+      "test-results/**",
+      "playwright-report/**",
+      "**/.data/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mts,mjs,js}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks, layers },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "layers/one-way": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-console": ["error", { allow: ["warn", "error", "info"] }],
+    },
+  },
+  {
+    files: ["**/*.stories.tsx", ".storybook/**", "stories/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+);

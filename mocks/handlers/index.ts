@@ -1,0 +1,12 @@
+import { sessionHandlers, shellHandlers } from "./session";
+import { discoveryHandlers } from "./discovery";
+
+export { sessionHandlers, shellHandlers, discoveryHandlers };
+export { authHandlers } from "./auth";
+export { profileHandlers } from "./profile";
+export { mediaHandlers } from "./media";
+export { memberHandlers } from "./members";
+export { messagesHandlers } from "./messages";
+
+/** What the app needs to render as a visitor: the handlers a story gets unless it names others. */
+export const defaultHandlers = [...sessionHandlers.visitor];

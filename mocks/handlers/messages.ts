@@ -1,0 +1,42 @@
+import { delay, http, HttpResponse } from "msw";
+import { API_PATHS, type ConversationSummary, type ErrorBody, type Message } from "@vicinity/contract";
+import { conversationsFixture, jakeThreadFixture } from "../fixtures/messages";
+
+const CONVERSATION = "/api/conversations/:id";
+const THREAD = "/api/conversations/:id/messages";
+const READ = "/api/conversations/:id/read";
+
+const summaryOf = (id: string) => conversationsFixture.find((c) => c.id === id) ?? conversationsFixture[0]!;
+const threadOf = (id: string): Message[] => jakeThreadFixture.map((m) => ({ ...m, conversationId: id })).reverse();
+
+/** The inbox, a conversation and its history, by scenario (issue 6). */
+export const messagesHandlers = {
+  inbox: [
+    http.get(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary[]>(conversationsFixture)),
+    http.post(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary>(conversationsFixture[0]!)),
+    http.get(CONVERSATION, ({ params }) => HttpResponse.json<ConversationSummary>(summaryOf(String(params.id)))),
+    http.get(THREAD, ({ params }) => HttpResponse.json<Message[]>(threadOf(String(params.id)))),
+    http.post(READ, async ({ request }) => HttpResponse.json({ lastReadMessageId: ((await request.json()) as { messageId: number }).messageId })),
+    http.get(API_PATHS.missedMessages, () => HttpResponse.json<Message[]>([])),
+  ],
+  emptyInbox: [http.get(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary[]>([]))],
+  inboxLoading: [
+    http.get(API_PATHS.conversations, async () => {
+      await delay("infinite");
+      return HttpResponse.json<ConversationSummary[]>([]);
+    }),
+  ],
+  inboxError: [http.get(API_PATHS.conversations, () => HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }))],
+  threadLoading: [
+    http.get(THREAD, async () => {
+      await delay("infinite");
+      return HttpResponse.json<Message[]>([]);
+    }),
+  ],
+  threadNotFound: [
+    http.get(CONVERSATION, () => HttpResponse.json<ErrorBody>({ message: "Conversation not found" }, { status: 404 })),
+    http.get(THREAD, () => HttpResponse.json<ErrorBody>({ message: "Conversation not found" }, { status: 404 })),
+  ],
+  blocked: [http.get(CONVERSATION, ({ params }) => HttpResponse.json<ConversationSummary>({ ...summaryOf(String(params.id)), blocked: true }))],
+  openBlocked: [http.post(API_PATHS.conversations, () => HttpResponse.json<ErrorBody>({ message: "You can't message this member" }, { status: 403 }))],
+};

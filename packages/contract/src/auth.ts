@@ -1,0 +1,142 @@
+import { z } from "zod";
+
+/** decisions.md 8: at least 8 characters, at most 128. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Spec section 5: anonymous visitors are 25. */
+export const ANONYMOUS_AGE = 25;
+export const MIN_AGE = 18;
+export const MAX_AGE = 99;
+
+export const accountRoleSchema = z.enum(["member", "admin"]);
+export type AccountRole = z.infer<typeof accountRoleSchema>;
+
+/** GET /api/auth/user: the session user (spec section 3: id, email, username, and the profile). 401 means no user. */
+export const sessionUserSchema = z.object({
+  id: z.string().min(1),
+  email: z.email(),
+  username: z.string().min(1),
+  firstName: z.string().nullable().optional(),
+  displayName: z.string().nullable().optional(),
+  age: z.number().int().nullable().optional(),
+  bio: z.string().nullable().optional(),
+  interests: z.array(z.string()).optional(),
+  bodyType: z.string().nullable().optional(),
+  role: z.string().nullable().optional(),
+  profileImageUrl: z.string().nullable().optional(),
+  /** The account role (member or admin): never the profile's position. */
+  accountRole: accountRoleSchema.optional(),
+  /** decisions.md 6: hides his distance from everyone and keeps him off the map. */
+  privateMode: z.boolean().optional(),
+  /** decisions.md, "Right Now": his note while it lasts (60 minutes), else null. */
+  rightNow: z.object({ note: z.string(), until: z.string() }).nullable().optional(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** "x is required" when missing, "x must be ..." when of the wrong kind. */
+export const requiredOr = (missing: string, wrongType: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? missing : wrongType),
+});
+
+const email = z
+  .string(requiredOr("Email and password are required", "Email must be text"))
+  .trim()
+  .min(1, "Email and password are required")
+  .max(254, "That email address is too long")
+  .pipe(z.email("Enter a valid email address"));
+
+const password = z
+  .string(requiredOr("Email and password are required", "Password must be text"))
+  .min(1, "Email and password are required")
+  .max(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** POST /api/auth/login */
+export const loginRequestSchema = z.strictObject({ email, password });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
+
+/** POST /api/register: {email, password} on /auth, plus username on /join. */
+export const registerRequestSchema = z.strictObject({
+  email,
+  password: password.refine((p) => p.length >= PASSWORD_MIN_LENGTH, {
+    message: `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  }),
+  username: z
+    .string()
+    .trim()
+    .regex(USERNAME_PATTERN, "Usernames are 3 to 30 letters, digits, dots, dashes or underscores")
+    .optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** POST /api/anonymous-login */
+export const anonymousLoginRequestSchema = z.strictObject({
+  age: z
+    .number(requiredOr("age is required", "Age must be a number"))
+    .int("Age must be a whole number")
+    .min(MIN_AGE, "You must be 18 or older")
+    .max(MAX_AGE, "Age must be at most 99"),
+});
+export type AnonymousLoginRequest = z.infer<typeof anonymousLoginRequestSchema>;
+
+/** The guest's profile, as the browser keeps it (spec section 3). */
+export const anonymousProfileSchema = z.object({
+  id: z.string().startsWith("anon_"),
+  isAnonymous: z.literal(true),
+  displayName: z.literal("Anonymous User"),
+});
+export type AnonymousProfile = z.infer<typeof anonymousProfileSchema>;
+
+/** The new password of PUT /api/users/password: the rules of registration (decisions.md 8). */
+export const newPasswordSchema = z
+  .string(requiredOr("newPassword is required", "newPassword must be text"))
+  .min(PASSWORD_MIN_LENGTH, `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** PUT /api/users/password */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z.string(requiredOr("currentPassword is required", "currentPassword must be text")).min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH, "That is not your current password"),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** DELETE /api/users/account: the password again, so a left-open session cannot erase an account. */
+export const deleteAccountRequestSchema = z.strictObject({
+  password: z.string(requiredOr("password is required", "password must be text")).min(1, "Enter your password to delete your account").max(PASSWORD_MAX_LENGTH, "That is not your password"),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const API_PATHS = {
+  currentUser: "/api/auth/user",
+  login: "/api/auth/login",
+  register: "/api/register",
+  anonymousLogin: "/api/anonymous-login",
+  logout: "/api/logout",
+  heartbeat: "/api/heartbeat",
+  onlineCount: "/api/users/online-count",
+  unreadCount: "/api/messages/unread-count",
+  profile: "/api/users/profile",
+  location: "/api/users/location",
+  nearby: "/api/users/nearby",
+  /** GET /api/users/:id (the member profile); POST|DELETE /:id/block; POST /:id/report */
+  member: (id: string) => `/api/users/${encodeURIComponent(id)}`,
+  block: (id: string) => `/api/users/${encodeURIComponent(id)}/block`,
+  report: (id: string) => `/api/users/${encodeURIComponent(id)}/report`,
+  blocked: "/api/users/blocked",
+  rightNow: "/api/users/right-now",
+  photos: "/api/users/photos",
+  photosOrder: "/api/users/photos/order",
+  photo: (mediaId: string) => `/api/users/photos/${encodeURIComponent(mediaId)}`,
+  password: "/api/users/password",
+  exportData: "/api/users/export",
+  account: "/api/users/account",
+  media: "/api/media",
+  conversations: "/api/conversations",
+  conversation: (id: string) => `/api/conversations/${encodeURIComponent(id)}`,
+  conversationMessages: (id: string) => `/api/conversations/${encodeURIComponent(id)}/messages`,
+  conversationRead: (id: string) => `/api/conversations/${encodeURIComponent(id)}/read`,
+  missedMessages: "/api/messages/missed",
+} as const;

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { requiredOr } from "./auth";
+
+/** decisions.md, "Messages": text up to 2,000 characters. */
+export const MESSAGE_MAX_LENGTH = 2000;
+export const TEMP_ID_MAX_LENGTH = 64;
+export const MESSAGES_PAGE_SIZE = 50;
+export const CONVERSATIONS_PAGE_SIZE = 30;
+export const MISSED_MESSAGES_LIMIT = 500;
+
+export const messagePictureSchema = z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() });
+export type MessagePicture = z.infer<typeof messagePictureSchema>;
+
+/** A stored message. `id` grows with every message on the server, so "after id" means "since". */
+export const messageSchema = z.object({
+  id: z.number().int(),
+  conversationId: z.string(),
+  /** null: the sender deleted his account ("deleted member"). */
+  senderId: z.string().nullable(),
+  content: z.string(),
+  picture: messagePictureSchema.nullable(),
+  tempId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** The other member of a direct conversation, as the inbox shows him; null once he deleted his account. */
+export const conversationPeerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isOnline: z.boolean(),
+});
+export type ConversationPeer = z.infer<typeof conversationPeerSchema>;
+
+/** GET /api/conversations: one row of the inbox. */
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  peer: conversationPeerSchema.nullable(),
+  lastMessage: messageSchema.nullable(),
+  unreadCount: z.number().int().min(0),
+  /** The newest of my messages the other member has read (read receipts). */
+  peerLastReadMessageId: z.number().int(),
+  /** Either blocked the other: nothing can be sent either way. */
+  blocked: z.boolean(),
+  lastMessageAt: z.string().nullable(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** POST /api/conversations: the direct conversation with a member, created on first use. */
+export const openConversationRequestSchema = z.strictObject({
+  userId: z.uuid({ error: "userId must be a member's id" }),
+});
+
+/** POST /api/conversations/:id/read */
+export const markReadRequestSchema = z.strictObject({
+  messageId: z.number(requiredOr("messageId is required", "messageId must be a number")).int("messageId must be a whole number").min(1, "messageId must be at least 1"),
+});
+
+const tempId = z
+  .string(requiredOr("tempId is required", "tempId must be text"))
+  .min(1, "tempId is required")
+  .max(TEMP_ID_MAX_LENGTH, `tempId can be at most ${TEMP_ID_MAX_LENGTH} characters`);
+
+/** Socket `sendMessage` (spec section 3: conversationId, content, tempId), plus an optional picture. */
+export const sendMessageSchema = z
+  .strictObject({
+    conversationId: z.uuid({ error: "conversation id is not valid" }),
+    content: z
+      .string(requiredOr("content is required", "content must be text"))
+      .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
+    tempId,
+    mediaId: z.uuid({ error: "mediaId must be the id of a picture you uploaded" }).optional(),
+  })
+  .refine((m) => m.content.trim().length > 0 || m.mediaId !== undefined, { message: "Write something or attach a picture" });
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
+/** Socket `typing`. */
+export const typingSchema = z.strictObject({
+  conversationId: z.uuid({ error: "conversation id is not valid" }),
+  isTyping: z.boolean({ error: "isTyping must be true or false" }),
+});
+
+export interface TypingEvent {
+  conversationId: string;
+  userId: string;
+  isTyping: boolean;
+}
+
+export interface MessagesReadEvent {
+  conversationId: string;
+  userId: string;
+  lastReadMessageId: number;
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { locationSchema, presenceStatusSchema } from "./users";
+import type { Message, MessagesReadEvent, SendMessage, TypingEvent } from "./messages";
+
+/** Spec section 3: socket auth {userId, username}; it must match the session (decisions.md 4). */
+export const socketAuthSchema = z.strictObject({ userId: z.string().min(1), username: z.string().min(1) });
+export const updateLocationEventSchema = locationSchema;
+export const conversationIdSchema = z.uuid("conversation id is not valid");
+export const userOnlineStatusUpdateSchema = z.object({
+  userId: z.string(),
+  status: presenceStatusSchema,
+  lastSeen: z.string(),
+});
+export type UserOnlineStatusUpdate = z.infer<typeof userOnlineStatusUpdateSchema>;
+
+/** Every acknowledgement: ok, or a readable error; `retry` when trying again later may succeed. */
+export type Ack<T = undefined> = { ok: true; data?: T } | { ok: false; message: string; retry?: boolean };
+
+export interface ServerToClientEvents {
+  userOnlineStatusUpdate: (payload: UserOnlineStatusUpdate) => void;
+  authError: (payload: { message: string }) => void;
+  /** A message in one of my conversations (mine too, for my other tabs and devices). */
+  newMessage: (message: Message) => void;
+  typing: (event: TypingEvent) => void;
+  messagesRead: (event: MessagesReadEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  auth: (payload: z.infer<typeof socketAuthSchema>, ack?: (result: Ack) => void) => void;
+  updateLocation: (payload: z.infer<typeof locationSchema>, ack?: (result: Ack) => void) => void;
+  joinConversation: (conversationId: string, ack?: (result: Ack) => void) => void;
+  leaveConversation: (conversationId: string, ack?: (result: Ack) => void) => void;
+  /** Stored before it is acknowledged; the same tempId again returns the same message. */
+  sendMessage: (payload: SendMessage, ack?: (result: Ack<Message>) => void) => void;
+  typing: (payload: { conversationId: string; isTyping: boolean }) => void;
+}
+
+/** Spec section 9: reconnect after 1 to 5 s without limit; 20 s connection timeout. */
+export const SOCKET_RECONNECT_DELAY_MS = 1000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
+export const SOCKET_TIMEOUT_MS = 20_000;

@@ -1,0 +1,71 @@
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { API_PATHS, NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbyUserSchema, type NearbySort, type NearbyUser } from "@vicinity/contract";
+
+/** Spec section 9: the nearby grid refreshes every 30 s. */
+export const NEARBY_REFRESH_MS = 30_000;
+/** Expand Search widens the radius: 25, then 50, then 100 km. */
+export const EXPAND_SEARCH_STEPS_KM = [NEARBY_DEFAULT_RADIUS_KM, 50, 100] as const;
+
+export class NearbyFetchError extends Error {
+  constructor(readonly status: number) {
+    super(`Failed to fetch nearby users: ${status}`);
+    this.name = "NearbyFetchError";
+  }
+}
+
+export interface NearbyPage {
+  users: NearbyUser[];
+  nextCursor: string | null;
+}
+
+export interface NearbyParams {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  /** decisions.md: "Nearest" (default) or "Best match", ordered by the server. */
+  sort?: NearbySort;
+  /** Only members who are Right Now. */
+  rightNow?: boolean;
+}
+
+const usersSchema = z.array(nearbyUserSchema);
+
+export async function getNearbyUsers(params: NearbyParams, cursor: string | null): Promise<NearbyPage> {
+  const query = new URLSearchParams({
+    latitude: String(params.latitude),
+    longitude: String(params.longitude),
+    radius: String(params.radius),
+  });
+  if (params.sort && params.sort !== "nearest") query.set("sort", params.sort);
+  if (params.rightNow) query.set("rightNow", "true");
+  if (cursor) query.set("cursor", cursor);
+  const response = await fetch(`${API_PATHS.nearby}?${query}`, { credentials: "include" });
+  if (!response.ok) throw new NearbyFetchError(response.status);
+  return { users: usersSchema.parse(await response.json()), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+/** The nearby grid's data: pages by the server's cursor, refreshed every 30 s, de-duplicated by id. */
+export function useNearbyUsers(params: NearbyParams | null) {
+  const query = useInfiniteQuery({
+    queryKey: ["users", "nearby", params],
+    queryFn: ({ pageParam }) => getNearbyUsers(params!, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: params !== null,
+    refetchInterval: NEARBY_REFRESH_MS,
+    // Switching sort or filter keeps the grid on screen until the new order arrives.
+    placeholderData: keepPreviousData,
+  });
+  const seen = new Set<string>();
+  const users: NearbyUser[] = [];
+  for (const page of query.data?.pages ?? []) {
+    for (const user of page.users) {
+      if (!seen.has(user.id)) {
+        seen.add(user.id);
+        users.push(user);
+      }
+    }
+  }
+  return { ...query, users };
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { Navigation, SearchX, Sparkles, Zap } from "lucide-react";
+import type { NearbySort, NearbyUser } from "@vicinity/contract";
+import { Button, cn, EmptyState, Spinner } from "@vicinity/ui";
+import { EXPAND_SEARCH_STEPS_KM, useNearbyUsers } from "../api/get-nearby-users";
+import { useMemberLocation, type MemberLocation } from "../model/geolocation";
+import { NearbyUserGrid, NearbyUserGridSkeleton } from "./nearby-user-grid";
+
+export interface DiscoveryPanelProps {
+  /** Where the member is; when absent the panel asks the device (with the spec's fallback). */
+  location?: MemberLocation | null;
+  limited?: boolean;
+  onMessage?: (user: NearbyUser) => void;
+  onViewProfile?: (user: NearbyUser) => void;
+}
+
+/** The Discover Users tab (spec section 2): nearby members, their loading, empty and error states. */
+export function DiscoveryPanel({ location: given, limited, onMessage, onViewProfile }: DiscoveryPanelProps) {
+  const asked = useMemberLocation();
+  const location = given === undefined ? asked : given;
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [sort, setSort] = useState<NearbySort>("nearest");
+  const [rightNow, setRightNow] = useState(false);
+  const radius = EXPAND_SEARCH_STEPS_KM[step] ?? EXPAND_SEARCH_STEPS_KM[0];
+  const nearby = useNearbyUsers(location ? { latitude: location.latitude, longitude: location.longitude, radius, sort, rightNow } : null);
+  // Opening a card shows the member's profile; visitors and guests meet the sign-up invitation there.
+  const viewProfile = onViewProfile ?? ((user: NearbyUser) => void navigate(`/members/${user.id}`));
+  const message = onMessage ?? ((user: NearbyUser) => void navigate(`/messages?to=${encodeURIComponent(user.id)}`));
+
+  // Infinite scroll: the next page loads when the end of the grid comes into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = nearby;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const toolbar = (
+    <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Sort and filter">
+      {!limited ? (
+        <div className="inline-flex rounded-pill border bg-card p-0.5" role="group" aria-label="Sort">
+          <ToggleChip pressed={sort === "nearest"} onClick={() => setSort("nearest")} icon={<Navigation className="size-3.5" aria-hidden />}>
+            Nearest
+          </ToggleChip>
+          <ToggleChip pressed={sort === "best"} onClick={() => setSort("best")} icon={<Sparkles className="size-3.5" aria-hidden />}>
+            Best match
+          </ToggleChip>
+        </div>
+      ) : null}
+      <div className="inline-flex rounded-pill border bg-card p-0.5">
+        <ToggleChip pressed={rightNow} onClick={() => setRightNow((v) => !v)} icon={<Zap className="size-3.5" aria-hidden />}>
+          Right Now
+        </ToggleChip>
+      </div>
+    </div>
+  );
+
+  if (!location || nearby.status === "pending") {
+    return (
+      <section aria-busy="true" className="grid gap-4">
+        {location ? toolbar : null}
+        <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground">
+          <Spinner size="sm" className="text-accent" />
+          Finding amazing people nearby...
+        </p>
+        <NearbyUserGridSkeleton />
+      </section>
+    );
+  }
+
+  if (nearby.status === "error") {
+    return (
+      <>
+      {toolbar}
+      <EmptyState
+        title="Something went wrong"
+        description={<span role="alert">{nearby.error.message}</span>}
+        action={<Button onClick={() => void nearby.refetch()}>Try again</Button>}
+      />
+      </>
+    );
+  }
+
+  if (nearby.users.length === 0) {
+    const next = EXPAND_SEARCH_STEPS_KM[step + 1];
+    if (rightNow) {
+      return (
+        <>
+          {toolbar}
+          <EmptyState
+            icon={<Zap className="size-8" aria-hidden />}
+            title="Nobody is Right Now nearby"
+            description={`Nobody within ${radius} km is up for meeting right now. Set your own Right Now in your profile, or see everyone.`}
+            action={<Button onClick={() => setRightNow(false)}>Show everyone</Button>}
+          />
+        </>
+      );
+    }
+    return (
+      <>
+        {toolbar}
+        <EmptyState
+          icon={<SearchX className="size-8" aria-hidden />}
+          title="No Users Found"
+          description={next ? `Nobody within ${radius} km right now. Widen the search to ${next} km?` : `Nobody within ${radius} km right now. Check back soon.`}
+          action={next ? <Button onClick={() => setStep((s) => s + 1)}>Expand Search</Button> : undefined}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section aria-label="Discover Users">
+      {toolbar}
+      {location.source === "fallback" ? (
+        <p className="mb-3 text-sm text-muted-foreground">Showing members near Jacksonville. Allow location for people near you.</p>
+      ) : null}
+      <NearbyUserGrid
+        users={nearby.users}
+        limited={limited}
+        onMessage={message}
+        onViewProfile={viewProfile}
+        footer={
+          <div ref={sentinel} className="flex justify-center py-6">
+            {nearby.isFetchingNextPage ? <Spinner size="sm" label="Loading more members" /> : null}
+            {nearby.hasNextPage && !nearby.isFetchingNextPage ? (
+              <Button variant="outline" onClick={() => void nearby.fetchNextPage()}>
+                Show more
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+    </section>
+  );
+}
+
+function ToggleChip({ pressed, onClick, icon, children }: { pressed: boolean; onClick: () => void; icon: ReactNode; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        "inline-flex min-h-9 items-center gap-1.5 rounded-pill px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        pressed ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+      )}
+    >
+      {icon}
+      {children}
+    </button>
+  );
+}

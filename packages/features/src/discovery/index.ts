@@ -1,0 +1,11 @@
+export { DiscoveryPanel } from "./components/discovery-panel";
+export { NearbyUserCard } from "./components/nearby-user-card";
+export { NearbyUserGrid, NearbyUserGridSkeleton, DISCOVER_GRID_COLUMNS } from "./components/nearby-user-grid";
+export { useNearbyUsers, getNearbyUsers, NearbyFetchError, EXPAND_SEARCH_STEPS_KM, NEARBY_REFRESH_MS } from "./api/get-nearby-users";
+export { locateMember, useMemberLocation, FALLBACK_LOCATION, GEOLOCATION_OPTIONS, type MemberLocation } from "./model/geolocation";
+export { formatAge, formatDistance } from "./model/format";
+export { MemberProfilePage } from "./components/member-profile-page";
+export { MemberProfileView } from "./components/member-profile-view";
+export { ReportMemberDialog } from "./components/report-member-dialog";
+export { useMember, getMember, useBlockMember, useReportMember, memberQueryKey } from "./api/member";
+export { formatCompatibility, rightNowMinutesLeft } from "./model/format";

@@ -1,0 +1,28 @@
+import type { NearbyUser } from "@vicinity/contract";
+
+/** Spec section 2: distance in km to one decimal, or 'Location unknown'; private mode: 'Distance hidden'. */
+export function formatDistance(user: Pick<NearbyUser, "distance" | "distanceHidden">): string {
+  if (user.distanceHidden) return "Distance hidden";
+  if (user.distance === null || !Number.isFinite(user.distance)) return "Location unknown";
+  return `${user.distance.toFixed(1)} km`;
+}
+
+/** Spec section 2: 'N years old'. */
+export function formatAge(age: number | null): string | null {
+  return age === null ? null : `${age} years old`;
+}
+
+export function displayNameOf(user: Pick<NearbyUser, "displayName" | "username">): string {
+  return user.displayName || user.username;
+}
+
+/** decisions.md: "82% match · 3 shared interests" (the count only when there are shared interests). */
+export function formatCompatibility(compatibility: NearbyUser["compatibility"]): string | null {
+  if (!compatibility) return null;
+  const shared = compatibility.sharedInterests.length;
+  const match = `${compatibility.score}% match`;
+  if (shared === 0) return match;
+  return `${match} · ${shared} shared interest${shared === 1 ? "" : "s"}`;
+}
+
+export { rightNowMinutesLeft } from "@vicinity/contract";

@@ -1,0 +1,1 @@
+export { ApiError, apiRequest, serverMessageOr, throwIfNotOk } from "./api-request";

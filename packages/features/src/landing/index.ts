@@ -1,0 +1,11 @@
+export { LandingPage } from "./components/landing-page";
+export { BrandMark } from "./components/brand-mark";
+export { DemoClockContext, type DemoClock } from "./model/use-demo-activity";
+export {
+  DEMO_COUNTDOWN_START_S,
+  DEMO_NEARBY_START,
+  DEMO_ONLINE_START,
+  DEMO_TICK_MS,
+  HEADLINE_STATS,
+  SAMPLE_PEOPLE,
+} from "./model/demo-activity";

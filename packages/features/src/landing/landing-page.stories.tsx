@@ -1,0 +1,77 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { LandingPage } from "./components/landing-page";
+import { DemoClockContext, type DemoClock } from "./model/use-demo-activity";
+import { demoActivityAfter, seededRandom } from "./model/demo-activity";
+
+const STORY_SEED = 2026;
+
+function frozen(ticks: number): DemoClock {
+  return { mode: "frozen", ticks, seed: STORY_SEED };
+}
+
+const meta = {
+  title: "Features/Landing/LandingPage",
+  component: LandingPage,
+  tags: ["mobile", "tablet", "desktop"],
+  parameters: { layout: "fullscreen" },
+  decorators: [
+    (Story, { parameters }) => (
+      <DemoClockContext.Provider value={(parameters.demoClock as DemoClock | undefined) ?? frozen(0)}>
+        <Story />
+      </DemoClockContext.Provider>
+    ),
+  ],
+} satisfies Meta<typeof LandingPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The first second: the counters at the spec's start values. */
+export const AtStart: Story = {
+  parameters: { demoClock: frozen(0) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId("demo-online")).toHaveTextContent("247");
+    await expect(canvas.getByTestId("demo-nearby")).toHaveTextContent("18");
+    await expect(canvas.getByTestId("demo-countdown")).toHaveTextContent("2h 48m 15s");
+    await expect(canvas.getAllByTestId("sample-person")).toHaveLength(3);
+    for (const stat of ["2.3M+", "850K+", "4.8", "24/7"]) {
+      await expect(canvas.getByText(stat)).toBeVisible();
+    }
+    for (const label of ["Active users", "Daily hookups", "Rating", "Support"]) {
+      await expect(canvas.getByText(label)).toBeVisible();
+    }
+    await expect(canvas.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+    await expect(canvas.getByRole("link", { name: "JOIN FREE NOW" })).toHaveAttribute("href", "/join");
+    await expect(canvas.getByRole("link", { name: "START NOW" })).toHaveAttribute("href", "/join");
+    await expect(canvas.getByRole("link", { name: "BROWSE ANONYMOUSLY" })).toHaveAttribute("href", "/browse");
+    const legal = canvas.getByRole("navigation", { name: "Legal" });
+    await expect(within(legal).getByRole("link", { name: "Terms" })).toHaveAttribute("href", "/terms");
+    await expect(within(legal).getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
+    await expect(canvas.getByText(/18\+ only/)).toBeVisible();
+  },
+};
+
+/** Ten seconds in: the countdown lost ten seconds; the counters moved within their steps. */
+export const AfterTenTicks: Story = {
+  parameters: { demoClock: frozen(10) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const expected = demoActivityAfter(10, seededRandom(STORY_SEED));
+    await expect(canvas.getByTestId("demo-countdown")).toHaveTextContent("2h 48m 5s");
+    await expect(canvas.getByTestId("demo-online")).toHaveTextContent(String(expected.online));
+    await expect(canvas.getByTestId("demo-nearby")).toHaveTextContent(String(expected.nearby));
+    await expect(Math.abs(expected.online - 247)).toBeLessThanOrEqual(10);
+    await expect(expected.nearby).toBeGreaterThanOrEqual(18);
+    await expect(expected.nearby).toBeLessThanOrEqual(28);
+  },
+};
+
+/** An hour in. */
+export const AfterOneHour: Story = {
+  parameters: { demoClock: frozen(3600) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId("demo-countdown")).toHaveTextContent("1h 48m 15s");
+  },
+};

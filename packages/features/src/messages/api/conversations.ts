@@ -1,0 +1,127 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  API_PATHS,
+  conversationSummarySchema,
+  MESSAGES_PAGE_SIZE,
+  messageSchema,
+  NEXT_CURSOR_HEADER,
+  type ConversationSummary,
+  type Message,
+} from "@vicinity/contract";
+import { apiRequest } from "@vicinity/features/http";
+
+export const conversationsQueryKey = ["messages", "conversations"] as const;
+export const conversationQueryKey = (id: string) => ["messages", "conversation", id] as const;
+export const threadQueryKey = (id: string) => ["messages", "thread", id] as const;
+export const unreadCountQueryKey = ["messages", "unread-count"] as const;
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+const summaries = z.array(conversationSummarySchema);
+const messageList = z.array(messageSchema);
+
+export async function getConversations(cursor: string | null): Promise<Page<ConversationSummary>> {
+  const response = await apiRequest("GET", cursor ? `${API_PATHS.conversations}?cursor=${encodeURIComponent(cursor)}` : API_PATHS.conversations);
+  return { items: summaries.parse(await response.json()), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+/** The inbox, newest first, paged by the server's cursor. */
+export function useConversations(enabled = true) {
+  const query = useInfiniteQuery({
+    queryKey: conversationsQueryKey,
+    queryFn: ({ pageParam }) => getConversations(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+  const conversations = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return { ...query, conversations };
+}
+
+export async function getConversation(id: string): Promise<ConversationSummary> {
+  const response = await apiRequest("GET", API_PATHS.conversation(id));
+  return conversationSummarySchema.parse(await response.json());
+}
+
+export function useConversation(id: string | null) {
+  return useQuery({ queryKey: conversationQueryKey(id ?? ""), queryFn: () => getConversation(id!), enabled: id !== null });
+}
+
+/** POST /api/conversations: the direct conversation with a member (made on first use). */
+export async function openConversation(userId: string): Promise<ConversationSummary> {
+  const response = await apiRequest("POST", API_PATHS.conversations, { userId });
+  return conversationSummarySchema.parse(await response.json());
+}
+
+export function useOpenConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: openConversation,
+    retry: false,
+    onSuccess: (summary) => {
+      queryClient.setQueryData(conversationQueryKey(summary.id), summary);
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+    },
+  });
+}
+
+export async function getThreadPage(id: string, before: string | null): Promise<Page<Message>> {
+  const query = new URLSearchParams({ limit: String(MESSAGES_PAGE_SIZE) });
+  if (before) query.set("before", before);
+  const response = await apiRequest("GET", `${API_PATHS.conversationMessages(id)}?${query}`);
+  return { items: messageList.parse(await response.json()), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+/** A conversation's history: pages newest first, older ones loaded on demand. */
+export function useThread(id: string | null) {
+  const query = useInfiniteQuery({
+    queryKey: threadQueryKey(id ?? ""),
+    queryFn: ({ pageParam }) => getThreadPage(id!, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: id !== null,
+    // The socket keeps it current; no polling.
+    staleTime: Infinity,
+  });
+  const messages = (query.data?.pages.flatMap((p) => p.items) ?? []).slice().sort((a, b) => a.id - b.id);
+  return { ...query, messages };
+}
+
+export async function markConversationRead(id: string, messageId: number): Promise<number> {
+  const response = await apiRequest("POST", API_PATHS.conversationRead(id), { messageId });
+  return z.object({ lastReadMessageId: z.number() }).parse(await response.json()).lastReadMessageId;
+}
+
+/** GET /api/messages/missed?after=: what arrived while this browser was not connected. */
+export async function getMissedMessages(after: number): Promise<{ messages: Message[]; more: boolean }> {
+  const response = await apiRequest("GET", `${API_PATHS.missedMessages}?after=${after}`);
+  return { messages: messageList.parse(await response.json()), more: response.headers.has(NEXT_CURSOR_HEADER) };
+}
+
+/** Puts a message into its conversation's loaded history (once), newest page first. */
+export function addToThreadCache(queryClient: QueryClient, message: Message): void {
+  queryClient.setQueryData<InfiniteData<Page<Message>, string | null>>(threadQueryKey(message.conversationId), (data) => {
+    if (!data) return data;
+    if (data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ items: [message, ...(first?.items ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
+  });
+}
+
+/** A read receipt: the peer's (or my own, from another tab) read mark moves forward. */
+export function applyReadReceipt(queryClient: QueryClient, meId: string, event: { conversationId: string; userId: string; lastReadMessageId: number }): void {
+  const update = (summary: ConversationSummary): ConversationSummary =>
+    summary.id !== event.conversationId
+      ? summary
+      : event.userId === meId
+        ? { ...summary, unreadCount: 0 }
+        : { ...summary, peerLastReadMessageId: Math.max(summary.peerLastReadMessageId, event.lastReadMessageId) };
+  queryClient.setQueryData<ConversationSummary>(conversationQueryKey(event.conversationId), (s) => (s ? update(s) : s));
+  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(conversationsQueryKey, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(update) })) } : data,
+  );
+}

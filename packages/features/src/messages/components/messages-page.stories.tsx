@@ -1,0 +1,237 @@
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import { useMemo } from "react";
+import { Route, Routes } from "react-router";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/realtime";
+import { CONVERSATION_JAKE, JAKE } from "../../../../../mocks/fixtures/messages";
+import { mediaHandlers, messagesHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import { FakeSocket } from "../../../../../mocks/realtime";
+import { MessengerProvider } from "../model/messenger";
+import { MessagesPage } from "./messages-page";
+import { RecentConversations } from "./recent-conversations";
+
+interface SocketParameters {
+  /** What the fake server answers to sendMessage: undefined = stores it; "never" = no answer; or a refusal. */
+  sendAnswer?: "never" | { ok: false; message: string; retry?: boolean };
+  connection?: ConnectionState;
+}
+
+/** The signed-in app's messaging around the page: a fake socket (no network) and the messenger. */
+const withMessenger: Decorator = (Story, context) => {
+  const options = (context.parameters.messenger ?? {}) as SocketParameters;
+  const socket = useMemo(() => {
+    const fake = new FakeSocket();
+    fake.connected = options.connection !== "reconnecting";
+    const answer = options.sendAnswer;
+    if (answer === "never") fake.respond = () => new Promise(() => undefined);
+    else if (answer) fake.respond = async () => answer;
+    (window as unknown as { __fakeSocket?: FakeSocket }).__fakeSocket = fake;
+    return fake;
+  }, [options.connection, options.sendAnswer]);
+  return (
+    <RealtimeContext.Provider value={{ socket: socket as unknown as VicinitySocket, state: options.connection ?? "connected" }}>
+      <MessengerProvider meId="u_1001" storageKey={`vicinity.outbox.story.${context.id}`}>
+        <Story />
+      </MessengerProvider>
+    </RealtimeContext.Provider>
+  );
+};
+
+const fakeSocket = () => (window as unknown as { __fakeSocket: FakeSocket }).__fakeSocket;
+
+const meta = {
+  title: "Features/Messages/MessagesPage",
+  component: MessagesPage,
+  tags: ["desktop"],
+  args: { layout: "desktop" },
+  decorators: [withMessenger],
+  parameters: {
+    route: `/messages/${CONVERSATION_JAKE}`,
+    msw: { handlers: { messages: messagesHandlers.inbox, session: sessionHandlers.member, shell: shellHandlers.quiet, media: mediaHandlers.portraits } },
+  },
+  render: (args) => (
+    <Routes>
+      <Route path="/messages/:conversationId?" element={<MessagesPage {...args} />} />
+    </Routes>
+  ),
+} satisfies Meta<typeof MessagesPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const thread = (canvasElement: HTMLElement) => within(canvasElement).findByRole("log", { name: "Messages with Jake" });
+
+/** Desktop: the inbox and the conversation side by side, read receipts on my messages. */
+export const Desktop: Story = {
+  tags: ["tablet"],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("list", { name: "Conversations" })).toBeVisible();
+    const log = await thread(canvasElement);
+    await expect(await within(log).findByText("Coffee at the pier tomorrow?")).toBeVisible();
+    await expect(within(log).getAllByLabelText("Read").length).toBeGreaterThan(0);
+  },
+};
+
+/** Sending: Enter sends; the message shows at once and is confirmed by the server. */
+export const SendMessage: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await thread(canvasElement);
+    await within(log).findByText("Coffee at the pier tomorrow?");
+    await userEvent.type(canvas.getByRole("textbox", { name: "Message" }), "See you there!{Enter}");
+    await expect(await within(log).findByText("See you there!")).toBeVisible();
+    await waitFor(() => expect(within(log).getAllByLabelText("Sent").length).toBeGreaterThan(0));
+    await expect(canvas.getByRole("textbox", { name: "Message" })).toHaveValue("");
+  },
+};
+
+/** No answer from the server yet: the message waits as "Sending". */
+export const Sending: Story = {
+  parameters: { messenger: { sendAnswer: "never" } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await thread(canvasElement);
+    await within(log).findByText("Coffee at the pier tomorrow?");
+    await userEvent.type(canvas.getByRole("textbox", { name: "Message" }), "On my way{Enter}");
+    await expect(await within(log).findByLabelText("Sending")).toBeVisible();
+  },
+};
+
+/** Refused for good: failed, with Retry and Delete. */
+export const FailedWithRetry: Story = {
+  parameters: { messenger: { sendAnswer: { ok: false, message: "You can't message this member" } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await thread(canvasElement);
+    await within(log).findByText("Coffee at the pier tomorrow?");
+    await userEvent.type(canvas.getByRole("textbox", { name: "Message" }), "Hello?{Enter}");
+    await expect(await within(log).findByText("You can't message this member")).toBeVisible();
+    await expect(within(log).getByRole("button", { name: /Retry/ })).toBeVisible();
+  },
+};
+
+/** He is typing; then his read receipt arrives. */
+export const TypingAndRead: Story = {
+  play: async ({ canvasElement }) => {
+    const log = await thread(canvasElement);
+    await within(log).findByText("Coffee at the pier tomorrow?");
+    fakeSocket().serverEmit("typing", { conversationId: CONVERSATION_JAKE, userId: JAKE, isTyping: true });
+    await expect(await within(log).findByText(/Jake is typing/)).toBeVisible();
+  },
+};
+
+/** A new message from him arrives over the socket. */
+export const IncomingMessage: Story = {
+  play: async ({ canvasElement }) => {
+    const log = await thread(canvasElement);
+    await within(log).findByText("Coffee at the pier tomorrow?");
+    fakeSocket().serverEmit("newMessage", {
+      id: 120,
+      conversationId: CONVERSATION_JAKE,
+      senderId: JAKE,
+      content: "Perfect, 10am it is.",
+      picture: null,
+      tempId: null,
+      createdAt: new Date().toISOString(),
+    });
+    await expect(await within(log).findByText("Perfect, 10am it is.")).toBeVisible();
+  },
+};
+
+export const Blocked: Story = {
+  tags: ["tablet"],
+  parameters: { msw: { handlers: { messages: [...messagesHandlers.blocked, ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("You can't message this member")).toBeVisible();
+    await expect(within(canvasElement).queryByRole("textbox", { name: "Message" })).toBeNull();
+  },
+};
+
+export const Reconnecting: Story = {
+  tags: ["tablet"],
+  parameters: { messenger: { connection: "reconnecting" } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/Reconnecting/)).toBeVisible();
+  },
+};
+
+export const ThreadNotFound: Story = {
+  parameters: { msw: { handlers: { messages: [...messagesHandlers.threadNotFound, ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("heading", { name: "Conversation not found" }, { timeout: 4000 })).toBeVisible();
+  },
+};
+
+export const ThreadLoading: Story = {
+  parameters: { msw: { handlers: { messages: [...messagesHandlers.threadLoading, ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("status")).toHaveTextContent("Loading conversation...");
+  },
+};
+
+/** Desktop with no conversation chosen. */
+export const NothingChosen: Story = {
+  parameters: { route: "/messages" },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("heading", { name: "Choose a conversation" })).toBeVisible();
+  },
+};
+
+export const EmptyInbox: Story = {
+  tags: ["tablet"],
+  parameters: { route: "/messages", msw: { handlers: { messages: [...messagesHandlers.emptyInbox, ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("heading", { name: "No messages yet" })).toBeVisible();
+  },
+};
+
+export const InboxLoading: Story = {
+  parameters: { route: "/messages", msw: { handlers: { messages: [...messagesHandlers.inboxLoading, ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("heading", { name: "Messages" })).toBeVisible();
+  },
+};
+
+export const InboxFailed: Story = {
+  tags: ["tablet"],
+  parameters: { route: "/messages", msw: { handlers: { messages: [...messagesHandlers.inboxError, ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("alert", {}, { timeout: 4000 })).toHaveTextContent("Database unavailable");
+  },
+};
+
+/** Phones: the list first... */
+export const MobileList: Story = {
+  tags: ["mobile", "!desktop"],
+  globals: { viewport: { value: "mobile" } },
+  args: { layout: "mobile" },
+  parameters: { route: "/messages" },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("list", { name: "Conversations" })).toBeVisible();
+  },
+};
+
+/** ...then the thread, full screen, with a way back. */
+export const MobileThread: Story = {
+  tags: ["mobile", "!desktop"],
+  globals: { viewport: { value: "mobile" } },
+  args: { layout: "mobile" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await thread(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Back to conversations" })).toBeVisible();
+    await expect(canvas.queryByRole("list", { name: "Conversations" })).toBeNull();
+  },
+};
+
+/** The home page's Messages tab: the latest conversations. */
+export const RecentOnHome: StoryObj<typeof RecentConversations> = {
+  tags: ["mobile", "desktop"],
+  render: () => <RecentConversations />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("list", { name: "Conversations" })).toBeVisible();
+    await expect(canvas.getByRole("link", { name: "All messages" })).toBeVisible();
+  },
+};

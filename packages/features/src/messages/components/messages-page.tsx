@@ -1,0 +1,225 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { MessageCircle, MessagesSquare } from "lucide-react";
+import type { ConversationSummary } from "@vicinity/contract";
+import { Button, EmptyState, Spinner, toast } from "@vicinity/ui";
+import { ApiError, serverMessageOr } from "@vicinity/features/http";
+import { useRealtime } from "@vicinity/features/realtime";
+import { uploadMedia } from "@vicinity/features/profile";
+import { ReportMemberDialog, useBlockMember, useReportMember } from "@vicinity/features/discovery";
+import { useConversation, useConversations, useOpenConversation, useThread } from "../api/conversations";
+import { useMessenger } from "../model/messenger";
+import { buildThreadItems } from "../model/thread-items";
+import { Composer } from "./composer";
+import { ConversationList, ConversationListSkeleton } from "./conversation-list";
+import { MessageThread } from "./message-thread";
+import { ThreadHeader } from "./thread-header";
+
+export interface MessagesPageProps {
+  /** Spec section 2: a mobile view (list, then thread) and a richer one (side by side). */
+  layout: "mobile" | "desktop";
+}
+
+const peerName = (summary: ConversationSummary | undefined) => (summary?.peer ? summary.peer.displayName || summary.peer.username : "Deleted member");
+
+/** /messages and /messages/:conversationId; `?to=<member id>` opens (or starts) the conversation with him. */
+export function MessagesPage({ layout }: MessagesPageProps) {
+  const { conversationId = null } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const messenger = useMessenger();
+  const inbox = useConversations(messenger.meId !== null);
+  const open = useOpenConversation();
+  const to = search.get("to");
+
+  // The Message button of a card or a profile: open the conversation, then show it.
+  useEffect(() => {
+    if (!to || open.isPending || open.isError) return;
+    open.mutate(to, { onSuccess: (summary) => void navigate(`/messages/${summary.id}`, { replace: true }) });
+  }, [to, open, navigate]);
+
+  const select = (id: string) => void navigate(`/messages/${id}`);
+
+  const list = (
+    <section aria-label="Inbox" className="flex min-h-0 flex-col">
+      <h1 className="px-4 pt-4 pb-2 font-display text-2xl font-bold">Messages</h1>
+      {to && open.isError ? (
+        <p role="alert" className="mx-4 mb-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+          {serverMessageOr(open.error, "Couldn't open that conversation.")}
+        </p>
+      ) : null}
+      {inbox.status === "pending" ? (
+        <ConversationListSkeleton />
+      ) : inbox.status === "error" ? (
+        <EmptyState
+          title="Couldn't load your messages"
+          description={<span role="alert">{serverMessageOr(inbox.error, inbox.error.message)}</span>}
+          action={<Button onClick={() => void inbox.refetch()}>Try again</Button>}
+        />
+      ) : inbox.conversations.length === 0 ? (
+        <EmptyState
+          icon={<MessagesSquare className="size-8" aria-hidden />}
+          title="No messages yet"
+          description="Say hi to someone nearby: your conversations will show up here."
+          action={
+            <Button asChild>
+              <Link to="/">Discover people</Link>
+            </Button>
+          }
+        />
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <ConversationList conversations={inbox.conversations} meId={messenger.meId ?? ""} selectedId={conversationId} onSelect={select} typingIn={messenger.typingIn} />
+          {inbox.hasNextPage ? (
+            <div className="flex justify-center p-3">
+              <Button variant="outline" size="sm" onClick={() => void inbox.fetchNextPage()} busy={inbox.isFetchingNextPage}>
+                Older conversations
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+
+  if (layout === "mobile") {
+    return <main className="flex min-h-0 flex-1 flex-col">{conversationId ? <ConversationPanel id={conversationId} onBack={() => void navigate("/messages")} /> : list}</main>;
+  }
+
+  return (
+    <main className="mx-auto grid min-h-0 w-full max-w-6xl flex-1 grid-cols-[22rem_minmax(0,1fr)] border-x" style={{ height: "calc(100dvh - 4rem)" }}>
+      <div className="flex min-h-0 flex-col border-r">{list}</div>
+      <div className="flex min-h-0 flex-col">
+        {conversationId ? (
+          <ConversationPanel id={conversationId} />
+        ) : (
+          <div className="flex flex-1 items-center justify-center p-8">
+            <EmptyState icon={<MessageCircle className="size-8" aria-hidden />} title="Choose a conversation" description="Or say hi to someone new from the discovery grid." />
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** One conversation: header, history, pending messages, typing, and the composer. */
+function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) {
+  const navigate = useNavigate();
+  const messenger = useMessenger();
+  const { state } = useRealtime();
+  const summary = useConversation(id);
+  const thread = useThread(id);
+  const peer = summary.data?.peer ?? null;
+  const name = peerName(summary.data);
+  const block = useBlockMember(peer?.id ?? "");
+  const report = useReportMember(peer?.id ?? "");
+  const [reporting, setReporting] = useState(false);
+
+  const items = useMemo(
+    () =>
+      buildThreadItems({
+        meId: messenger.meId ?? "",
+        messages: thread.messages,
+        pending: messenger.pending.filter((p) => p.conversationId === id),
+        peerLastReadMessageId: summary.data?.peerLastReadMessageId ?? 0,
+      }),
+    [messenger.meId, messenger.pending, thread.messages, summary.data?.peerLastReadMessageId, id],
+  );
+
+  // Reading the conversation marks it read, up to the newest message from him.
+  const newestFromPeer = [...thread.messages].reverse().find((m) => m.senderId !== messenger.meId)?.id ?? 0;
+  const { markRead } = messenger;
+  useEffect(() => {
+    if (newestFromPeer > 0 && document.visibilityState === "visible") markRead(id, newestFromPeer);
+  }, [id, newestFromPeer, markRead]);
+
+  if (summary.status === "pending" || thread.status === "pending") {
+    return (
+      <div className="flex flex-1 items-center justify-center p-8" aria-busy="true">
+        <p role="status" className="flex items-center gap-2 text-muted-foreground">
+          <Spinner size="sm" /> Loading conversation...
+        </p>
+      </div>
+    );
+  }
+  if (summary.status === "error" || thread.status === "error") {
+    const error = summary.error ?? thread.error;
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <div className="flex flex-1 items-center justify-center p-8">
+        <EmptyState
+          title={missing ? "Conversation not found" : "Couldn't load this conversation"}
+          description={<span role="alert">{serverMessageOr(error, error?.message ?? "")}</span>}
+          action={
+            missing ? (
+              <Button onClick={() => void navigate("/messages")}>All conversations</Button>
+            ) : (
+              <Button onClick={() => void Promise.all([summary.refetch(), thread.refetch()])}>Try again</Button>
+            )
+          }
+        />
+      </div>
+    );
+  }
+
+  const blocked = summary.data.blocked;
+  return (
+    <section aria-label={`Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
+      <ThreadHeader
+        peer={peer}
+        onBack={onBack}
+        blocked={blocked}
+        connection={state === "reconnecting" || state === "disconnected" ? "reconnecting" : "connected"}
+        onViewProfile={peer ? () => void navigate(`/members/${peer.id}`) : undefined}
+        onBlock={
+          peer && !blocked
+            ? () =>
+                block.mutate(true, {
+                  onSuccess: () => {
+                    toast({ title: `Blocked ${name}`, description: "Messages stop both ways." });
+                    void summary.refetch();
+                  },
+                  onError: (error) => toast({ variant: "destructive", title: "Couldn't block", description: serverMessageOr(error, "Please try again.") }),
+                })
+            : undefined
+        }
+        onReport={peer ? () => setReporting(true) : undefined}
+      />
+      <MessageThread
+        items={items}
+        peerName={name}
+        typing={messenger.typingIn.has(id)}
+        hasOlder={thread.hasNextPage}
+        loadingOlder={thread.isFetchingNextPage}
+        onLoadOlder={() => void thread.fetchNextPage()}
+        onRetry={messenger.retry}
+        onDiscard={messenger.discard}
+      />
+      <Composer
+        disabled={blocked || !peer}
+        disabledReason={!peer ? "This member deleted his account" : "You can't message this member"}
+        onSend={(text, picture) => messenger.send(id, text, picture)}
+        onTyping={(isTyping) => messenger.typing(id, isTyping)}
+        uploadPicture={(file, onProgress, signal) => uploadMedia(file, { onProgress, signal, kind: "message" })}
+      />
+      {peer ? (
+        <ReportMemberDialog
+          open={reporting}
+          onOpenChange={setReporting}
+          name={name}
+          submitting={report.isPending}
+          error={report.error ? serverMessageOr(report.error, "Couldn't send the report. Please try again.") : null}
+          onSubmit={({ alsoBlock, ...body }) =>
+            report.mutate(body, {
+              onSuccess: () => {
+                setReporting(false);
+                if (alsoBlock && !blocked) block.mutate(true, { onSuccess: () => void summary.refetch() });
+                toast({ title: "Thanks for reporting", description: alsoBlock ? `Our team will review it. ${name} is blocked.` : "Our team will review it." });
+              },
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { SOCKET_RECONNECT_DELAY_MS, type SessionUser } from "@vicinity/contract";
+import { createSocket, type VicinitySocket } from "./socket-client";
+
+/** Spec section 4: connected, disconnected; a connect error sets disconnected. */
+export type ConnectionState = "idle" | "connecting" | "connected" | "reconnecting" | "disconnected";
+
+export interface RealtimeValue {
+  state: ConnectionState;
+  socket: VicinitySocket | null;
+}
+
+export const RealtimeContext = createContext<RealtimeValue>({ state: "idle", socket: null });
+
+export type SocketFactory = (identity: { userId: string; username: string }) => VicinitySocket;
+
+/** How sockets are made: the real client in the app; stories and tests put a fake here. */
+export const SocketFactoryContext = createContext<SocketFactory>(createSocket);
+
+export function useRealtime(): RealtimeValue {
+  return useContext(RealtimeContext);
+}
+
+/**
+ * Connects only when a member exists, disconnects on logout (user gone), and reports the state
+ * so the screen can say it is reconnecting. `factory` is injectable for stories and tests.
+ */
+export function useRealtimeConnection(user: Pick<SessionUser, "id" | "username"> | null): RealtimeValue {
+  const factory = useContext(SocketFactoryContext);
+  const userId = user?.id ?? null;
+  const username = user?.username ?? null;
+  // Made unconnected here; the effect connects it (and disconnects it on logout or unmount).
+  const socket = useMemo(() => (userId && username ? factory({ userId, username }) : null), [userId, username, factory]);
+  const [status, setStatus] = useState<{ socket: VicinitySocket | null; state: ConnectionState }>({ socket: null, state: "idle" });
+
+  useEffect(() => {
+    if (!socket) return;
+    let everConnected = false;
+    let refused = false;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const onConnect = () => {
+      everConnected = true;
+      setStatus({ socket, state: "connected" });
+    };
+    const onDrop = () => setStatus({ socket, state: everConnected ? "reconnecting" : "disconnected" });
+    const onDisconnect = (reason: string) => {
+      onDrop();
+      // A server that restarts (a deploy) closes its sockets itself, and socket.io then waits for
+      // us: come back after the spec's delay, unless the server refused who we are.
+      if (reason === "io server disconnect" && !refused) retry = setTimeout(() => socket.connect(), SOCKET_RECONNECT_DELAY_MS);
+    };
+    const onAuthError = () => {
+      refused = true;
+    };
+    socket.on("connect", onConnect);
+    socket.on("disconnect", onDisconnect);
+    socket.on("connect_error", onDrop);
+    socket.on("authError", onAuthError);
+    socket.connect();
+    return () => {
+      if (retry) clearTimeout(retry);
+      socket.off("connect", onConnect);
+      socket.off("disconnect", onDisconnect);
+      socket.off("connect_error", onDrop);
+      socket.off("authError", onAuthError);
+      socket.disconnect();
+    };
+  }, [socket]);
+
+  if (!socket) return IDLE;
+  return { socket, state: status.socket === socket ? status.state : "connecting" };
+}
+
+const IDLE: RealtimeValue = { state: "idle", socket: null };

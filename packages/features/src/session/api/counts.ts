@@ -1,0 +1,32 @@
+import { useQuery } from "@tanstack/react-query";
+import { API_PATHS, countSchema } from "@vicinity/contract";
+import { apiRequest } from "@vicinity/features/http";
+
+/** Spec section 9: online count every 30 s; unread every 15 s in the header, 30 s on the dashboard. */
+export const ONLINE_COUNT_REFRESH_MS = 30_000;
+export const UNREAD_REFRESH_HEADER_MS = 15_000;
+export const UNREAD_REFRESH_DASHBOARD_MS = 30_000;
+
+async function getCount(url: string): Promise<number> {
+  const response = await apiRequest("GET", url);
+  return countSchema.parse(await response.json());
+}
+
+/** Signed-in members only (`enabled`). */
+export function useOnlineCount(enabled: boolean) {
+  return useQuery({
+    queryKey: ["users", "online-count"],
+    queryFn: () => getCount(API_PATHS.onlineCount),
+    enabled,
+    refetchInterval: ONLINE_COUNT_REFRESH_MS,
+  });
+}
+
+export function useUnreadCount(enabled: boolean, refreshMs: number = UNREAD_REFRESH_HEADER_MS) {
+  return useQuery({
+    queryKey: ["messages", "unread-count"],
+    queryFn: () => getCount(API_PATHS.unreadCount),
+    enabled,
+    refetchInterval: refreshMs,
+  });
+}

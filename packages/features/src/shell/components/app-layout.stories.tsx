@@ -1,0 +1,152 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { Route, Routes } from "react-router";
+import { expect, screen, userEvent, waitFor, within } from "storybook/test";
+import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/session";
+import { sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import { fakeSocketFactory } from "../../../../../mocks/realtime";
+import { AppLayout } from "./app-layout";
+import { RequireAdmin, RequireMember } from "./guards";
+
+/** The layout under real routes, so navigation (logout to "/") can be asserted. */
+function LayoutAt() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/page" element={<p className="p-6">Page content</p>} />
+        <Route path="/messages" element={<RequireMember page="your messages"><p className="p-6">Your messages</p></RequireMember>} />
+        <Route path="/admin" element={<RequireAdmin page="The admin panel"><p className="p-6">Admin content</p></RequireAdmin>} />
+        <Route path="/browse" element={<p className="p-6">Browse content</p>} />
+      </Route>
+      <Route path="/" element={<p>Home page</p>} />
+    </Routes>
+  );
+}
+
+const meta = {
+  title: "Features/Shell/AppLayout",
+  component: LayoutAt,
+  tags: ["mobile", "desktop"],
+  parameters: { layout: "fullscreen", route: "/page" },
+} satisfies Meta<typeof LayoutAt>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const signedIn = { session: sessionHandlers.member, shell: shellHandlers.quiet };
+
+export const Member: Story = {
+  // MSW tries handlers in order: the override comes first.
+  parameters: { msw: { handlers: { unread: shellHandlers.unread3, ...signedIn } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Page content")).toBeVisible();
+    if (window.innerWidth >= 768) {
+      await waitFor(() => expect(within(canvas.getByRole("navigation", { name: "Main" })).getByRole("link", { name: /Messages/ })).toHaveTextContent("3"));
+    }
+    await expect(canvas.queryByRole("status")).toBeNull();
+  },
+};
+
+/** The socket dropped: the screen says it is reconnecting. */
+export const MemberReconnecting: Story = {
+  parameters: { msw: { handlers: signedIn }, socketFactory: fakeSocketFactory("reconnecting") },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Connection lost. Reconnecting...")).toBeVisible();
+  },
+};
+
+/** Spec section 2: after logout the app goes to "/". */
+export const LogoutGoesHome: Story = {
+  tags: ["!mobile"],
+  parameters: { msw: { handlers: signedIn } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: /Account menu/ }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Logout" }));
+    await expect(await canvas.findByText("Home page")).toBeVisible();
+  },
+};
+
+/** Spec section 2: if logout fails the app is forced to "/" all the same. */
+export const LogoutFailsStillGoesHome: Story = {
+  tags: ["!mobile"],
+  parameters: { msw: { handlers: { logout: shellHandlers.logoutFails, ...signedIn } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: /Account menu/ }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Logout" }));
+    await expect(await canvas.findByText("Home page")).toBeVisible();
+  },
+};
+
+/** A guest: the anonymous header and banner; the current-user call is not made (no handler for it here). */
+export const Guest: Story = {
+  beforeEach() {
+    window.localStorage.setItem(ANONYMOUS_FLAG_KEY, "true");
+    window.localStorage.setItem(ANONYMOUS_PROFILE_KEY, JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }));
+  },
+  parameters: { msw: { handlers: { shell: shellHandlers.quiet } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Browsing anonymously - limited features available")).toBeVisible();
+    await expect(canvas.getByText("Page content")).toBeVisible();
+  },
+};
+
+/** A guest on a member-only page is invited to sign up. */
+export const GuestOnMemberPage: Story = {
+  beforeEach() {
+    window.localStorage.setItem(ANONYMOUS_FLAG_KEY, "true");
+    window.localStorage.setItem(ANONYMOUS_PROFILE_KEY, JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }));
+  },
+  parameters: { route: "/messages", msw: { handlers: { shell: shellHandlers.quiet } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("heading", { name: "Members only" })).toBeVisible();
+  },
+};
+
+export const VisitorOnMemberPage: Story = {
+  parameters: { route: "/messages", msw: { handlers: { session: sessionHandlers.visitor } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("heading", { name: "Sign in to continue" })).toBeVisible();
+    await expect(canvas.queryByText("Your messages")).toBeNull();
+  },
+};
+
+/** A visitor on /browse: the Anonymous Browsing badge in the header. */
+export const VisitorBrowsing: Story = {
+  parameters: { route: "/browse", msw: { handlers: { session: sessionHandlers.visitor } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Browse content")).toBeVisible();
+    if (window.innerWidth >= 768) await expect(canvas.getByText("Anonymous Browsing")).toBeVisible();
+  },
+};
+
+export const MemberOnAdminPage: Story = {
+  parameters: { route: "/admin", msw: { handlers: signedIn } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("heading", { name: "Not allowed" })).toBeVisible();
+    await expect(canvas.queryByText("Admin content")).toBeNull();
+  },
+};
+
+export const AdminOnAdminPage: Story = {
+  parameters: { route: "/admin", msw: { handlers: { session: sessionHandlers.admin, shell: shellHandlers.quiet } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Admin content")).toBeVisible();
+  },
+};
+
+/** Spec section 8: a heartbeat 401 stops heartbeats and refreshes the user, who is then signed out. */
+export const HeartbeatAuthLost: Story = {
+  parameters: { msw: { handlers: { lost: shellHandlers.heartbeatAuthLost, shell: shellHandlers.quiet } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Page content")).toBeVisible();
+    if (window.innerWidth >= 768) await expect(await canvas.findByRole("link", { name: "Login" }, { timeout: 4000 })).toBeVisible();
+    await waitFor(() => expect(canvas.queryByRole("button", { name: /Account menu/ })).toBeNull());
+  },
+};

@@ -1,0 +1,16 @@
+import { useAuth } from "@vicinity/features/session";
+import { DiscoveryPanel, type MemberLocation } from "@vicinity/features/discovery";
+import { useDeviceClass } from "../model/device-class";
+
+/** /browse (spec section 2): the nearby grid; visitors and guests browse in limited mode (decisions.md 1). */
+export function BrowsePage({ location }: { location?: MemberLocation | null }) {
+  const auth = useAuth();
+  const device = useDeviceClass();
+  const limited = auth.status !== "member";
+  return (
+    <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6">
+      <h1 className={device === "mobile" ? "sr-only" : "mb-6 font-display text-3xl font-bold"}>Browse nearby</h1>
+      <DiscoveryPanel location={location} limited={limited} />
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ReactNode } from "react";
+import { useDeviceClass } from "../model/device-class";
+
+/** The spec's switch: the mobile view on mobile, the richer view otherwise (/browse, /messages, /events). */
+export function DeviceSwitch({ mobile, desktop }: { mobile: ReactNode; desktop: ReactNode }) {
+  return <>{useDeviceClass() === "mobile" ? mobile : desktop}</>;
+}

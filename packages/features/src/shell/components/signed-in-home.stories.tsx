@@ -1,0 +1,100 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { http, HttpResponse } from "msw";
+import { expect, screen, userEvent, within } from "storybook/test";
+import { API_PATHS } from "@vicinity/contract";
+import { memberFixture } from "../../../../../mocks/fixtures/users";
+import { discoveryHandlers, mediaHandlers, messagesHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import { SignedInHome } from "./signed-in-home";
+import { BrowsePage } from "./browse-page";
+
+const JACKSONVILLE = { latitude: 30.3322, longitude: -81.6557, source: "device" as const };
+
+const meta = {
+  title: "Features/Shell/SignedInHome",
+  component: SignedInHome,
+  tags: ["mobile", "desktop"],
+  parameters: { layout: "fullscreen", msw: { handlers: { shell: shellHandlers.quiet, nearby: discoveryHandlers.onePage } } },
+  args: { user: memberFixture, location: JACKSONVILLE },
+} satisfies Meta<typeof SignedInHome>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Spec section 2: 'Welcome back, {first name or username}!', the online count, three tabs. */
+export const WithFirstName: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome back, Marco!");
+    await expect(await canvas.findByTestId("online-count")).toHaveTextContent("42 online now");
+    for (const name of ["Discover Users", "Messages", "Events"]) await expect(canvas.getByRole("tab", { name })).toBeVisible();
+    await expect(await canvas.findByRole("list", { name: "Members nearby" })).toBeVisible();
+  },
+};
+
+export const UsernameOnly: Story = {
+  args: { user: { ...memberFixture, firstName: null, displayName: null, bio: "Here for the beach." } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("heading", { level: 1 })).toHaveTextContent("Welcome back, marco!");
+  },
+};
+
+/** Spec section 4: a member with neither first name nor bio gets onboarding by itself. */
+export const NewMemberGetsOnboarding: Story = {
+  args: { user: { ...memberFixture, firstName: null, displayName: null, bio: null } },
+  play: async () => {
+    await expect(await screen.findByRole("dialog", { name: "Welcome to Vicinity" })).toBeInTheDocument();
+  },
+};
+
+/** Spec section 2: the online count only shows above 0. */
+export const NobodyOnline: Story = {
+  // Storybook merges the meta's handler keys first: the override replaces the `shell` key itself.
+  parameters: { msw: { handlers: { shell: [http.get(API_PATHS.onlineCount, () => HttpResponse.json(0)), ...shellHandlers.quiet] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("list", { name: "Members nearby" });
+    await expect(canvas.queryByTestId("online-count")).toBeNull();
+  },
+};
+
+export const MessagesTab: Story = {
+  parameters: { msw: { handlers: { inbox: messagesHandlers.emptyInbox } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("tab", { name: "Messages" }));
+    await expect(await canvas.findByRole("heading", { name: "No messages yet" })).toBeVisible();
+  },
+};
+
+/** Once there are conversations, the tab lists the latest ones. */
+export const MessagesTabWithConversations: Story = {
+  parameters: { msw: { handlers: { shell: [...shellHandlers.unread3, ...shellHandlers.quiet], inbox: messagesHandlers.inbox, media: mediaHandlers.portraits } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The tab carries the unread count (and says so to screen readers).
+    await expect(await canvas.findByTestId("messages-tab-unread")).toHaveTextContent("3");
+    await userEvent.click(canvas.getByRole("tab", { name: "Messages 3 unread" }));
+    const list = await canvas.findByRole("list", { name: "Conversations" });
+    await expect(within(list).getByText("Marcus W.")).toBeVisible();
+    await expect(canvas.getByRole("link", { name: "All messages" })).toBeVisible();
+  },
+};
+
+export const EventsTab: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("tab", { name: "Events" }));
+    await expect(canvas.getByRole("heading", { name: "No events yet" })).toBeVisible();
+  },
+};
+
+/** /browse for a visitor (BrowsePage): the grid without messaging. */
+export const BrowseAsVisitor: StoryObj<typeof BrowsePage> = {
+  render: () => <BrowsePage location={JACKSONVILLE} />,
+  parameters: { msw: { handlers: { session: [http.get(API_PATHS.currentUser, () => HttpResponse.json({ message: "Not signed in" }, { status: 401 }))], nearby: discoveryHandlers.onePage } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("list", { name: "Members nearby" });
+    await expect(canvas.queryByRole("button", { name: /^Message / })).toBeNull();
+  },
+};

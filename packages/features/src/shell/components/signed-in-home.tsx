@@ -1,0 +1,64 @@
+import { CalendarDays, MessageCircle, Users } from "lucide-react";
+import type { SessionUser } from "@vicinity/contract";
+import { CountBadge, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@vicinity/ui";
+import { greetingName, UNREAD_REFRESH_DASHBOARD_MS, useOnlineCount, useUnreadCount } from "@vicinity/features/session";
+import { DiscoveryPanel, type MemberLocation } from "@vicinity/features/discovery";
+import { RecentConversations } from "@vicinity/features/messages";
+import { OnboardingModal, ONBOARDING_COMPLETED_KEY, shouldOpenOnboarding } from "@vicinity/features/onboarding";
+import { useState } from "react";
+
+export interface SignedInHomeProps {
+  user: SessionUser;
+  /** Stories fix the location; the app asks the device. */
+  location?: MemberLocation | null;
+}
+
+/** The signed-in home (spec section 2, Dashboard): the greeting and three tabs. */
+export function SignedInHome({ user, location }: SignedInHomeProps) {
+  const online = useOnlineCount(true);
+  // Spec section 9: the dashboard's unread count refreshes every 30 s (and at once when a message arrives).
+  const unread = useUnreadCount(true, UNREAD_REFRESH_DASHBOARD_MS);
+  // Spec section 4: onboarding opens by itself for a member with neither first name nor bio.
+  const [onboarding, setOnboarding] = useState(() => shouldOpenOnboarding(user, window.localStorage.getItem(ONBOARDING_COMPLETED_KEY)));
+  return (
+    <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-2 px-1">
+        <h1 className="font-display text-2xl font-bold sm:text-3xl">Welcome back, {greetingName(user)}!</h1>
+        {online.data && online.data > 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="online-count">
+            <span className="size-2 rounded-full bg-online" aria-hidden />
+            {online.data} online now
+          </p>
+        ) : null}
+      </div>
+      <Tabs defaultValue="discovery" className="gap-4">
+        <TabsList className="grid w-full grid-cols-3 sm:w-auto sm:inline-grid">
+          <TabsTrigger value="discovery">
+            <Users className="size-4 max-sm:hidden" aria-hidden /> Discover Users
+          </TabsTrigger>
+          <TabsTrigger value="messages">
+            <MessageCircle className="size-4 max-sm:hidden" aria-hidden /> Messages
+            <CountBadge count={unread.data ?? 0} max={99} data-testid="messages-tab-unread" />
+          </TabsTrigger>
+          <TabsTrigger value="events">
+            <CalendarDays className="size-4 max-sm:hidden" aria-hidden /> Events
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="discovery">
+          <DiscoveryPanel location={location} />
+        </TabsContent>
+        <TabsContent value="messages">
+          <RecentConversations />
+        </TabsContent>
+        <TabsContent value="events">
+          <EmptyState
+            icon={<CalendarDays className="size-8" aria-hidden />}
+            title="No events yet"
+            description="Events near you will show up here."
+          />
+        </TabsContent>
+      </Tabs>
+      {onboarding ? <OnboardingModal open onClose={() => setOnboarding(false)} /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+export { RootScreen } from "./components/root-screen";
+export { NotFoundPage } from "./components/not-found-page";
+export { ComingSoonPage } from "./components/coming-soon-page";
+export { FullPageError, FullPageLoading } from "./components/full-page-status";
+export { AppLayout } from "./components/app-layout";
+export { AppHeader } from "./components/app-header";
+export { AppHeaderView, MEMBER_LINKS, type HeaderMode } from "./components/app-header-view";
+export { RequireAdmin, RequireMember } from "./components/guards";
+export { AccessScreen } from "./components/access-screen";
+export { AnonymousBanner, ANONYMOUS_NOTICE } from "./components/anonymous-banner";
+export { ConnectionBanner } from "./components/connection-banner";
+export { IdleWarningDialog } from "./components/idle-warning-dialog";
+export { DeviceSwitch } from "./components/device-switch";
+export {
+  DeviceClassContext,
+  detectDeviceClass,
+  useDeviceClass,
+  MOBILE_MAX_WIDTH,
+  TABLET_MAX_WIDTH,
+  type DeviceClass,
+} from "./model/device-class";
+export { BrowsePage } from "./components/browse-page";
+export { SignedInHome } from "./components/signed-in-home";

@@ -1,0 +1,73 @@
+import type { ComponentProps } from "react";
+import { Avatar as AvatarPrimitive } from "radix-ui";
+import { cva, type VariantProps } from "class-variance-authority";
+import { cn } from "../lib/cn";
+
+/** Up to two initials: first letters of the first and last words ("Ana María López" -> "AL"). */
+export function getInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (!first) return "?";
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const initial = (word: string) => (Array.from(word)[0] ?? "").toLocaleUpperCase();
+  return initial(first) + (last ? initial(last) : "");
+}
+
+export const avatarVariants = cva("relative inline-flex shrink-0 align-middle", {
+  variants: {
+    size: {
+      sm: "size-8 text-xs",
+      md: "size-10 text-sm",
+      lg: "size-14 text-lg",
+      xl: "size-24 text-3xl",
+    },
+  },
+  defaultVariants: { size: "md" },
+});
+
+const statusVariants = cva("absolute right-0 bottom-0 block rounded-full bg-online ring-background", {
+  variants: {
+    size: {
+      sm: "size-2.5 ring-2",
+      md: "size-3 ring-2",
+      lg: "size-3.5 ring-[3px]",
+      xl: "size-5 ring-4 right-1 bottom-1",
+    },
+  },
+  defaultVariants: { size: "md" },
+});
+
+export interface AvatarProps extends Omit<ComponentProps<"span">, "children">, VariantProps<typeof avatarVariants> {
+  /** The person's name: the image's alt text and the source of the initials fallback. */
+  name: string;
+  /** Photo URL. Without one (or while it loads, or if it fails) the initials show. */
+  src?: string;
+  /** `true` shows a green "Online" dot; `false` or omitted shows no dot. */
+  online?: boolean;
+  /** Wait this long (ms) before showing the initials, to avoid a flash while a fast image loads. */
+  fallbackDelayMs?: number;
+}
+
+/** A person's photo, or their initials, with an optional online indicator. */
+export function Avatar({ name, src, size, online, fallbackDelayMs, className, ...props }: AvatarProps) {
+  const label = name.trim() || "Unknown member";
+  return (
+    <span data-slot="avatar" className={cn(avatarVariants({ size }), className)} {...props}>
+      <AvatarPrimitive.Root className="relative flex size-full overflow-hidden rounded-full bg-muted">
+        {src ? (
+          <AvatarPrimitive.Image data-slot="avatar-image" src={src} alt={label} className="aspect-square size-full object-cover" />
+        ) : null}
+        <AvatarPrimitive.Fallback
+          data-slot="avatar-fallback"
+          delayMs={fallbackDelayMs}
+          role="img"
+          aria-label={label}
+          className="flex size-full items-center justify-center bg-secondary font-display font-semibold text-secondary-foreground select-none"
+        >
+          <span aria-hidden="true">{getInitials(name)}</span>
+        </AvatarPrimitive.Fallback>
+      </AvatarPrimitive.Root>
+      {online ? <span data-slot="avatar-status" role="img" aria-label="Online" className={cn(statusVariants({ size }))} /> : null}
+    </span>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Heart, MessageCircle } from "lucide-react";
+import { Button } from "./button";
+
+const meta = {
+  title: "UI/Button",
+  component: Button,
+  args: { children: "Message", onClick: fn() },
+} satisfies Meta<typeof Button>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Primary: Story = {
+  args: { variant: "primary" },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole("button", { name: "Message" });
+    await userEvent.click(button);
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+export const Secondary: Story = { args: { variant: "secondary" } };
+export const Outline: Story = { args: { variant: "outline" } };
+export const Ghost: Story = { args: { variant: "ghost" } };
+export const Destructive: Story = { args: { variant: "destructive", children: "Block" } };
+export const Link: Story = { args: { variant: "link", children: "Forgot password?" } };
+
+export const Sizes: Story = {
+  render: (args) => (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button {...args} size="sm">Small</Button>
+      <Button {...args} size="md">Medium</Button>
+      <Button {...args} size="lg">Large</Button>
+      <Button {...args} size="xl">JOIN FREE NOW</Button>
+      <Button {...args} size="icon" aria-label="Like">
+        <Heart aria-hidden />
+      </Button>
+    </div>
+  ),
+};
+
+export const WithIcon: Story = {
+  args: {
+    children: (
+      <>
+        <MessageCircle aria-hidden /> Message
+      </>
+    ),
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole("button", { name: "Message" });
+    await expect(button).toBeDisabled();
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const Busy: Story = {
+  args: { busy: true, busyLabel: "Signing in...", children: "Sign In", fullWidth: true },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: "Signing in..." });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const AsLink: Story = {
+  args: { asChild: true, variant: "outline", children: <a href="#join">START NOW</a> },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole("link", { name: "START NOW" });
+    await expect(link).toHaveAttribute("data-slot", "button");
+  },
+};

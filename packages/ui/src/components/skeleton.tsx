@@ -1,0 +1,14 @@
+import type { ComponentProps } from "react";
+import { cn } from "../lib/cn";
+
+/** A pulsing placeholder in the shape of content that is loading. Hidden from screen readers. */
+export function Skeleton({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden="true"
+      className={cn("animate-pulse rounded-md bg-muted", className)}
+      {...props}
+    />
+  );
+}
