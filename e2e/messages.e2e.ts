@@ -83,13 +83,19 @@ test("a message written while offline waits in the outbox across a reload and go
   const sockets = new Set<WebSocketRoute>();
   await alice.page.routeWebSocket(/\/socket\.io\//, (ws) => {
     if (offline) return void ws.close();
-    ws.connectToServer();
-    sockets.add(ws);
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      ws.send(message);
+      // socket.io's CONNECT packet ("40{sid}"): the member is connected, not still connecting.
+      if (typeof message === "string" && message.startsWith("40")) sockets.add(ws);
+    });
   });
   await alice.page.goto(`/messages/${conversationId}`);
   const log = alice.page.getByRole("log", { name: "Messages with Dan" });
   await expect(log).toBeVisible();
-  // socket.io starts on long-polling and upgrades: drop it once it is on the WebSocket.
+  // Drop the socket once socket.io is connected on it (it opens on the WebSocket; long-polling is
+  // only its fallback).
   await expect.poll(() => sockets.size, { timeout: 10_000 }).toBeGreaterThan(0);
 
   offline = true;

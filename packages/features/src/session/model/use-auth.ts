@@ -18,10 +18,26 @@ export type AuthState =
 export function useAuth(): AuthState {
   const anonymous = useAnonymousProfile();
   const query = useQuery({ ...currentUserQueryOptions, enabled: anonymous === null });
+  return authStateOf(anonymous, query);
+}
+
+/** The part of the current-user query that decides who is using the app. */
+export interface CurrentUserResult {
+  status: "pending" | "error" | "success";
+  data: SessionUser | null | undefined;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/** Pure, so every case is tested without a browser. */
+export function authStateOf(anonymous: AnonymousProfile | null, query: CurrentUserResult): AuthState {
   if (anonymous) return { status: "anonymous", user: null, anonymous, isAuthenticated: true };
   if (query.status === "pending") return { status: "loading", user: null, anonymous: null, isAuthenticated: false };
-  if (query.status === "error") {
-    return { status: "error", user: null, anonymous: null, isAuthenticated: false, error: query.error, retry: () => void query.refetch() };
+  // A failed refetch keeps the member we already know (TanStack keeps the last data): a passing
+  // network fault must not sign him out of the screen. Only a first load that fails is an error.
+  if (query.status === "error" && query.data === undefined) {
+    const error = query.error ?? new Error("HTTP error! status: 0");
+    return { status: "error", user: null, anonymous: null, isAuthenticated: false, error, retry: () => void query.refetch() };
   }
   return query.data
     ? { status: "member", user: query.data, anonymous: null, isAuthenticated: true }
