@@ -146,16 +146,21 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   const realtime = await attachRealtime(app, context);
   const sweep = setInterval(() => void sessions.sweep().catch((e: unknown) => app.log.warn(e)), 10 * 60 * 1000);
   sweep.unref();
+  let closed: Promise<void> | undefined;
 
   return {
     app,
     context,
     realtime,
-    async close() {
-      clearInterval(sweep);
-      await realtime.close();
-      await app.close();
-      if (!options.database) await database.close();
+    close() {
+      // Once: a signal and a failing health check may both ask.
+      closed ??= (async () => {
+        clearInterval(sweep);
+        await realtime.close();
+        await app.close();
+        if (!options.database) await database.close();
+      })();
+      return closed;
     },
   };
 }

@@ -199,6 +199,50 @@ describe.runIf(process.env.REDIS_URL)("two server nodes through Redis", () => {
   });
 });
 
+/** Queries on `db` wait for `gate` before they run: a slow database, on demand. */
+function gated<T extends object>(target: T, gate: Promise<void>): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value: unknown = Reflect.get(object, property, receiver);
+      if (property === "then" && typeof value === "function") {
+        return (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) =>
+          gate.then(() => (value as (...a: unknown[]) => unknown).call(object, resolve, reject));
+      }
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const result: unknown = (value as (...a: unknown[]) => unknown).apply(object, args);
+        return typeof result === "object" && result !== null ? gated(result, gate) : result;
+      };
+    },
+  });
+}
+
+describe.runIf(process.env.REDIS_URL)("a node closing through Redis", () => {
+  it("publishes nothing through its closed Redis link when a presence update finishes after the close", async () => {
+    const database = await createTestDatabase("pglite");
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      const node = await buildServer(testConfig({ redisUrl: process.env.REDIS_URL }), { database });
+      const member = await registerMember(node, "closing@example.com");
+      // The presence update reads the member's blocks before it tells the others; that read is
+      // held until the node (and its Redis link) has closed, as in a deploy under load.
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      node.context.db = gated(node.context.db, gate);
+      await node.context.presence.heartbeat(member.id);
+      await node.close();
+      release();
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      process.off("unhandledRejection", onRejection);
+      await database.close();
+    }
+    expect(rejections.map(String)).toEqual([]);
+  });
+});
+
 describe("two server nodes without Redis (the control)", () => {
   it("do not share socket traffic: the Redis adapter is what carries it", async () => {
     const database = await createTestDatabase("pglite");

@@ -192,6 +192,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   const unsubscribe = ctx.presence.onChange(async ({ userId, status, lastSeen }) => {
     try {
       const hidden = await blockedPeers(ctx, userId);
+      // The node may have begun to close while the blocks were read: its Redis link is going.
+      if (closing) return;
       io.to(MEMBERS_ROOM)
         .except([userRoom(userId), ...hidden.map(userRoom)])
         .emit("userOnlineStatusUpdate", { userId, status, lastSeen: lastSeen.toISOString() });
