@@ -18,6 +18,10 @@ const uploads = {
     const body = JSON.stringify({ message: "Pictures can be at most 15 MB" });
     throw new ApiError(413, body, `413: ${body}`);
   }) satisfies Upload,
+  /** No answer at all (offline, or the connection dropped). */
+  unreachable: (async () => {
+    throw new TypeError("Failed to fetch");
+  }) satisfies Upload,
 };
 
 const meta = {
@@ -164,7 +168,41 @@ export const UploadFailed: Story = {
     await expect(await canvas.findByRole("alert")).toHaveTextContent("Pictures can be at most 15 MB");
     await expect(canvas.getByRole("button", { name: "Send" })).toBeDisabled();
     await expect(canvas.getByRole("button", { name: "Remove" })).toBeVisible();
+    // Too large stays too large: nothing to try again.
+    await expect(canvas.queryByRole("button", { name: "Try again" })).toBeNull();
     await previewShown(canvasElement);
+  },
+};
+
+/** The upload never reached the server: it can be tried again with the same picture. */
+export const UploadFailedOffline: Story = {
+  args: { uploadPicture: fn(uploads.unreachable) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await attach(canvasElement);
+    await expect(await canvas.findByRole("alert")).toHaveTextContent("The picture couldn't be uploaded. Check your connection and try again.");
+    await expect(canvas.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Remove" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Send" })).toBeDisabled();
+    await previewShown(canvasElement);
+  },
+};
+
+/** Try again sends the same file once more; this time it goes through. */
+export const TryAgainAfterFailure: Story = {
+  tags: ["!mobile"],
+  play: async ({ canvasElement, args }) => {
+    const upload = args.uploadPicture as ReturnType<typeof fn<Upload>>;
+    upload.mockImplementationOnce(uploads.unreachable);
+    const canvas = within(canvasElement);
+    await attach(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Try again" }));
+    await expect(await canvas.findByText("Picture ready to send")).toBeVisible();
+    await expect(canvas.queryByRole("alert")).toBeNull();
+    await expect(upload).toHaveBeenCalledTimes(2);
+    await expect(upload.mock.calls[1]?.[0]).toBe(upload.mock.calls[0]?.[0]);
+    await userEvent.click(canvas.getByRole("button", { name: "Send" }));
+    await expect(args.onSend).toHaveBeenCalledWith("", uploadedPicture);
   },
 };
 

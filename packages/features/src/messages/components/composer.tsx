@@ -21,7 +21,8 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 type Attachment =
   | { phase: "uploading"; previewUrl: string | null; percent: number | null; controller: AbortController }
-  | { phase: "failed"; previewUrl: string | null; message: string }
+  /** `retry`: the file again, when the failure can pass (the network, the server's hiccup). */
+  | { phase: "failed"; previewUrl: string | null; message: string; retry?: File }
   | { phase: "ready"; previewUrl: string | null; media: UploadedMedia };
 
 /** Why a file cannot be sent as a picture, before uploading it; null when it can be tried. */
@@ -29,6 +30,11 @@ function fileProblem(file: File): string | null {
   if (file.type && !(MESSAGE_PICTURE_TYPES as readonly string[]).includes(file.type)) return "Choose a JPEG, PNG, WebP or AVIF picture.";
   if (file.size > MEDIA_MAX_BYTES) return `Pictures can be at most ${megabytes(MEDIA_MAX_BYTES)}`;
   return null;
+}
+
+/** A failure that may pass if he tries again: no answer, a server fault, too many at once. */
+function mayPass(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500 || error.status === 429 || error.status === 408;
 }
 
 /** The server's own words when it gave some ("Pictures can be at most 15 MB"). */
@@ -50,9 +56,10 @@ export interface ComposerProps {
 interface AttachmentPreviewProps {
   attachment: Attachment;
   onCancel: () => void;
+  onRetry: (file: File) => void;
 }
 
-function AttachmentPreview({ attachment, onCancel }: AttachmentPreviewProps) {
+function AttachmentPreview({ attachment, onCancel, onRetry }: AttachmentPreviewProps) {
   const { phase, previewUrl } = attachment;
   return (
     <div
@@ -91,9 +98,16 @@ function AttachmentPreview({ attachment, onCancel }: AttachmentPreviewProps) {
           <X aria-hidden />
         </Button>
       ) : phase === "failed" ? (
-        <Button variant="ghost" size="sm" className="shrink-0" onClick={onCancel}>
-          Remove
-        </Button>
+        <div className="flex shrink-0 gap-1">
+          {attachment.retry ? (
+            <Button variant="outline" size="sm" onClick={() => attachment.retry && onRetry(attachment.retry)}>
+              Try again
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={onCancel}>
+            Remove
+          </Button>
+        </div>
       ) : (
         <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label="Remove picture" onClick={onCancel}>
           <X aria-hidden />
@@ -199,7 +213,7 @@ export function Composer({ onSend, onTyping, uploadPicture, disabled = false, di
         if (current()) setAttachment({ phase: "ready", previewUrl, media });
       },
       (error: unknown) => {
-        if (current()) setAttachment({ phase: "failed", previewUrl, message: uploadProblem(error) });
+        if (current()) setAttachment({ phase: "failed", previewUrl, message: uploadProblem(error), retry: mayPass(error) ? file : undefined });
       },
     );
   };
@@ -262,7 +276,7 @@ export function Composer({ onSend, onTyping, uploadPicture, disabled = false, di
       onSubmit={onSubmit}
       className="border-t border-border bg-surface pt-2 pr-[max(0.5rem,env(safe-area-inset-right))] pb-[max(0.5rem,env(safe-area-inset-bottom))] pl-[max(0.5rem,env(safe-area-inset-left))]"
     >
-      {attachment ? <AttachmentPreview attachment={attachment} onCancel={removeAttachment} /> : null}
+      {attachment ? <AttachmentPreview attachment={attachment} onCancel={removeAttachment} onRetry={choose} /> : null}
       <input
         ref={fileRef}
         type="file"

@@ -5,7 +5,7 @@ import type { ThreadItem } from "../model/thread-items";
 import { mediaHandlers } from "../../../../../mocks/handlers";
 import { Composer } from "./composer";
 import { STORY_NOW, at, failedPending, jake, jakeThreadItems, sendingPending, uploadedPicture } from "./fixtures";
-import { MessageThread, type MessageThreadProps } from "./message-thread";
+import { LOAD_OLDER_WITHIN_PX, MessageThread, type MessageThreadProps } from "./message-thread";
 import { ThreadHeader } from "./thread-header";
 
 const meta = {
@@ -91,13 +91,13 @@ export const Typing: Story = {
   },
 };
 
-/** There is more history: a button at the top asks for it. */
+/** There is more history: scrolling up asks for it, and so does a button at the top (for keyboards). */
 export const HasOlder: Story = {
   args: { hasOlder: true },
   play: async ({ canvasElement, args }) => {
     const button = within(canvasElement).getByRole("button", { name: "Load earlier messages" });
     await userEvent.click(button);
-    await expect(args.onLoadOlder).toHaveBeenCalledTimes(1);
+    await expect(args.onLoadOlder).toHaveBeenCalled();
     // The click scrolled the log to its top; pictures loading later must not move it (stable screenshot).
     const images = Array.from(canvasElement.querySelectorAll("img"));
     await waitFor(() => expect(images.every((img) => img.complete)).toBe(true));
@@ -174,7 +174,19 @@ function LiveThread(props: MessageThreadProps) {
   );
 }
 
-/** Follows new messages at the bottom; keeps the place while reading above; earlier ones load above without a jump. */
+/** Scrolls the log to the middle of its history, away from both ends. */
+async function readMidway(thread: HTMLElement) {
+  const middle = Math.round((thread.scrollHeight - thread.clientHeight) / 2);
+  await expect(middle).toBeGreaterThan(LOAD_OLDER_WITHIN_PX);
+  thread.scrollTop = middle;
+  thread.dispatchEvent(new Event("scroll"));
+  return middle;
+}
+
+/**
+ * Follows new messages at the bottom; keeps the place while reading above and counts what
+ * arrives; scrolling up to the top loads earlier ones without a jump; the button takes him back.
+ */
 export const KeepsItsPlace: Story = {
   tags: ["!mobile"],
   render: (args) => <LiveThread {...args} />,
@@ -182,29 +194,51 @@ export const KeepsItsPlace: Story = {
     const canvas = within(canvasElement);
     const thread = log(canvasElement);
     await waitFor(() => expect(distanceFromBottom(thread)).toBeLessThanOrEqual(1));
+    await expect(canvas.queryByTestId("jump-to-latest")).toBeNull();
 
     // At the bottom: a new message scrolls into view.
     await userEvent.click(canvas.getByRole("button", { name: "Receive a message" }));
     await expect(await canvas.findByText("New message 1030")).toBeInTheDocument();
     await waitFor(() => expect(distanceFromBottom(thread)).toBeLessThanOrEqual(1));
 
-    // Reading further up: the next one does not pull him down.
-    thread.scrollTop = 200;
-    thread.dispatchEvent(new Event("scroll"));
+    // Reading further up: the next one does not pull him down, and the button counts it.
+    const middle = await readMidway(thread);
+    await expect(await canvas.findByRole("button", { name: "Jump to latest" })).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: "Receive a message" }));
     await expect(await canvas.findByText("New message 1031")).toBeInTheDocument();
-    await expect(thread.scrollTop).toBe(200);
+    await expect(thread.scrollTop).toBe(middle);
+    await expect(await canvas.findByRole("button", { name: "1 new message" })).toBeVisible();
+    await expect(args.onLoadOlder).not.toHaveBeenCalled();
 
-    // Earlier messages go on top; the message he was looking at stays where it was.
+    // Scrolling up to the top loads earlier messages by itself; the one he was looking at stays put.
     const anchor = canvas.getByText("Message 1000 from me");
     thread.scrollTop = 0;
-    thread.dispatchEvent(new Event("scroll"));
     const top = anchor.getBoundingClientRect().top;
-    await userEvent.click(canvas.getByRole("button", { name: "Load earlier messages" }));
-    await expect(args.onLoadOlder).toHaveBeenCalled();
     await expect(await canvas.findByText("Message 900 from me")).toBeInTheDocument();
+    await expect(args.onLoadOlder).toHaveBeenCalledTimes(1);
     await expect(Math.abs(anchor.getBoundingClientRect().top - top)).toBeLessThanOrEqual(2);
     await expect(thread.scrollTop).toBeGreaterThan(0);
+
+    // The button takes him to the newest message and leaves the keyboard in the thread.
+    await userEvent.click(canvas.getByRole("button", { name: "1 new message" }));
+    await waitFor(() => expect(distanceFromBottom(thread)).toBeLessThanOrEqual(1));
+    await waitFor(() => expect(canvas.queryByTestId("jump-to-latest")).toBeNull());
+    await expect(thread).toHaveFocus();
+  },
+};
+
+/** Reading earlier messages while two new ones came: the button says so. */
+export const NewMessagesWhileReading: Story = {
+  tags: ["!mobile"],
+  render: (args) => <LiveThread {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const thread = log(canvasElement);
+    await waitFor(() => expect(distanceFromBottom(thread)).toBeLessThanOrEqual(1));
+    await readMidway(thread);
+    await userEvent.click(canvas.getByRole("button", { name: "Receive a message" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Receive a message" }));
+    await expect(await canvas.findByRole("button", { name: "2 new messages" })).toBeVisible();
   },
 };
 

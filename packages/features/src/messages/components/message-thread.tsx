@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
-import { Hand } from "lucide-react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { ArrowDown, Hand } from "lucide-react";
 import { Button, EmptyState } from "@vicinity/ui";
 import { formatDayHeading, localDayKey } from "../model/format-time";
 import type { ThreadItem } from "../model/thread-items";
@@ -7,6 +7,8 @@ import { MessageBubble } from "./message-bubble";
 
 /** Within this distance of the end the thread counts as "at the bottom" and follows new messages. */
 export const NEAR_BOTTOM_PX = 96;
+/** Scrolling up to within this distance of the top loads earlier messages by themselves. */
+export const LOAD_OLDER_WITHIN_PX = 240;
 /** Messages of one side this close together form one group (tighter, one rounded block). */
 export const GROUP_WITHIN_MS = 5 * 60_000;
 
@@ -66,7 +68,9 @@ function TypingIndicator({ peerName }: { peerName: string }) {
 
 /**
  * A conversation's messages, oldest first, by day, each side's runs grouped. Opens at the newest
- * and follows new ones while the member is at the bottom; loading earlier ones keeps his place.
+ * and follows new ones while the member is at the bottom; loading earlier ones (by scrolling up,
+ * or by the button for keyboards) keeps his place. Away from the end, a button takes him back and
+ * counts what arrived meanwhile.
  */
 export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder, onLoadOlder, onRetry, onDiscard, now }: MessageThreadProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -74,6 +78,13 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
   /** How far from the end he was before the last change (what to keep when older messages go on top). */
   const fromBottom = useRef(0);
   const rendered = useRef<{ first?: string; last?: string } | null>(null);
+
+  /** The last scroll position seen, to tell scrolling up from being moved down. */
+  const lastScrollTop = useRef(0);
+  /** Away from the end (the jump button shows), and the last message seen at the end. */
+  const [away, setAway] = useState(false);
+  const [seenLast, setSeenLast] = useState<string | undefined>(undefined);
+  const newest = items.at(-1)?.key;
 
   const atBottom = () => fromBottom.current <= NEAR_BOTTOM_PX;
   const measure = () => {
@@ -84,6 +95,27 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
     const el = scrollRef.current;
     if (el) el.scrollTop = el.scrollHeight;
     fromBottom.current = 0;
+  };
+  // The screen follows the scroll events (moving the scroll position from code fires them too).
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const up = el.scrollTop < lastScrollTop.current;
+    lastScrollTop.current = el.scrollTop;
+    measure();
+    const isAway = !atBottom();
+    setAway(isAway);
+    if (!isAway) setSeenLast(newest);
+    if (up && hasOlder && !loadingOlder && el.scrollTop <= LOAD_OLDER_WITHIN_PX) onLoadOlder();
+  };
+  const jumpToLatest = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollTo({ top: el.scrollHeight, behavior: smooth ? "smooth" : "auto" });
+    setSeenLast(newest);
+    // The button goes once he is there: keep the keyboard in the thread, not on the page.
+    el.focus({ preventScroll: true });
   };
 
   useLayoutEffect(() => {
@@ -126,57 +158,76 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
   }, []);
 
   const days = groupByDay(items, now);
+  // His messages that came after the last one seen at the end.
+  const seenAt = items.findIndex((item) => item.key === seenLast);
+  const unseen = away && seenAt >= 0 ? items.slice(seenAt + 1).filter((item) => !item.mine).length : 0;
 
   return (
-    <div
-      ref={scrollRef}
-      role="log"
-      aria-label={`Messages with ${peerName}`}
-      aria-live="polite"
-      aria-busy={loadingOlder || undefined}
-      tabIndex={0}
-      onScroll={measure}
-      data-slot="message-thread"
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-offset-[-2px]"
-    >
-      <div ref={contentRef} className="mx-auto flex min-h-full w-full max-w-3xl flex-col justify-end px-3 py-3 sm:px-5">
-        {hasOlder ? (
-          <div className="flex justify-center pb-2">
-            <Button variant="outline" size="sm" className="rounded-full" onClick={onLoadOlder} busy={loadingOlder} busyLabel="Loading earlier messages...">
-              Load earlier messages
-            </Button>
-          </div>
-        ) : null}
-        {items.length === 0 && !hasOlder ? (
-          <EmptyState
-            level={3}
-            className="my-auto"
-            icon={<Hand />}
-            title={`Say hi to ${peerName}`}
-            description="A friendly first message goes a long way."
-          />
-        ) : null}
-        {days.map((day) => (
-          <div key={day.key} className="relative" data-testid="thread-day">
-            <div className="sticky top-0 z-10 flex justify-center py-2">
-              <time
-                dateTime={day.dateTime}
-                className="rounded-full border border-border bg-surface-raised px-3 py-1 text-xs font-medium text-muted-foreground shadow-sm"
-              >
-                {day.heading}
-              </time>
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scrollRef}
+        role="log"
+        aria-label={`Messages with ${peerName}`}
+        aria-live="polite"
+        aria-busy={loadingOlder || undefined}
+        tabIndex={0}
+        onScroll={onScroll}
+        data-slot="message-thread"
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-offset-[-2px]"
+      >
+        <div ref={contentRef} className="mx-auto flex min-h-full w-full max-w-3xl flex-col justify-end px-3 py-3 sm:px-5">
+          {hasOlder ? (
+            <div className="flex justify-center pb-2">
+              <Button variant="outline" size="sm" className="rounded-full" onClick={onLoadOlder} busy={loadingOlder} busyLabel="Loading earlier messages...">
+                Load earlier messages
+              </Button>
             </div>
-            <ol className="flex flex-col">
-              {day.items.map(({ item, head, tail }) => (
-                <li key={item.key} className={`group/message ${head ? "mt-3 first:mt-1" : "mt-0.5"}`} data-head={head} data-tail={tail}>
-                  <MessageBubble item={item} peerName={peerName} onRetry={onRetry} onDiscard={onDiscard} />
-                </li>
-              ))}
-            </ol>
-          </div>
-        ))}
-        {typing ? <TypingIndicator peerName={peerName} /> : null}
+          ) : null}
+          {items.length === 0 && !hasOlder ? (
+            <EmptyState
+              level={3}
+              className="my-auto"
+              icon={<Hand />}
+              title={`Say hi to ${peerName}`}
+              description="A friendly first message goes a long way."
+            />
+          ) : null}
+          {days.map((day) => (
+            <div key={day.key} className="relative" data-testid="thread-day">
+              <div className="sticky top-0 z-10 flex justify-center py-2">
+                <time
+                  dateTime={day.dateTime}
+                  className="rounded-full border border-border bg-surface-raised px-3 py-1 text-xs font-medium text-muted-foreground shadow-sm"
+                >
+                  {day.heading}
+                </time>
+              </div>
+              <ol className="flex flex-col">
+                {day.items.map(({ item, head, tail }) => (
+                  <li key={item.key} className={`group/message ${head ? "mt-3 first:mt-1" : "mt-0.5"}`} data-head={head} data-tail={tail}>
+                    <MessageBubble item={item} peerName={peerName} onRetry={onRetry} onDiscard={onDiscard} />
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ))}
+          {typing ? <TypingIndicator peerName={peerName} /> : null}
+        </div>
       </div>
+      {away ? (
+        <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="pointer-events-auto rounded-full shadow-lg"
+            onClick={jumpToLatest}
+            data-testid="jump-to-latest"
+          >
+            <ArrowDown aria-hidden />
+            {unseen > 0 ? `${unseen} new ${unseen === 1 ? "message" : "messages"}` : "Jump to latest"}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
