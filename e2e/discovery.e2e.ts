@@ -112,3 +112,29 @@ test("a new member signs up, completes onboarding with his location, meets membe
   const ids = ((await (await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&limit=100`)).json()) as Array<{ id: string }>).map((u) => u.id);
   expect(ids).not.toContain(memberId);
 });
+
+test("a member who skips onboarding is still placed where his device says: others see him, his profiles show distances", async ({ page, browser }) => {
+  const email = `skipper.${Date.now()}@example.com`;
+  const located = page.waitForResponse((r) => r.url().endsWith("/api/users/location") && r.request().method() === "PUT");
+  await signUpOnAuth(page, email);
+  await page.keyboard.press("Escape");
+  expect((await located).status()).toBe(200);
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
+
+  // A seeded member's profile measures the distance from where he is.
+  const grid = page.getByRole("list", { name: "Members nearby" });
+  const first = grid.getByTestId("nearby-user-card").first();
+  await expect(first).toBeVisible();
+  const name = (await first.getByRole("heading").textContent())?.trim() ?? "";
+  await first.getByRole("button", { name: `View ${name}'s profile` }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("main").getByText(/\d+\.\d km|Distance hidden/).first()).toBeVisible();
+  await expect(page.getByText("Location unknown")).toHaveCount(0);
+
+  // Another member nearby finds him.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await other.request.post("/api/register", { data: { email: `finder.${Date.now()}@example.com`, password: "a long and unusual passphrase" } });
+  const found = (await (await other.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=5&limit=100`)).json()) as Array<{ id: string }>;
+  expect(found.map((u) => u.id)).toContain(me.id);
+  await other.close();
+});

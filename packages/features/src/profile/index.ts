@@ -1,5 +1,11 @@
 export { updateProfile, useUpdateProfile } from "./api/update-profile";
-export { updateLocation, useUpdateLocation } from "./api/update-location";
+export {
+  LOCATION_SHARE_MIN_GAP_MS,
+  shouldShareLocation,
+  updateLocation,
+  useShareLocation,
+  useUpdateLocation,
+} from "./api/update-location";
 export {
   addProfilePhoto,
   deleteProfilePhoto,

@@ -2,19 +2,26 @@ import { CalendarDays, MessageCircle, Users } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
 import { CountBadge, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@vicinity/ui";
 import { greetingName, UNREAD_REFRESH_DASHBOARD_MS, useOnlineCount, useUnreadCount } from "@vicinity/features/session";
-import { DiscoveryPanel, type MemberLocation } from "@vicinity/features/discovery";
+import { DiscoveryPanel, useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
+import { useShareLocation } from "@vicinity/features/profile";
 import { RecentConversations } from "@vicinity/features/messages";
 import { OnboardingModal, ONBOARDING_COMPLETED_KEY, shouldOpenOnboarding } from "@vicinity/features/onboarding";
 import { useState } from "react";
 
 export interface SignedInHomeProps {
   user: SessionUser;
-  /** Stories fix the location; the app asks the device. */
+  /** Stories fix the location; the app asks the device, and tells the server what it says. */
   location?: MemberLocation | null;
 }
 
+/** Given a location, the home does not ask the device. */
+const noLocation = () => new Promise<MemberLocation>(() => undefined);
+
 /** The signed-in home (spec section 2, Dashboard): the greeting and three tabs. */
-export function SignedInHome({ user, location }: SignedInHomeProps) {
+export function SignedInHome({ user, location: given }: SignedInHomeProps) {
+  const asked = useMemberLocation(given === undefined ? undefined : noLocation);
+  const location = given === undefined ? asked : given;
+  useShareLocation(given === undefined ? asked : null);
   const online = useOnlineCount(true);
   // Spec section 9: the dashboard's unread count refreshes every 30 s (and at once when a message arrives).
   const unread = useUnreadCount(true, UNREAD_REFRESH_DASHBOARD_MS);
