@@ -25,6 +25,12 @@ type StoryWindow = Window & {
   };
 };
 
+/** What Storybook's channel said of the stories shown (see the init script below). */
+interface StoryVerdicts {
+  __storyFinished: Record<string, string>;
+  __playErrors: string[];
+}
+
 interface StoryPage {
   page: Page;
   theme: string | null;
@@ -49,6 +55,28 @@ const test = base.extend<object, { storyPage: StoryPage }>({
         locale: "en-US",
       });
       const page = await context.newPage();
+      // Storybook says how each story ended (its play function passed or threw) on its channel:
+      // listen from the moment the channel exists, on every load of the preview.
+      await page.addInitScript(() => {
+        const w = window as unknown as StoryVerdicts;
+        w.__storyFinished = {};
+        w.__playErrors = [];
+        let channel: unknown;
+        Object.defineProperty(window, "__STORYBOOK_ADDONS_CHANNEL__", {
+          configurable: true,
+          get: () => channel,
+          set: (value: { on(event: string, listener: (payload: never) => void): void }) => {
+            channel = value;
+            value.on("storyFinished", ({ storyId, status }: { storyId: string; status: string }) => {
+              w.__storyFinished[storyId] = status;
+            });
+            // Sent without the story's id: it belongs to the story being shown.
+            value.on("playFunctionThrewException", (error: { message?: string }) => {
+              w.__playErrors.push(error?.message ?? String(error));
+            });
+          },
+        });
+      });
       await page.clock.setFixedTime(FIXED_NOW);
       const inflight = new Set<unknown>();
       page.on("request", (request) => {
@@ -65,6 +93,13 @@ const test = base.extend<object, { storyPage: StoryPage }>({
 
 async function showStory(storyPage: StoryPage, storyId: string, theme: string): Promise<void> {
   const { page } = storyPage;
+  await page
+    .evaluate((id) => {
+      const w = window as unknown as Partial<StoryVerdicts>;
+      if (w.__storyFinished) delete w.__storyFinished[id];
+      if (w.__playErrors) w.__playErrors.length = 0;
+    }, storyId)
+    .catch(() => undefined);
   if (storyPage.theme !== theme) {
     await page.goto(`/iframe.html?id=${storyId}&viewMode=story&globals=theme:${theme}`);
     storyPage.theme = theme;
@@ -79,8 +114,13 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
     const render = (window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender;
     return render?.id === id && ["completed", "finished", "errored"].includes(render.phase ?? "");
   }, storyId);
-  const phase = await page.evaluate(() => (window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender?.phase);
-  expect(phase, "the story rendered and its play function passed").not.toBe("errored");
+  // A play function that throws still ends in the "finished" phase (and, with exceptions not
+  // rethrown, with status "success"): the verdict is storyFinished's status and whether a play
+  // exception was reported meanwhile.
+  const status = await page.waitForFunction((id) => (window as unknown as Partial<StoryVerdicts>).__storyFinished?.[id], storyId);
+  const playErrors = await page.evaluate(() => (window as unknown as Partial<StoryVerdicts>).__playErrors ?? []);
+  expect(playErrors, "the story's play function threw nothing").toEqual([]);
+  expect(await status.jsonValue(), "the story rendered and its play function passed").toBe("success");
   // Pictures an avatar preloads are not in document.images: wait until no picture is loading (for
   // 200 ms, at most 3 s), so a photo is either shown or has failed to its initials, never half-way.
   const quietSince = { at: Date.now() };

@@ -31,8 +31,10 @@ export const VisitorBrowsing: Story = {
   args: { mode: { kind: "anonymous", isGuest: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // On phones the badge is in the menu (the header's own copy is hidden there).
     if (window.innerWidth < 768) await userEvent.click(canvas.getByRole("button", { name: "Open menu" }));
-    await expect(canvas.getByText("Anonymous Browsing")).toBeVisible();
+    const actions = window.innerWidth < 768 ? within(canvasElement.querySelector<HTMLElement>("#mobile-menu")!) : canvas;
+    await expect(actions.getByText("Anonymous Browsing")).toBeVisible();
     await expect(canvas.getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute("href", "/join");
     await expect(canvas.queryByRole("link", { name: "Login" })).toBeNull();
   },
