@@ -11,3 +11,11 @@ export async function signUpOnAuth(page: Page, email: string): Promise<void> {
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL("/");
 }
+
+/** Onboarding opens by itself for a new member; Escape completes it (spec section 4). */
+export async function skipOnboarding(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: /Welcome to Vicinity/i });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+}

@@ -1,4 +1,4 @@
-import { PASSWORD, signUpOnAuth } from "./helpers";
+import { PASSWORD, signUpOnAuth, skipOnboarding } from "./helpers";
 import { expect, test, type Page } from "@playwright/test";
 
 let counter = 0;
@@ -9,14 +9,6 @@ async function registerByApi(page: Page, email: string) {
   const res = await page.request.post("/api/register", { data: { email, password: PASSWORD } });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: string; username: string };
-}
-
-/** A new member meets the onboarding modal on the home; Escape skips it (spec: it counts as completing). */
-async function skipOnboarding(page: Page) {
-  const dialog = page.getByRole("dialog", { name: /Welcome to Vicinity/i });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
 }
 
 test.describe("the session's life on the real server", () => {
