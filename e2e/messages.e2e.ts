@@ -4,8 +4,12 @@ import sharp from "sharp";
 const PASSWORD = "a long and unusual passphrase";
 
 /** A signed-in member in his own browser context, past onboarding (he has a first name). */
-async function member(browser: Browser, firstName: string): Promise<{ page: Page; id: string }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function member(browser: Browser, firstName: string, phone = false): Promise<{ page: Page; id: string }> {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" }
+      : { viewport: { width: 1280, height: 800 } },
+  );
   const page = await context.newPage();
   const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;
   const res = await page.request.post("/api/register", { data: { email, password: PASSWORD } });
@@ -115,4 +119,28 @@ test("a message written while offline waits in the outbox across a reload and go
 
   await bob.page.goto(`/messages/${conversationId}`);
   await expect(bob.page.getByRole("log", { name: "Messages with Carla" }).getByText("Sent from the tunnel")).toHaveCount(1);
+});
+
+test("on a phone a long conversation fills the screen: it opens at the newest message, the composer on screen", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const alice = await member(browser, "Eve", true);
+  const bob = await member(browser, "Finn");
+  const opened = await alice.page.request.post("/api/conversations", { data: { userId: bob.id } });
+  const conversationId = ((await opened.json()) as { id: string }).id;
+  await alice.page.goto(`/messages/${conversationId}`);
+  const box = alice.page.getByRole("textbox", { name: "Message" });
+  for (let i = 1; i <= 25; i++) {
+    await box.fill(`Line ${i} of a long evening`);
+    await box.press("Enter");
+  }
+  const log = alice.page.getByRole("log", { name: "Messages with Finn" });
+  await expect(log.getByRole("img", { name: "Sent" })).toHaveCount(25, { timeout: 15_000 });
+
+  await alice.page.reload();
+  await expect(log.getByText("Line 25 of a long evening")).toBeInViewport();
+  await expect(box).toBeInViewport();
+  // The thread scrolls inside the screen; the page itself does not grow with it.
+  const sizes = await alice.page.evaluate(() => ({ page: document.documentElement.scrollHeight, screen: window.innerHeight }));
+  expect(sizes.page).toBeLessThanOrEqual(sizes.screen);
+  await expect(log.getByText("Line 1 of a long evening")).not.toBeInViewport();
 });

@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from "react";
-import { Outlet, useNavigate } from "react-router";
+import { Outlet, useMatch, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey, useAuth, useHeartbeat, useIdleLogout, useLogout } from "@vicinity/features/session";
 import { RealtimeContext, useRealtimeConnection } from "@vicinity/features/realtime";
@@ -30,17 +30,20 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   useHeartbeat(auth.isAuthenticated, onAuthLost);
 
   const realtime = useRealtimeConnection(member);
+  // Conversations fill the screen exactly: the thread scrolls inside it and the composer stays at
+  // the bottom (a page that grew with the thread would open at its oldest message).
+  const fillScreen = useMatch("/messages/*") !== null;
 
   return (
     <RealtimeContext.Provider value={realtime}>
       <MessengerProvider meId={member?.id ?? null}>
-      <div className="flex min-h-dvh flex-col bg-background text-foreground">
+      <div className={`flex flex-col bg-background text-foreground ${fillScreen ? "h-dvh" : "min-h-dvh"}`} data-fill-screen={fillScreen || undefined}>
         <AppHeader />
         {auth.status === "anonymous" ? <AnonymousBanner /> : null}
         {realtime.state === "reconnecting" || (realtime.state === "disconnected" && member) ? (
           <ConnectionBanner state={realtime.state} />
         ) : null}
-        <div className="flex flex-1 flex-col">{children ?? <Outlet />}</div>
+        <div className="flex min-h-0 flex-1 flex-col">{children ?? <Outlet />}</div>
         <IdleWarningDialog
           open={idle.state.phase === "warning"}
           secondsLeft={idle.state.phase === "warning" ? idle.state.secondsLeft : 60}
