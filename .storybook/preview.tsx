@@ -10,6 +10,12 @@ import { startMockWorker } from "../mocks/browser";
 import { SocketFactoryContext, type SocketFactory } from "@vicinity/features/realtime";
 import { fakeSocketFactory } from "../mocks/realtime";
 import { mediaHandlers } from "../mocks/handlers/media";
+import { configure } from "storybook/test";
+
+// findBy* and waitFor wait up to 5 s instead of 1 s: a story's mocked answers take longer on a busy
+// CI machine (the visual suite fails a story whose play function throws). They return as soon as
+// the screen is right, so a quick machine loses nothing.
+configure({ asyncUtilTimeout: 5000 });
 
 const connectedSockets = fakeSocketFactory("connected");
 
