@@ -1,11 +1,5 @@
 export { updateProfile, useUpdateProfile } from "./api/update-profile";
-export {
-  LOCATION_SHARE_MIN_GAP_MS,
-  shouldShareLocation,
-  updateLocation,
-  useShareLocation,
-  useUpdateLocation,
-} from "./api/update-location";
+export { updateLocation, useShareLocation, useUpdateLocation } from "./api/update-location";
 export {
   addProfilePhoto,
   deleteProfilePhoto,

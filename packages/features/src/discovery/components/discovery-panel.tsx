@@ -17,7 +17,8 @@ export interface DiscoveryPanelProps {
 
 /** The Discover Users tab (spec section 2): nearby members, their loading, empty and error states. */
 export function DiscoveryPanel({ location: given, limited, onMessage, onViewProfile }: DiscoveryPanelProps) {
-  const asked = useMemberLocation();
+  // Asks the device only when not given a location (the home asks, and shares, itself).
+  const asked = useMemberLocation(given === undefined ? undefined : null);
   const location = given === undefined ? asked : given;
   const navigate = useNavigate();
   const [step, setStep] = useState(0);

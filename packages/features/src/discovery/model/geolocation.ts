@@ -24,10 +24,11 @@ export function locateMember(geolocation: Geolocation | undefined = typeof navig
   });
 }
 
-/** Where the member is, once known (null while asking). */
-export function useMemberLocation(locate: () => Promise<MemberLocation> = locateMember): MemberLocation | null {
+/** Where the member is, once known (null while asking). `locate` null: do not ask (the caller knows). */
+export function useMemberLocation(locate: (() => Promise<MemberLocation>) | null = locateMember): MemberLocation | null {
   const [location, setLocation] = useState<MemberLocation | null>(null);
   useEffect(() => {
+    if (!locate) return;
     let live = true;
     void locate().then((l) => {
       if (live) setLocation(l);

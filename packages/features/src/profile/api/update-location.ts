@@ -20,7 +20,7 @@ export function useUpdateLocation() {
 /** The same place (to about 11 m) is told again at most this often. */
 export const LOCATION_SHARE_MIN_GAP_MS = 5 * 60_000;
 
-export interface SharedLocation {
+interface SharedLocation {
   key: string;
   at: number;
 }

@@ -37,7 +37,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <RealtimeContext.Provider value={realtime}>
       <MessengerProvider meId={member?.id ?? null}>
-      <div className={`flex flex-col bg-background text-foreground ${fillScreen ? "h-dvh" : "min-h-dvh"}`} data-fill-screen={fillScreen || undefined}>
+      <div className={`flex flex-col bg-background text-foreground ${fillScreen ? "h-dvh" : "min-h-dvh"}`}>
         <AppHeader />
         {auth.status === "anonymous" ? <AnonymousBanner /> : null}
         {realtime.state === "reconnecting" || (realtime.state === "disconnected" && member) ? (

@@ -14,12 +14,9 @@ export interface SignedInHomeProps {
   location?: MemberLocation | null;
 }
 
-/** Given a location, the home does not ask the device. */
-const noLocation = () => new Promise<MemberLocation>(() => undefined);
-
 /** The signed-in home (spec section 2, Dashboard): the greeting and three tabs. */
 export function SignedInHome({ user, location: given }: SignedInHomeProps) {
-  const asked = useMemberLocation(given === undefined ? undefined : noLocation);
+  const asked = useMemberLocation(given === undefined ? undefined : null);
   const location = given === undefined ? asked : given;
   useShareLocation(given === undefined ? asked : null);
   const online = useOnlineCount(true);
