@@ -19,7 +19,7 @@ export default defineConfig({
   },
   webServer: {
     // Its own throwaway PGlite database, whatever DATABASE_URL the shell has.
-    command: `npm run build -w @vicinity/web && DATABASE_URL= REDIS_URL= DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn npm run start -w @vicinity/server`,
+    command: `npm run build -w @vicinity/web && DATABASE_URL= REDIS_URL= DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn REGISTRATIONS_PER_HOUR=10000 npm run start -w @vicinity/server`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,

@@ -22,6 +22,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { openDatabase, queryRows, type Database, type Db } from "../../apps/server/src/db/database";
 import { ONLINE_WINDOW_MS } from "../../apps/server/src/realtime/presence";
 import { findNearby, nearbySql, type NearbySearch } from "../../apps/server/src/users/nearby";
+import { Sealer } from "../../apps/server/src/http/sealed";
 
 type Engine = "postgres" | "pglite";
 interface Case {
@@ -195,6 +196,8 @@ function fullScanSql(q: Point): SQL {
     LIMIT ${LIMIT + 1}`;
 }
 
+const cursorSealer = new Sealer("bench-secret-bench-secret-bench-secret", "nearby-cursor");
+
 function productionSearch(q: Point): NearbySearch {
   return { latitude: q.latitude, longitude: q.longitude, radius: RADIUS_KM, limit: LIMIT, viewerId: null, after: null };
 }
@@ -211,7 +214,7 @@ const QUERIES: QueryKind[] = [
   {
     key: "a",
     label: "(a) production: GiST KNN <->",
-    run: async (db, q) => (await findNearby(db, productionSearch(q))).users.map((u) => u.id),
+    run: async (db, q) => (await findNearby(db, cursorSealer, productionSearch(q), null)).users.map((u) => u.id),
     explain: (q) => nearbySql(productionSearch(q)),
   },
   {

@@ -21,9 +21,18 @@ import { promoteAdmins } from "./users/admins";
 import { seedDemoMembersIfEmpty } from "./db/seed";
 import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
+import { isAllowedOrigin } from "./http/origin";
+
+/** A route as registered: the server's own table, for the generated tests (fuzz, authorization). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
 
 export interface BuiltServer {
   app: FastifyInstance;
+  /** Every route this server registered (HEAD routes Fastify adds for GET left out). */
+  routes: readonly RouteEntry[];
   context: AppContext;
   realtime: Realtime;
   close(): Promise<void>;
@@ -31,16 +40,7 @@ export interface BuiltServer {
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Whether a browser's Origin is this site (its own host, or one of PUBLIC_ORIGIN). */
-export function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
-  if (!origin) return true; // Not a browser, or a same-origin GET: browsers send Origin on every cross-site POST.
-  if (allowed.includes(origin.replace(/\/$/, ""))) return true;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
+export { isAllowedOrigin } from "./http/origin";
 
 /**
  * Builds the HTTP server: the API under /api, the socket on the same port and, when it has been
@@ -73,6 +73,11 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     bodyLimit: 64 * 1024,
   });
 
+  const routes: RouteEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url ?? route.path });
+  });
+
   await app.register(fastifyCookie);
   // JSON bodies, where an empty body (logout, heartbeat) is simply no body.
   app.removeContentTypeParser(["application/json", "text/plain"]);
@@ -89,10 +94,14 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   app.decorateRequest("sessionToken", undefined);
 
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/") && !request.url.startsWith("/media/")) return;
+    // Every state-changing request, whatever its path: a percent-encoded path (/%61pi/logout) is
+    // routed to the same handler as the plain one (issue 18, item 9).
     if (STATE_CHANGING.has(request.method) && !isAllowedOrigin(request.headers.origin, request.headers.host, config.allowedOrigins)) {
       throw new HttpError(403, "This request came from another site and was refused");
     }
+    // The route it matched, not the raw URL: the session belongs to the API and the pictures.
+    const route = request.routeOptions.url ?? "";
+    if (!route.startsWith("/api/") && !route.startsWith("/media/")) return;
     request.sessionToken = request.cookies[SESSION_COOKIE];
     request.session = await sessions.read(request.sessionToken);
   });
@@ -150,6 +159,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
 
   return {
     app,
+    routes,
     context,
     realtime,
     close() {

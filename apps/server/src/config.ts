@@ -39,6 +39,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   /** Messages a member may send in a minute (a burst allowance, not a pace). */
+  /** New accounts one address may create in an hour (issue 18, item 8). */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, "REGISTRATIONS_PER_HOUR must be at least 1").default(30),
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1, "MESSAGES_PER_MINUTE must be at least 1").default(120),
 });
 
@@ -59,6 +61,7 @@ export interface ServerConfig {
   allowedOrigins: string[];
   seedDemo: boolean;
   messagesPerMinute: number;
+  registrationsPerHour: number;
 }
 
 function readOrCreateSecret(dataDir: string): string {
@@ -100,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowedOrigins: e.PUBLIC_ORIGIN.split(",").map((s) => s.trim().replace(/\/$/, "")).filter(Boolean),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "test",
     messagesPerMinute: e.MESSAGES_PER_MINUTE,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
   };
 }

@@ -1,8 +1,10 @@
 import { buildServer } from "./app";
 import { loadConfig } from "./config";
+import { keepServingOnUncaughtErrors } from "./http/crash-guard";
 
 const config = loadConfig();
 const server = await buildServer(config);
+keepServingOnUncaughtErrors(process, server.app.log);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "./text";
 
 /** decisions.md 8: at least 8 characters, at most 128. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -41,6 +42,7 @@ export const requiredOr = (missing: string, wrongType: string) => ({
 const email = z
   .string(requiredOr("Email and password are required", "Email must be text"))
   .trim()
+  .check(...noControlCharacters("Email"))
   .min(1, "Email and password are required")
   .max(254, "That email address is too long")
   .pipe(z.email("Enter a valid email address"));
@@ -49,6 +51,12 @@ const password = z
   .string(requiredOr("Email and password are required", "Password must be text"))
   .min(1, "Email and password are required")
   .max(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/**
+ * A new password may hold any character a person can type (spaces, emoji, any script), but no
+ * control character: sign-in checks nothing of the kind, so an older password still signs in.
+ */
+const passwordCharacters = noControlCharacters("Passwords");
 
 /** POST /api/auth/login */
 export const loginRequestSchema = z.strictObject({ email, password });
@@ -59,9 +67,10 @@ export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
 /** POST /api/register: {email, password} on /auth, plus username on /join. */
 export const registerRequestSchema = z.strictObject({
   email,
-  password: password.refine((p) => p.length >= PASSWORD_MIN_LENGTH, {
+  password: password.check(...passwordCharacters).refine((p) => p.length >= PASSWORD_MIN_LENGTH, {
     message: `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`,
   }),
+  // The pattern is ASCII letters, digits, dots, dashes and underscores: no control or invisible character passes.
   username: z
     .string()
     .trim()
@@ -91,6 +100,7 @@ export type AnonymousProfile = z.infer<typeof anonymousProfileSchema>;
 /** The new password of PUT /api/users/password: the rules of registration (decisions.md 8). */
 export const newPasswordSchema = z
   .string(requiredOr("newPassword is required", "newPassword must be text"))
+  .check(...passwordCharacters)
   .min(PASSWORD_MIN_LENGTH, `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`);
 

@@ -47,5 +47,54 @@ export const imageQuerySchema = z.strictObject({
 });
 export type ImageQuery = z.infer<typeof imageQuerySchema>;
 
+/**
+ * The only sizes (px a side) the server renders. Any w or h is served as the smallest of these at
+ * least as large (the largest for anything above it), so odd sizes cannot make new renders and
+ * new files without bound. Holds every size the client asks for (48 avatar, 112 large avatar,
+ * 150 thumbnail, 200 profile, 320 tile, 480 message picture, 720 profile photo).
+ */
+export const IMAGE_SIZES = [48, 64, 96, 112, 150, 200, 320, 480, 640, 720, 960, 1280, 1920, 2560] as const;
+/** The only qualities the server renders; any q is served as the nearest of these. */
+export const IMAGE_QUALITIES = [50, 75, 80, 85, 90] as const;
+
+/** The smallest allowed size at least `size` (the largest allowed size when none is). */
+export function snapImageSize(size: number): number {
+  return IMAGE_SIZES.find((allowed) => allowed >= size) ?? IMAGE_MAX_SIDE;
+}
+
+/** The nearest allowed quality (the higher one on a tie). */
+export function snapImageQuality(quality: number): number {
+  let best: number = IMAGE_QUALITIES[0];
+  for (const allowed of IMAGE_QUALITIES) if (Math.abs(allowed - quality) <= Math.abs(best - quality)) best = allowed;
+  return best;
+}
+
+export interface SnappedImageQuery {
+  w?: number;
+  h?: number;
+  q: number;
+  f?: ImageFormat;
+}
+
+/**
+ * The canonical variant for a request: w and h snapped up to IMAGE_SIZES, q to the nearest of
+ * IMAGE_QUALITIES (IMAGE_DEFAULT_QUALITY when missing). Missing or non-finite w or h stay out.
+ * The server renders, caches and names variants by this; the client builds its URLs with it.
+ */
+export function snapImageQuery(query: {
+  w?: number | undefined;
+  h?: number | undefined;
+  q?: number | undefined;
+  f?: ImageFormat | undefined;
+}): SnappedImageQuery {
+  const snapped: SnappedImageQuery = {
+    q: snapImageQuality(query.q !== undefined && Number.isFinite(query.q) ? query.q : IMAGE_DEFAULT_QUALITY),
+  };
+  if (query.w !== undefined && Number.isFinite(query.w)) snapped.w = snapImageSize(query.w);
+  if (query.h !== undefined && Number.isFinite(query.h)) snapped.h = snapImageSize(query.h);
+  if (query.f !== undefined) snapped.f = query.f;
+  return snapped;
+}
+
 /** Visitors and guests see thumbnails only (decisions.md 1): at most this many pixels a side. */
 export const GUEST_IMAGE_MAX_SIDE = 150;

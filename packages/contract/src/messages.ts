@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredOr } from "./auth";
+import { plainText } from "./text";
 
 /** decisions.md, "Messages": text up to 2,000 characters. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -58,8 +59,7 @@ export const markReadRequestSchema = z.strictObject({
   messageId: z.number(requiredOr("messageId is required", "messageId must be a number")).int("messageId must be a whole number").min(1, "messageId must be at least 1"),
 });
 
-const tempId = z
-  .string(requiredOr("tempId is required", "tempId must be text"))
+const tempId = plainText("tempId", requiredOr("tempId is required", "tempId must be text"))
   .min(1, "tempId is required")
   .max(TEMP_ID_MAX_LENGTH, `tempId can be at most ${TEMP_ID_MAX_LENGTH} characters`);
 
@@ -67,8 +67,8 @@ const tempId = z
 export const sendMessageSchema = z
   .strictObject({
     conversationId: z.uuid({ error: "conversation id is not valid" }),
-    content: z
-      .string(requiredOr("content is required", "content must be text"))
+    /** Tabs and line breaks are kept; control characters are refused. */
+    content: plainText("Messages", requiredOr("content is required", "content must be text"))
       .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
     tempId,
     mediaId: z.uuid({ error: "mediaId must be the id of a picture you uploaded" }).optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_AGE, MIN_AGE, requiredOr } from "./auth";
+import { nameText, noControlCharacters, plainText } from "./text";
 
 export const POSITIONS = ["top", "vers-top", "versatile", "vers-bottom", "bottom", "side"] as const;
 export const BODY_TYPES = ["slim", "average", "athletic", "muscular", "stocky", "large"] as const;
@@ -14,6 +15,11 @@ export const DISPLAY_NAME_MAX_LENGTH = 50;
 /** Spec section 9: nearby radius 25 (km); the server allows at most 100. */
 export const NEARBY_DEFAULT_RADIUS_KM = 25;
 export const NEARBY_MAX_RADIUS_KM = 100;
+/**
+ * The radii a search may use, whole kilometres (issue 18, item 3): a short list, so that bisecting
+ * the radius cannot measure anyone's distance.
+ */
+export const NEARBY_RADII_KM = [1, 2, 5, 10, 25, 50, 100] as const;
 export const NEARBY_DEFAULT_LIMIT = 50;
 export const NEARBY_MAX_LIMIT = 100;
 
@@ -24,9 +30,9 @@ export const bodyTypeSchema = z.enum(BODY_TYPES, { error: `bodyType must be one 
 export const presenceStatusSchema = z.enum(PRESENCE_STATUSES);
 export type PresenceStatus = z.infer<typeof presenceStatusSchema>;
 
-/** Interests: trimmed, empty ones dropped, duplicates (ignoring case) dropped; at most 10 of at most 30 characters. */
+/** Interests: trimmed, empty ones dropped, duplicates (ignoring case) dropped; at most 10 of at most 30 characters; no control characters. */
 export const interestsSchema = z
-  .array(z.string({ error: "Each interest must be text" }), { error: "interests must be a list" })
+  .array(plainText("Interests", { error: "Each interest must be text" }), { error: "interests must be a list" })
   .transform((list) => {
     const seen = new Set<string>();
     const out: string[] = [];
@@ -44,20 +50,23 @@ export const interestsSchema = z
       .max(MAX_INTERESTS, `At most ${MAX_INTERESTS} interests`),
   );
 
-/** PUT /api/users/profile (spec section 7). Any subset of the fields; unknown fields are refused. */
+/**
+ * PUT /api/users/profile (spec section 7). Any subset of the fields; unknown fields are refused.
+ * No control characters anywhere; the names also no invisible or direction-changing ones.
+ */
 export const profileUpdateSchema = z
   .strictObject({
-    firstName: z.string().trim().min(1, "First name cannot be empty").max(FIRST_NAME_MAX_LENGTH, `First name can be at most ${FIRST_NAME_MAX_LENGTH} characters`),
+    firstName: nameText("First name").min(1, "First name cannot be empty").max(FIRST_NAME_MAX_LENGTH, `First name can be at most ${FIRST_NAME_MAX_LENGTH} characters`),
     age: z
       .number({ error: "Age must be a number" })
       .int("Age must be a whole number")
       .min(MIN_AGE, "You must be 18 or older")
       .max(MAX_AGE, "Age must be at most 99"),
-    bio: z.string().max(BIO_MAX_LENGTH, `Bio can be at most ${BIO_MAX_LENGTH} characters`),
+    bio: plainText("Bio").max(BIO_MAX_LENGTH, `Bio can be at most ${BIO_MAX_LENGTH} characters`),
     interests: interestsSchema,
     bodyType: bodyTypeSchema.nullable(),
     role: positionSchema.nullable(),
-    displayName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`).nullable(),
+    displayName: nameText("Display name").max(DISPLAY_NAME_MAX_LENGTH, `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`).nullable(),
     privateMode: z.boolean({ error: "privateMode must be true or false" }),
   })
   .partial()
@@ -89,7 +98,13 @@ export const nearbyQuerySchema = z.strictObject({
   latitude: queryNumber("latitude").pipe(z.number().min(-90, "latitude must be between -90 and 90").max(90, "latitude must be between -90 and 90")),
   longitude: queryNumber("longitude").pipe(z.number().min(-180, "longitude must be between -180 and 180").max(180, "longitude must be between -180 and 180")),
   radius: queryNumber("radius")
-    .pipe(z.number().gt(0, "radius must be more than 0").max(NEARBY_MAX_RADIUS_KM, `radius can be at most ${NEARBY_MAX_RADIUS_KM} km`))
+    .pipe(
+      z
+        .number()
+        .gt(0, "radius must be more than 0")
+        .max(NEARBY_MAX_RADIUS_KM, `radius can be at most ${NEARBY_MAX_RADIUS_KM} km`)
+        .refine((r) => (NEARBY_RADII_KM as readonly number[]).includes(r), `radius must be one of ${NEARBY_RADII_KM.join(", ")} (km)`),
+    )
     .optional()
     .default(NEARBY_DEFAULT_RADIUS_KM),
   limit: queryNumber("limit")
@@ -186,6 +201,7 @@ export const rightNowRequestSchema = z.strictObject({
   note: z
     .string(requiredOr("note is required", "note must be text"))
     .trim()
+    .check(...noControlCharacters("The note"))
     .min(1, "Say what you are up for")
     .max(RIGHT_NOW_NOTE_MAX_LENGTH, `The note can be at most ${RIGHT_NOW_NOTE_MAX_LENGTH} characters`),
 });
@@ -203,7 +219,7 @@ export const REPORT_DETAILS_MAX_LENGTH = 1000;
 /** POST /api/users/:id/report */
 export const reportRequestSchema = z.strictObject({
   reason: z.enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(", ")}` }),
-  details: z.string({ error: "details must be text" }).trim().max(REPORT_DETAILS_MAX_LENGTH, `Details can be at most ${REPORT_DETAILS_MAX_LENGTH} characters`).optional().default(""),
+  details: z.string({ error: "details must be text" }).trim().check(...noControlCharacters("Details")).max(REPORT_DETAILS_MAX_LENGTH, `Details can be at most ${REPORT_DETAILS_MAX_LENGTH} characters`).optional().default(""),
 });
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 

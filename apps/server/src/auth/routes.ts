@@ -18,10 +18,16 @@ import { toSessionUser } from "../users/present";
 import { isAdminEmail } from "../users/admins";
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
+import { readDevice, writeDevice } from "./device";
 
-/** decisions.md 9: failed sign-ins are limited per account and per address. */
+/**
+ * decisions.md 9: failed sign-ins are limited per account and per address, for browsers the member
+ * never signed in from. A browser he did sign in from has its own count instead (auth/device.ts),
+ * so strangers cannot lock him out of it (issue 18, item 7).
+ */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_FAILURES_PER_DEVICE = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 const UNIQUE_VIOLATION = "23505";
@@ -61,6 +67,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   const { db, sessions, config } = ctx;
   const accountFailures = new RateLimiter(LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
   const addressFailures = new RateLimiter(LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
+  const deviceFailures = new RateLimiter(LOGIN_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS);
+  const registrations = new RateLimiter(config.registrationsPerHour, 60 * 60 * 1000);
 
   const setSessionCookie = (reply: FastifyReply, token: string) => writeSessionCookie(reply, config, token);
   const clearSessionCookie = (reply: FastifyReply) => removeSessionCookie(reply, config);
@@ -73,12 +81,17 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(API_PATHS.register, async (request, reply) => {
     const body = parseOr400(registerRequestSchema, request.body);
     if (isCommonPassword(body.password)) throw new HttpError(400, "This password is too common");
+    // Issue 18, item 8: registrations per address are limited, and the answer for a known address
+    // takes as long as a new account's (the password is hashed first either way), so neither the
+    // status's timing nor a flood of tries lists who is a member.
+    const { allowed, retryAfter } = registrations.take(request.ip);
+    if (!allowed) throw tooManyRequests("Too many new accounts from your network. Try again later.", retryAfter);
     const email = body.email.toLowerCase();
+    const passwordHash = await hashPassword(body.password);
 
     const existing = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     if (existing.length > 0) throw conflict("An account with this email already exists");
 
-    const passwordHash = await hashPassword(body.password);
     let username = body.username ?? usernameFromEmail(email);
     let created: typeof users.$inferSelect | undefined;
     for (let attempt = 0; attempt < 6 && !created; attempt += 1) {
@@ -105,28 +118,39 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
     setSessionCookie(reply, await sessions.create({ kind: "member", userId: created.id }));
+    writeDevice(request, reply, config, created.id);
     return reply.status(201).send(toSessionUser(created));
   });
 
   app.post(API_PATHS.login, async (request, reply) => {
     const body = parseOr400(loginRequestSchema, request.body);
     const email = body.email.toLowerCase();
-    const wait = Math.max(accountFailures.retryAfter(email), addressFailures.retryAfter(request.ip));
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    // A browser he signed in from before counts its own failures; every other one shares the account's and the address's.
+    const device = readDevice(request, config.sessionSecret);
+    const trusted = user && device?.userId === user.id ? device : null;
+    const wait = trusted
+      ? deviceFailures.retryAfter(trusted.nonce)
+      : Math.max(accountFailures.retryAfter(email), addressFailures.retryAfter(request.ip));
     if (wait > 0) {
       throw tooManyRequests(
         `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`,
         wait,
       );
     }
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
     if (!user || !valid) {
-      accountFailures.hit(email);
-      addressFailures.hit(request.ip);
+      if (trusted) deviceFailures.hit(trusted.nonce);
+      else {
+        accountFailures.hit(email);
+        addressFailures.hit(request.ip);
+      }
       throw unauthorized("Invalid email or password");
     }
     if (user.suspendedAt) throw forbidden("This account is suspended");
-    accountFailures.reset(email);
+    if (trusted) deviceFailures.reset(trusted.nonce);
+    else accountFailures.reset(email);
+    writeDevice(request, reply, config, user.id);
     // A new session id at every sign-in (no fixation).
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
     setSessionCookie(reply, await sessions.create({ kind: "member", userId: user.id }));

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, lt, ne, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { sessions, users } from "../db/schema";
 
@@ -17,7 +17,12 @@ export type Session =
   | { kind: "member"; idHash: string; user: SessionUserRow }
   | { kind: "guest"; idHash: string; guestId: string; guestAge: number };
 
+/** Told the stored keys of sessions that just ended, so that their sockets close at once on every node. */
+export type SessionsEndedListener = (idHashes: string[]) => void;
+
 export class SessionStore {
+  private readonly endedListeners = new Set<SessionsEndedListener>();
+
   constructor(
     private readonly db: Db,
     private readonly secret: string,
@@ -27,6 +32,48 @@ export class SessionStore {
   /** The stored key of a token: an HMAC, so neither a leaked table nor a guessed hash is a session. */
   private keyOf(token: string): string {
     return createHmac("sha256", this.secret).update(token).digest("base64url");
+  }
+
+  /** Every ending of a session (logout, password change, deletion, expiry, a new sign-in) is told here. */
+  onEnded(listener: SessionsEndedListener): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private ended(idHashes: string[]): void {
+    if (idHashes.length === 0) return;
+    for (const listener of this.endedListeners) listener(idHashes);
+  }
+
+  /** The stored key of a token (sockets remember their session by it). */
+  idHashOf(token: string): string {
+    return this.keyOf(token);
+  }
+
+  /**
+   * Which of these sessions are still alive (not ended, idle or expired, their member not suspended
+   * or deleted). Does not keep them alive: a socket's events are not a sign of a person at the screen.
+   */
+  async aliveAmong(idHashes: readonly string[]): Promise<Set<string>> {
+    if (idHashes.length === 0) return new Set();
+    const now = this.now();
+    const rows = await this.db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.idHash, [...idHashes]),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+          or(eq(sessions.kind, "guest"), and(isNotNull(users.id), isNull(users.suspendedAt))),
+        ),
+      );
+    return new Set(rows.map((r) => r.idHash));
+  }
+
+  async isAlive(idHash: string): Promise<boolean> {
+    return (await this.aliveAmong([idHash])).has(idHash);
   }
 
   /** A new session: 128 random bits, returned once as the cookie's value. */
@@ -62,6 +109,7 @@ export class SessionStore {
     const { session, user } = row;
     if (session.expiresAt.getTime() <= now || session.lastActiveAt.getTime() + SESSION_IDLE_MS <= now) {
       await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+      this.ended([idHash]);
       return null;
     }
     if (session.kind === "member" && (!user || user.suspendedAt)) return null;
@@ -78,25 +126,35 @@ export class SessionStore {
   }
 
   async destroy(token: string | undefined): Promise<void> {
-    if (!token) return;
-    await this.db.delete(sessions).where(eq(sessions.idHash, this.keyOf(token)));
+    if (!token || token.length > 64) return;
+    const idHash = this.keyOf(token);
+    await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    // Told even when no row was there: another node may still hold a socket of it.
+    this.ended([idHash]);
   }
 
   async destroyAllOf(userId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    const gone = await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+    this.ended(gone.map((r) => r.idHash));
   }
 
   /** Signs the member out everywhere but here (after a password change). */
   async destroyOthersOf(userId: string, keepIdHash: string): Promise<void> {
-    await this.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
+    const gone = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)))
+      .returning({ idHash: sessions.idHash });
+    this.ended(gone.map((r) => r.idHash));
   }
 
   /** Removes expired sessions (run periodically). */
   async sweep(): Promise<void> {
     const now = this.now();
-    await this.db
+    const gone = await this.db
       .delete(sessions)
-      .where(or(lt(sessions.expiresAt, now), lt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS))))
+      .returning({ idHash: sessions.idHash });
+    this.ended(gone.map((r) => r.idHash));
   }
 }
 

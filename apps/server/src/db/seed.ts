@@ -31,8 +31,8 @@ const BIOS = [
 const BODY_TYPES = ["slim", "average", "athletic", "muscular", "stocky", "large"] as const;
 const POSITIONS = ["top", "vers-top", "versatile", "vers-bottom", "bottom", "side"] as const;
 
-/** mulberry32: a seeded generator, so the demo city is the same on every machine. */
-function seeded(seed: number) {
+/** mulberry32: a seeded generator, so the demo city is the same on every machine (and a test's cases on every run). */
+export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { seeded } from "../db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../db/database";
 import { registerMember, startTestServer, testEngines, type TestServer } from "../test/harness";
@@ -26,17 +27,6 @@ const SURVEY_RING_KM = 6;
 /** Phase 2: the rest on rings around the rough fix. */
 const CLOSE_RINGS_KM = [0.6, 1.2, 2, 3];
 
-/** mulberry32: the same victims on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The point `km` away from `from` on `bearing` (radians from north), flat-earth (fine over a few km). */
 function offset(from: LatLon, km: number, bearing: number): LatLon {

@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import type { InjectOptions } from "fastify";
@@ -167,6 +168,97 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
       expect(full.statusCode).toBe(403);
       expect(full.json().message).toMatch(/Sign up to see full-size pictures/);
       expect((await inject({ method: "GET", url, headers })).statusCode).toBe(403);
+    }
+  });
+
+  it("serves a fixed set of variants: 40 odd sizes make a handful of renders and files, not 40", async () => {
+    const { id, url } = (await upload(pictureForm(await jpegWithGps(1200, 800)))).json() as { id: string; url: string };
+    let misses = 0;
+    for (let w = 101; w <= 140; w++) {
+      const res = await inject({ method: "GET", url: `${url}?w=${w}&q=${w % 7 === 0 ? 83 : 80}&f=webp`, headers: { cookie } });
+      expect(res.statusCode, `w=${w}`).toBe(200);
+      if (res.headers["x-media-cache"] === "miss") misses += 1;
+    }
+    const files = await readdir(t.server.context.mediaStore.variantPath(id, ""));
+    // 101..112 are served as 112 and 113..140 as 150; q 83 as 85.
+    expect(misses).toBeLessThanOrEqual(4);
+    expect(files).toHaveLength(misses);
+  });
+
+  it("answers a snapped request with the canonical variant: same ETag, same bytes, the snapped size", async () => {
+    const { url } = (await upload(pictureForm(await jpegWithGps(1200, 800)))).json() as { url: string };
+    const get = (q: string, headers: Record<string, string> = {}) => inject({ method: "GET", url: `${url}${q}`, headers: { cookie, ...headers } });
+
+    const odd = await get("?w=101&q=78&f=webp");
+    expect(odd.headers["x-media-cache"]).toBe("miss");
+    expect(await sharp(odd.rawPayload).metadata()).toMatchObject({ width: 112 });
+    const canonical = await get("?w=112&q=80&f=webp");
+    expect(canonical.headers["x-media-cache"]).toBe("hit");
+    expect(canonical.headers.etag).toBe(odd.headers.etag);
+    expect(canonical.rawPayload.equals(odd.rawPayload)).toBe(true);
+    expect((await get("?w=105&q=79&f=webp", { "if-none-match": String(canonical.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it("limits renders per member and per address; cached variants and other addresses still answer", async () => {
+    const { RENDER_LIMITS } = await import("./routes");
+    const saved = { ...RENDER_LIMITS };
+    Object.assign(RENDER_LIMITS, { perMemberPerMinute: 3, perAddressPerMinute: 5 });
+    let limited: TestServer;
+    try {
+      limited = await startTestServer(engine);
+    } finally {
+      Object.assign(RENDER_LIMITS, saved);
+    }
+    try {
+      const get = (url: string, headers: Record<string, string> = {}) => limited.server.app.inject({ method: "GET", url, headers });
+      const first = await registerMember(limited.server, "renders@example.com");
+      const { id, url } = (
+        await limited.server.app.inject({ method: "POST", url: "/api/media", headers: { cookie: first.cookie }, payload: pictureForm(await jpegWithGps(800, 600)) })
+      ).json() as { id: string; url: string };
+      const asFirst = (q: string, headers: Record<string, string> = {}) => get(`${url}${q}`, { cookie: first.cookie, ...headers });
+
+      for (const w of [48, 64, 96]) expect((await asFirst(`?w=${w}&f=webp`)).headers["x-media-cache"]).toBe("miss");
+      const refused = await asFirst("?w=112&f=webp");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/Too many new picture sizes/);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      // Cache hits (also by an odd size snapping to a cached one) and 304s are never limited.
+      const cached = await asFirst("?w=50&f=webp"); // served as 64
+      expect(cached.statusCode).toBe(200);
+      expect(cached.headers["x-media-cache"]).toBe("hit");
+      expect((await asFirst("?w=64&f=webp", { "if-none-match": String(cached.headers.etag) })).statusCode).toBe(304);
+      // The refused render wrote nothing.
+      expect(await readdir(limited.server.context.mediaStore.variantPath(id, ""))).toHaveLength(3);
+
+      // The address (3 renders so far) allows 2 more, whoever asks.
+      const second = await registerMember(limited.server, "renders2@example.com");
+      expect((await get(`${url}?w=150&f=webp`, { cookie: second.cookie })).statusCode).toBe(200);
+      expect((await get(`${url}?w=200&f=webp`, { cookie: second.cookie })).statusCode).toBe(200);
+      expect((await get(`${url}?w=320&f=webp`, { cookie: second.cookie })).statusCode).toBe(429);
+      // Visitors are limited by address only: refused here, served from another address.
+      expect((await get(`${url}?w=150&h=150&f=webp`)).statusCode).toBe(429);
+      expect((await get(`${url}?w=140&f=webp`)).statusCode).toBe(200); // snaps to the cached 150
+      expect((await get(`${url}?w=150&h=150&f=webp`, { "x-forwarded-for": "203.0.113.9" })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("visitors and guests get 150 px thumbnails of any requested size up to 150, and nothing that snaps larger", async () => {
+    const { url } = (await upload(pictureForm(await jpegWithGps(400, 400)))).json() as { url: string };
+    const guest = await guestCookie(t.server);
+    for (const headers of [{}, { cookie: guest }]) {
+      for (const query of ["?w=150", "?w=150&h=150&q=75", "?w=120&h=90", "?w=48&h=48&q=85"]) {
+        const res = await inject({ method: "GET", url: `${url}${query}&f=webp`, headers });
+        expect(res.statusCode, query).toBe(200);
+        expect((await sharp(res.rawPayload).metadata()).width, query).toBeLessThanOrEqual(150);
+      }
+      expect(await sharp((await inject({ method: "GET", url: `${url}?w=149&h=149&f=webp`, headers })).rawPayload).metadata()).toMatchObject({ width: 150, height: 150 });
+      for (const query of ["?w=151", "?w=150&h=151", "?h=150", "?w=2560"]) {
+        const res = await inject({ method: "GET", url: `${url}${query}`, headers });
+        expect(res.statusCode, query).toBe(403);
+        expect(res.json().message, query).toMatch(/Sign up to see full-size pictures/);
+      }
     }
   });
 

@@ -7,6 +7,7 @@ import {
   imageQuerySchema,
   MEDIA_KINDS,
   MEDIA_MAX_BYTES,
+  snapImageQuery,
   type UploadedMedia,
 } from "@vicinity/contract";
 import { z } from "zod";
@@ -17,11 +18,20 @@ import { HttpError, badRequest, forbidden, isUuid, notFound, parseOr400, tooMany
 import { RateLimiter } from "../http/rate-limiter";
 import { formatFromAccept, ingestPicture, renderVariant } from "./pipeline";
 import { MEDIA_URL_PREFIX, mediaUrl } from "./url";
-import type { Db } from "../db/database";
+import { queryRows, type Db } from "../db/database";
+import { sql } from "drizzle-orm";
+import { readDevice } from "../auth/device";
+import { blockedEitherWay } from "../users/blocks";
 import { canSeeMessagePicture } from "../messages/service";
 
 /** Uploads per member in ten minutes: enough for a busy chat, not for a flood. */
 export const UPLOADS_PER_TEN_MINUTES = 40;
+/**
+ * New variants rendered a minute (cache misses only: cached variants and 304s are never counted),
+ * per member and per address; visitors and guests by address only. Read when the routes are
+ * registered, so tests may lower them before starting a server.
+ */
+export const RENDER_LIMITS = { perMemberPerMinute: 120, perAddressPerMinute: 300 };
 /** A variant never changes for its URL: browsers may keep it a year without asking again. */
 const LONG_CACHE = "private, max-age=31536000, immutable";
 
@@ -35,11 +45,18 @@ type MediaRow = typeof media.$inferSelect;
  * Who may see a picture. A message picture: its sender and the members of a conversation it was
  * sent in (anyone else reads "not found"). Others: everyone, visitors and guests as thumbnails only.
  */
-async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: number | undefined, h: number | undefined) {
+async function assertCanView(db: Db, secret: string, request: FastifyRequest, row: MediaRow, w: number | undefined, h: number | undefined) {
   const session = request.session;
   const member = session?.kind === "member" ? session.user : null;
   if (row.kind === "message" && member?.id !== row.ownerId && !(member && (await canSeeMessagePicture(db, row.id, member.id)))) {
     throw notFound("Picture not found");
+  }
+  // A block hides his pictures from the other (issue 18, item 4): for a member, and for a guest or
+  // visitor on the browser of a member (the device cookie). In a shared conversation the history stays.
+  const viewerId = member?.id ?? readDevice(request, secret)?.userId ?? null;
+  if (row.kind !== "message" && viewerId && viewerId !== row.ownerId) {
+    const [hit] = await queryRows<{ blocked: boolean }>(db, sql`SELECT ${blockedEitherWay(sql`${viewerId}::uuid`, sql`${row.ownerId}::uuid`)} AS blocked`);
+    if (hit?.blocked) throw notFound("Picture not found");
   }
   if (!member) {
     const small = w !== undefined && w <= GUEST_IMAGE_MAX_SIDE && (h === undefined || h <= GUEST_IMAGE_MAX_SIDE);
@@ -50,6 +67,17 @@ async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: 
 export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, mediaStore } = ctx;
   const uploads = new RateLimiter(UPLOADS_PER_TEN_MINUTES, 10 * 60_000);
+  const rendersByMember = new RateLimiter(RENDER_LIMITS.perMemberPerMinute, 60_000);
+  const rendersByAddress = new RateLimiter(RENDER_LIMITS.perAddressPerMinute, 60_000);
+
+  /** Counts one render against the member and the address, or throws 429 (counting nothing) when either is spent. */
+  const takeRender = (request: FastifyRequest) => {
+    const limits: Array<[RateLimiter, string]> = [[rendersByAddress, request.ip]];
+    if (request.session?.kind === "member") limits.push([rendersByMember, request.session.user.id]);
+    const wait = Math.max(...limits.map(([limiter, key]) => limiter.retryAfter(key)));
+    if (wait > 0) throw tooManyRequests("Too many new picture sizes in a short time. Try again in a minute.", wait);
+    for (const [limiter, key] of limits) limiter.hit(key);
+  };
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
@@ -96,10 +124,12 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
   app.get<{ Params: { id: string } }>(`${MEDIA_URL_PREFIX}:id`, async (request, reply) => {
     const { id } = request.params;
     if (!isUuid(id)) throw notFound("Picture not found");
-    const query = parseOr400(imageQuerySchema, request.query);
+    // Any size in range is accepted, but only the snapped variant is rendered, stored and named:
+    // odd sizes cannot make new renders and files without bound.
+    const query = snapImageQuery(parseOr400(imageQuerySchema, request.query));
     const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
     if (!row) throw notFound("Picture not found");
-    await assertCanView(db, request, row, query.w, query.h);
+    await assertCanView(db, ctx.config.sessionSecret, request, row, query.w, query.h);
 
     const format = query.f ?? formatFromAccept(request.headers.accept, row.hasAlpha);
     const key = `w${query.w ?? 0}-h${query.h ?? 0}-q${query.q}.${format}`;
@@ -111,7 +141,10 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
       return reply.status(304).send();
     }
     // A cached variant is read as it is; the original is read only to render a new one.
+    // `render` runs only on a real miss (not for a cached file nor one already being rendered),
+    // so only renders are rate-limited; a refused one throws before anything is written.
     const { data, cached } = await mediaStore.variant(row.id, key, async () => {
+      takeRender(request);
       const original = await mediaStore.readOriginal(row.id).catch(() => {
         throw notFound("Picture not found");
       });

@@ -14,6 +14,7 @@ import { users } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { requireMember } from "../http/context";
 import { isUuid, notFound, parseOr400 } from "../http/errors";
+import { withoutBlocked } from "../users/blocks";
 import { listConversations, markRead, messagesAfter, messagesBefore, openDirectConversation } from "./service";
 
 /** The unread count (spec section 7): the sum over my conversations of others' messages after my last read one. */
@@ -97,7 +98,9 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { messageId } = parseOr400(markReadRequestSchema, request.body);
     const others = await participants.othersOf(id, me.id);
     const lastReadMessageId = await markRead(db, id, me.id, messageId);
-    ctx.notify.toUsers([...others, me.id], "messagesRead", { conversationId: id, userId: me.id, lastReadMessageId });
+    // A block hides read receipts either way (issue 18, item 4); his own tabs still hear of it.
+    const told = await withoutBlocked(db, me.id, others);
+    ctx.notify.toUsers([...told, me.id], "messagesRead", { conversationId: id, userId: me.id, lastReadMessageId });
     return { lastReadMessageId };
   });
 

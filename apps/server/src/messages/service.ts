@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
   CONVERSATIONS_PAGE_SIZE,
   MISSED_MESSAGES_LIMIT,
+  type ConversationPeer,
   type ConversationSummary,
   type Message,
   type SendMessage,
@@ -11,6 +12,7 @@ import { blocks, conversationParticipants, conversations, media } from "../db/sc
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { mediaUrl } from "../media/url";
 import { ONLINE_WINDOW_MS } from "../realtime/presence";
+import { blockedEitherWay } from "../users/blocks";
 
 /** A message row with its picture's size, as the queries below select it. */
 interface MessageRow extends Record<string, unknown> {
@@ -188,7 +190,26 @@ interface SummaryRow extends Record<string, unknown> {
   peer_last_read: number | string | null;
   unread: number | string;
   blocked: boolean;
+  blocked_by_peer: boolean;
   sort_key: string;
+}
+
+/** Shown instead of the name of a member who blocked you (issue 18, item 4). */
+export const UNAVAILABLE_MEMBER_NAME = "Unavailable member";
+
+/**
+ * The other member as this one may see him. A block hides his online state either way; to the one he
+ * blocked, his name and picture too (the blocker keeps the name, to find whom he blocked).
+ */
+function peerAsSeen(r: SummaryRow): ConversationPeer {
+  if (r.blocked_by_peer) return { id: r.peer_id ?? "", username: "", displayName: UNAVAILABLE_MEMBER_NAME, profileImageUrl: null, isOnline: false };
+  return {
+    id: r.peer_id ?? "",
+    username: r.peer_username ?? "",
+    displayName: r.peer_display_name,
+    profileImageUrl: r.peer_image,
+    isOnline: !r.blocked && Boolean(r.peer_online),
+  };
 }
 
 /** My conversations, newest first (by last message, then creation), one page after `cursor`. */
@@ -207,7 +228,8 @@ export async function listConversations(
              peer.last_read_message_id AS peer_last_read,
              (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.id > mine.last_read_message_id
                 AND (m.sender_id IS NULL OR m.sender_id <> ${me}::uuid)) AS unread,
-             EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${me}::uuid AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ${me}::uuid)) AS blocked,
+             ${blockedEitherWay(sql`${me}::uuid`, sql`u.id`)} AS blocked,
+             EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ${me}::uuid) AS blocked_by_peer,
              to_char(coalesce(c.last_message_at, c.created_at) AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || c.id::text AS sort_key
       FROM conversation_participants mine
       JOIN conversations c ON c.id = mine.conversation_id
@@ -239,9 +261,7 @@ export async function listConversations(
   const summaries = page.map(
     (r): ConversationSummary => ({
       id: r.id,
-      peer: r.peer_id
-        ? { id: r.peer_id, username: r.peer_username ?? "", displayName: r.peer_display_name, profileImageUrl: r.peer_image, isOnline: Boolean(r.peer_online) }
-        : null,
+      peer: r.peer_id ? peerAsSeen(r) : null,
       lastMessage: lastMessages.get(r.id) ?? null,
       unreadCount: Number(r.unread),
       peerLastReadMessageId: Number(r.peer_last_read ?? 0),

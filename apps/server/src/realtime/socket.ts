@@ -1,6 +1,6 @@
-import { eq, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Server, type Socket } from "socket.io";
+import { z } from "zod";
 import {
   conversationIdSchema,
   sendMessageSchema,
@@ -8,22 +8,29 @@ import {
   typingSchema,
   updateLocationEventSchema,
   type Ack,
+  type Message,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
-import { isAllowedOrigin } from "../app";
+import { isAllowedOrigin } from "../http/origin";
 import { SESSION_COOKIE, type SessionUserRow } from "../auth/sessions";
-import { blocks } from "../db/schema";
-import { describeZodError, HttpError } from "../http/errors";
+import { HttpError } from "../http/errors";
 import { storeMessage } from "../messages/service";
 import { RateLimiter } from "../http/rate-limiter";
 import { saveLocation } from "../location/save-location";
 import { LOCATION_UPDATES_PER_MINUTE } from "../users/routes";
+import { blockedPeersOf, withoutBlocked } from "../users/blocks";
+import { onEvent, type HandlerGuards } from "./handlers";
 
 interface SocketData {
   user: SessionUserRow;
+  /** The stored key of the session that opened the socket: the socket lives only as long as it. */
+  sessionId: string;
 }
+
+/** How often a node re-checks the sessions of its sockets (expiry, suspension) besides every event. */
+export const SESSION_RECHECK_MS = 30_000;
 
 export type VicinitySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type VicinityIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -35,19 +42,10 @@ export interface Realtime {
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
+export const sessionRoom = (idHash: string) => `session:${idHash}`;
 const MEMBERS_ROOM = "members";
 
 const fail = (message: string): Ack => ({ ok: false, message });
-
-/** The members in a block relationship with `userId`: they never see each other. */
-async function blockedPeers(ctx: AppContext, userId: string): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
-    .from(blocks)
-    .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
-  return rows.map((r) => (r.blocker === userId ? r.blocked : r.blocker));
-}
-
 
 /**
  * socket.io on the same HTTP server (spec section 7, root path). Members only: the session cookie
@@ -64,6 +62,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
+  let closing = false;
   let closeAdapter = async () => {};
   if (ctx.config.redisUrl) {
     const { createClient } = await import("redis");
@@ -73,6 +72,21 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     pub.on("error", (e: unknown) => app.log.warn({ err: e }, "redis publisher error"));
     sub.on("error", (e: unknown) => app.log.warn({ err: e }, "redis subscriber error"));
     await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter answers other nodes' requests (fetchSockets) without awaiting its publish: an
+    // answer that finishes while this node closes would reject with "The client is closed" and
+    // nobody to catch it. A failed publish is logged here instead (while the node is open).
+    const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
+    (pub as unknown as { publish: (...args: unknown[]) => Promise<number> }).publish = (...args) => {
+      const failed = (error: unknown) => {
+        if (!closing) app.log.warn({ err: error }, "redis publish failed");
+        return 0;
+      };
+      try {
+        return publish(...args).catch(failed);
+      } catch (error) {
+        return Promise.resolve(failed(error));
+      }
+    };
     io.adapter(createAdapter(pub, sub));
     closeAdapter = async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
@@ -84,6 +98,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       const cookies = app.parseCookie(socket.request.headers.cookie ?? "");
       const session = await ctx.sessions.read(cookies[SESSION_COOKIE]);
       if (!session || session.kind !== "member") return next(new Error("Sign in to connect"));
+      socket.data.sessionId = session.idHash;
       const claimed = socket.handshake.auth as Record<string, unknown> | undefined;
       if (claimed && Object.keys(claimed).length > 0) {
         const parsed = socketAuthSchema.safeParse(claimed);
@@ -98,7 +113,6 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     }
   });
 
-  let closing = false;
   const locationLimiter = new RateLimiter(LOCATION_UPDATES_PER_MINUTE, 60_000);
   const messageLimiter = new RateLimiter(ctx.config.messagesPerMinute, 60_000);
   const typingLimiter = new RateLimiter(60, 60_000);
@@ -110,88 +124,103 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
   };
 
+  // A session that ends (logout, password change, deletion, expiry, a new sign-in) takes its
+  // sockets with it at once, on every node (the adapter carries the room's disconnect).
+  const stopListening = ctx.sessions.onEnded((idHashes) => {
+    if (closing) return;
+    io.in(idHashes.map(sessionRoom)).disconnectSockets(true);
+  });
+  // Expiry and suspension end a session without an event: each node re-checks its own sockets.
+  const recheck = setInterval(() => {
+    const local = [...io.of("/").sockets.values()];
+    const ids = [...new Set(local.map((s) => s.data.sessionId))];
+    if (ids.length === 0 || closing) return;
+    ctx.sessions
+      .aliveAmong(ids)
+      .then((alive) => {
+        for (const s of local) if (!alive.has(s.data.sessionId)) s.disconnect(true);
+      })
+      .catch((e: unknown) => app.log.warn(e));
+  }, SESSION_RECHECK_MS);
+  recheck.unref();
+
   io.on("connection", (socket: VicinitySocket) => {
     const me = socket.data.user;
-    void socket.join([userRoom(me.id), MEMBERS_ROOM]);
+    void socket.join([userRoom(me.id), sessionRoom(socket.data.sessionId), MEMBERS_ROOM]);
     void ctx.presence.heartbeat(me.id).catch((e: unknown) => app.log.warn(e));
 
-    socket.on("auth", (payload, ack) => {
+    const guards: HandlerGuards = {
+      log: app.log,
+      sessionAlive: () => ctx.sessions.isAlive(socket.data.sessionId),
+      onSessionEnded: () => void socket.disconnect(true),
+    };
+
+    onEvent(socket, "auth", z.unknown(), guards, (payload) => {
       const parsed = socketAuthSchema.safeParse(payload);
       if (!parsed.success || parsed.data.userId !== me.id || parsed.data.username !== me.username) {
-        ack?.(fail("The socket's auth does not match your session"));
         socket.emit("authError", { message: "The socket's auth does not match your session" });
-        socket.disconnect(true);
-        return;
+        // The refusal is answered before the socket closes.
+        setImmediate(() => socket.disconnect(true));
+        return fail("The socket's auth does not match your session");
       }
-      ack?.({ ok: true });
+      return { ok: true };
     });
 
-    socket.on("updateLocation", async (payload, ack) => {
-      const parsed = updateLocationEventSchema.safeParse(payload);
-      if (!parsed.success) return ack?.(fail(describeZodError(parsed.error)));
-      if (!locationLimiter.take(me.id).allowed) return ack?.(fail("Location updated too often. Try again in a few seconds."));
-      try {
-        await saveLocation(ctx.db, me, parsed.data);
-        ack?.({ ok: true });
-      } catch (error) {
-        app.log.error(error);
-        ack?.(fail("Could not save your location. Please try again."));
-      }
+    onEvent(socket, "updateLocation", updateLocationEventSchema, guards, async (position) => {
+      if (!locationLimiter.take(me.id).allowed) return fail("Location updated too often. Try again in a few seconds.");
+      await saveLocation(ctx.db, me, position);
+      return { ok: true };
     });
 
-    const membership = (join: boolean) => async (conversationId: unknown, ack?: (result: Ack) => void) => {
-      const parsed = conversationIdSchema.safeParse(conversationId);
-      if (!parsed.success) return ack?.(fail(describeZodError(parsed.error)));
-      if (!(await ctx.participants.of(parsed.data)).includes(me.id)) return ack?.(fail("You are not in this conversation"));
-      if (join) await socket.join(conversationRoom(parsed.data));
-      else await socket.leave(conversationRoom(parsed.data));
-      ack?.({ ok: true });
+    const membership = (join: boolean) => async (conversationId: string) => {
+      if (!(await ctx.participants.of(conversationId)).includes(me.id)) return fail("You are not in this conversation");
+      if (join) await socket.join(conversationRoom(conversationId));
+      else await socket.leave(conversationRoom(conversationId));
+      return { ok: true } as const;
     };
-    socket.on("joinConversation", membership(true));
-    socket.on("leaveConversation", membership(false));
+    onEvent(socket, "joinConversation", conversationIdSchema, guards, membership(true));
+    onEvent(socket, "leaveConversation", conversationIdSchema, guards, membership(false));
 
     // decisions.md 5: stored before it is acknowledged; the same tempId again answers the same message.
-    socket.on("sendMessage", async (payload, ack) => {
-      const respond = typeof ack === "function" ? ack : () => undefined;
-      const parsed = sendMessageSchema.safeParse(payload);
-      if (!parsed.success) return respond(fail(describeZodError(parsed.error)));
+    onEvent<typeof sendMessageSchema, Message>(socket, "sendMessage", sendMessageSchema, guards, async (payload) => {
+      const { allowed } = messageLimiter.take(me.id);
+      if (!allowed) return { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true };
       try {
-        const { allowed } = messageLimiter.take(me.id);
-        if (!allowed) return respond({ ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true });
-        const { message, created, recipients } = await storeMessage(ctx.db, ctx.participants, me.id, parsed.data);
+        const { message, created, recipients } = await storeMessage(ctx.db, ctx.participants, me.id, payload);
         // Every open socket of both members, on every node (his other tabs and devices too).
         if (created) ctx.notify.toUsers([...recipients, me.id], "newMessage", message);
-        respond({ ok: true, data: message });
+        return { ok: true, data: message };
       } catch (error) {
-        if (error instanceof HttpError) return respond(fail(error.message));
+        if (error instanceof HttpError && error.statusCode < 500) return fail(error.message);
         app.log.error(error);
-        respond({ ok: false, message: "Your message could not be sent. It will be retried.", retry: true });
+        // A fault on our side (the database away): the outbox may try again later.
+        return { ok: false, message: "Your message could not be sent. It will be retried.", retry: true };
       }
     });
 
-    socket.on("typing", async (payload) => {
-      const parsed = typingSchema.safeParse(payload);
-      if (!parsed.success || !typingLimiter.take(me.id).allowed) return;
-      try {
-        const others = await ctx.participants.othersOf(parsed.data.conversationId, me.id);
-        ctx.notify.toUsers(others, "typing", { conversationId: parsed.data.conversationId, userId: me.id, isTyping: parsed.data.isTyping });
-      } catch {
-        // Not his conversation: nothing to tell anyone.
-      }
+    onEvent(socket, "typing", typingSchema, guards, async (payload) => {
+      if (!typingLimiter.take(me.id).allowed) return;
+      // Not his conversation: othersOf refuses, and nobody is told anything.
+      const others = await ctx.participants.othersOf(payload.conversationId, me.id);
+      // A block hides typing either way (issue 18, item 4).
+      const told = await withoutBlocked(ctx.db, me.id, others);
+      ctx.notify.toUsers(told, "typing", { conversationId: payload.conversationId, userId: me.id, isTyping: payload.isTyping });
     });
 
-    socket.on("disconnect", async () => {
-      // A node shutting down leaves presence to the others (and its Redis link is going).
-      if (closing) return;
-      // Offline only when his last socket, on any node, is gone.
-      const remaining = await io.in(userRoom(me.id)).fetchSockets().catch(() => []);
-      if (remaining.length === 0) await ctx.presence.markOffline(me.id).catch((e: unknown) => app.log.warn(e));
+    socket.on("disconnect", () => {
+      void (async () => {
+        // A node shutting down leaves presence to the others (and its Redis link is going).
+        if (closing) return;
+        // Offline only when his last socket, on any node, is gone.
+        const remaining = await io.in(userRoom(me.id)).fetchSockets().catch(() => []);
+        if (remaining.length === 0 && !closing) await ctx.presence.markOffline(me.id);
+      })().catch((e: unknown) => app.log.warn(e));
     });
   });
 
   const unsubscribe = ctx.presence.onChange(async ({ userId, status, lastSeen }) => {
     try {
-      const hidden = await blockedPeers(ctx, userId);
+      const hidden = await blockedPeersOf(ctx.db, userId);
       // The node may have begun to close while the blocks were read: its Redis link is going.
       if (closing) return;
       io.to(MEMBERS_ROOM)
@@ -206,6 +235,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     io,
     async close() {
       closing = true;
+      clearInterval(recheck);
+      stopListening();
       // Sends still finishing on this node must not publish through a closed Redis link.
       ctx.notify = { toUsers: () => undefined, disconnectUser: () => undefined };
       unsubscribe();

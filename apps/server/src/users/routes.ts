@@ -17,6 +17,8 @@ import { users } from "../db/schema";
 import { toSessionUser } from "./present";
 import { decodeCursor, findNearby } from "./nearby";
 import { saveLocation } from "../location/save-location";
+import { Sealer } from "../http/sealed";
+import { readDevice } from "../auth/device";
 
 /** decisions.md 6: location updates are rate-limited (here: at most 6 a minute per member). */
 export const LOCATION_UPDATES_PER_MINUTE = 6;
@@ -24,6 +26,7 @@ export const LOCATION_UPDATES_PER_MINUTE = 6;
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const locationLimiter = new RateLimiter(LOCATION_UPDATES_PER_MINUTE, 60_000);
+  const cursors = new Sealer(ctx.config.sessionSecret, "nearby-cursor");
 
   app.get(API_PATHS.onlineCount, async (request) => {
     requireMember(request);
@@ -74,11 +77,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.get(API_PATHS.nearby, async (request, reply) => {
     const query = parseOr400(nearbyQuerySchema, request.query);
-    const after = decodeCursor(query.cursor, query.sort);
-    if (after === "invalid") throw badRequest("cursor is not valid");
+    const position = decodeCursor(cursors, query.cursor, query.sort);
+    if (position === "invalid") throw badRequest("cursor is not valid");
     const me = request.session?.kind === "member" ? request.session.user : null;
     const viewer = me ? { age: me.age, interests: me.interests } : null;
-    const { users: found, nextCursor } = await findNearby(db, { ...query, viewerId: me?.id ?? null, viewer, after });
+    // A block hides each from the other: for his member session, and as far as this browser tells
+    // (the device cookie of the member who last signed in on it) for a guest or visitor too.
+    const viewerId = me?.id ?? readDevice(request, ctx.config.sessionSecret)?.userId ?? null;
+    const { users: found, nextCursor } = await findNearby(db, cursors, { ...query, viewerId, viewer }, position);
     if (nextCursor) void reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return found;
   });

@@ -133,7 +133,7 @@ describe.each(testEngines())("members (%s)", (engine) => {
       const me = await memberAt("me@example.com", 0);
       await memberAt("inside@example.com", 4);
       await memberAt("outside@example.com", 8);
-      const list = (await nearby(me.cookie, `latitude=${CITY.latitude}&longitude=${CITY.longitude}&radius=6`)).json() as Array<{ username: string }>;
+      const list = (await nearby(me.cookie, `latitude=${CITY.latitude}&longitude=${CITY.longitude}&radius=5`)).json() as Array<{ username: string }>;
       expect(list.map((u) => u.username)).toEqual(["inside"]);
     });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IMAGE_DEFAULT_QUALITY } from "@vicinity/contract";
+import { IMAGE_DEFAULT_QUALITY, IMAGE_QUALITIES, IMAGE_SIZES } from "@vicinity/contract";
 import {
   IMAGE_PRESETS,
   avatarUrl,
@@ -15,18 +15,18 @@ const params = (url: string) => Object.fromEntries(new URL(url, ORIGIN).searchPa
 describe("optimizedImageUrl (spec: image URL options)", () => {
   it("adds w, h and q to our own relative picture paths, q defaulting to 80", () => {
     expect(IMAGE_DEFAULT_QUALITY).toBe(80);
-    expect(optimizedImageUrl("/media/abc", { w: 320, h: 240 }, ORIGIN)).toBe("/media/abc?w=320&h=240&q=80");
+    expect(optimizedImageUrl("/media/abc", { w: 320, h: 320 }, ORIGIN)).toBe("/media/abc?w=320&h=320&q=80");
     expect(optimizedImageUrl("/media/abc", {}, ORIGIN)).toBe("/media/abc?q=80");
     expect(optimizedImageUrl("/media/abc")).toBe("/media/abc?q=80");
   });
 
   it("adds f only when a format is chosen; otherwise the server negotiates by Accept", () => {
-    expect(params(optimizedImageUrl("/media/abc", { w: 10, f: "avif" }, ORIGIN))).toEqual({ w: "10", q: "80", f: "avif" });
-    expect(params(optimizedImageUrl("/media/abc", { w: 10 }, ORIGIN))).not.toHaveProperty("f");
+    expect(params(optimizedImageUrl("/media/abc", { w: 48, f: "avif" }, ORIGIN))).toEqual({ w: "48", q: "80", f: "avif" });
+    expect(params(optimizedImageUrl("/media/abc", { w: 48 }, ORIGIN))).not.toHaveProperty("f");
   });
 
   it("keeps existing query parameters and the hash, replacing only its own", () => {
-    expect(optimizedImageUrl("/media/abc?v=3&q=10#top", { w: 100, q: 60 }, ORIGIN)).toBe("/media/abc?v=3&q=60&w=100#top");
+    expect(optimizedImageUrl("/media/abc?v=3&q=10#top", { w: 96, q: 50 }, ORIGIN)).toBe("/media/abc?v=3&q=50&w=96#top");
   });
 
   it("treats same-origin absolute URLs as ours", () => {
@@ -51,9 +51,17 @@ describe("optimizedImageUrl (spec: image URL options)", () => {
     expect(optimizedImageUrl(`${ORIGIN}/media/abc`, { w: 48 }, undefined)).toBe(`${ORIGIN}/media/abc`);
   });
 
-  it("clamps values the server would refuse", () => {
-    expect(params(optimizedImageUrl("/media/a", { w: 10_000, h: 0, q: 250 }, ORIGIN))).toEqual({ w: "2560", h: "1", q: "100" });
+  it("keeps values the server would refuse in range", () => {
+    expect(params(optimizedImageUrl("/media/a", { w: 10_000, h: 0, q: 250 }, ORIGIN))).toEqual({ w: "2560", h: "48", q: "90" });
     expect(params(optimizedImageUrl("/media/a", { w: 47.6, q: Number.NaN }, ORIGIN))).toEqual({ w: "48", q: "80" });
+  });
+
+  it("asks for the canonical variant the server renders: sizes snapped up, quality to the nearest", () => {
+    expect(params(optimizedImageUrl("/media/a", { w: 101, h: 140, q: 70 }, ORIGIN))).toEqual({ w: "112", h: "150", q: "75" });
+    expect(params(optimizedImageUrl("/media/a", { w: 481, q: 88 }, ORIGIN))).toEqual({ w: "640", q: "90" });
+    for (const w of IMAGE_SIZES) {
+      for (const q of IMAGE_QUALITIES) expect(params(optimizedImageUrl("/media/a", { w, q }, ORIGIN))).toEqual({ w: String(w), q: String(q) });
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { IMAGE_DEFAULT_QUALITY, IMAGE_MAX_SIDE, type ImageFormat } from "@vicinity/contract";
+import { snapImageQuery, type ImageFormat } from "@vicinity/contract";
 
 /** Spec, image URL options: w, h, q (default 80) and an optional f. */
 export interface ImageUrlOptions {
@@ -27,16 +27,13 @@ function currentOrigin(): string | undefined {
   return typeof window === "undefined" ? undefined : window.location.origin;
 }
 
-// The server refuses values out of range (imageQuerySchema), which would break the picture,
-// so they are clamped to what it accepts instead.
-function clampInt(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, Math.round(value)));
-}
-
 /**
  * Adds w, h, q and f to one of our picture URLs (a `/media/` path, relative or on `origin`).
  * Other URLs (data:, blob:, other hosts) are returned untouched: they would not understand them.
  * Existing query parameters are kept; ours replace any of the same name.
+ * w, h and q are snapped as the server does (snapImageQuery: w and h up to the next size it
+ * renders, q to the nearest quality), so the URL names the variant actually served and every
+ * request for it shares one cache entry.
  */
 export function optimizedImageUrl(
   url: string,
@@ -54,11 +51,11 @@ export function optimizedImageUrl(
   if (!parsed.pathname.startsWith(MEDIA_PATH_PREFIX)) return url;
 
   const { searchParams } = parsed;
-  if (options.w !== undefined && Number.isFinite(options.w)) searchParams.set("w", String(clampInt(options.w, 1, IMAGE_MAX_SIDE)));
-  if (options.h !== undefined && Number.isFinite(options.h)) searchParams.set("h", String(clampInt(options.h, 1, IMAGE_MAX_SIDE)));
-  const q = options.q !== undefined && Number.isFinite(options.q) ? options.q : IMAGE_DEFAULT_QUALITY;
-  searchParams.set("q", String(clampInt(q, 1, 100)));
-  if (options.f !== undefined) searchParams.set("f", options.f);
+  const snapped = snapImageQuery(options);
+  if (snapped.w !== undefined) searchParams.set("w", String(snapped.w));
+  if (snapped.h !== undefined) searchParams.set("h", String(snapped.h));
+  searchParams.set("q", String(snapped.q));
+  if (snapped.f !== undefined) searchParams.set("f", snapped.f);
 
   return isRelative ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.toString();
 }

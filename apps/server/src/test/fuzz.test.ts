@@ -1,0 +1,234 @@
+import type { LightMyRequestResponse } from "fastify";
+import { seeded } from "../db/seed";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Ack, ConversationSummary } from "@vicinity/contract";
+import type { BuiltServer } from "../app";
+import { guestCookie, registerMember, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "./harness";
+import { closeOpenSockets, connected, emitAck, listen, socketFor, type ClientSocket } from "./sockets";
+
+/**
+ * Issue 18: a fuzz test over every JSON route of the server's own route table and every socket
+ * event the server listens to: wrong types, sizes, NUL and other control characters, invisible
+ * and direction-reversing characters, deep nesting and extra arguments. Deterministic (a seeded
+ * generator), so a failure names a case that fails again. Nothing may answer 5xx, and the process
+ * must keep answering.
+ */
+
+
+function nested(depth: number): unknown {
+  let value: unknown = "deep";
+  for (let i = 0; i < depth; i += 1) value = i % 2 ? [value] : { a: value };
+  return value;
+}
+
+/** Nesting far deeper than any contract: 10,000 levels, as raw JSON (too deep to stringify). */
+const DEEP = Symbol("deep");
+const DEEP_JSON = `${'{"a":['.repeat(5000)}1${"]}".repeat(5000)}`;
+
+/** Values of every kind a field may receive from a hostile client. */
+const ODD_VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  5e-324,
+  2 ** 53 + 1,
+  "",
+  " ",
+  "a\u0000b",
+  "\u0000",
+  "\u0007\u001b[31m",
+  "\u202Eevil",
+  "\u200B\u200B",
+  "\uD800",
+  "😀".repeat(40),
+  "x".repeat(5000),
+  "not-a-uuid",
+  "00000000-0000-4000-8000-000000000000",
+  "2026-13-45",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  [],
+  ["a", 1, null],
+  {},
+  { nested: { deeper: ["x"] } },
+  nested(60),
+];
+
+/** Every field name of the request contracts, so that the fuzzer reaches past "unknown field". */
+const FIELDS = [
+  "email", "password", "username", "age", "firstName", "displayName", "bio", "interests", "bodyType", "role", "privateMode",
+  "latitude", "longitude", "note", "reason", "details", "userId", "messageId", "currentPassword", "newPassword", "ids",
+  "mediaId", "conversationId", "content", "tempId", "isTyping",
+];
+const QUERY_FIELDS = ["latitude", "longitude", "radius", "limit", "cursor", "sort", "rightNow", "before", "after", "w", "h", "q", "f", "kind"];
+
+/** The values the database or the code may choke on, tried alone in every field of every route. */
+const SHARP_VALUES: unknown[] = ["a\u0000b", "\u0007", "\u202Eevil", "\uD800", "x".repeat(5000), 5e-324, 1e308, -1, nested(60)];
+
+/**
+ * One field at a time over a body that is otherwise valid (`base`), so that a refusal of another
+ * field cannot hide this one's fault: every field name, and each sharp value.
+ */
+function bodiesFor(random: () => number, count: number, base: Record<string, unknown> | null): unknown[] {
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const bodies: unknown[] = [...ODD_VALUES.slice(0, 12), DEEP];
+  if (base) {
+    for (const field of new Set([...Object.keys(base), ...FIELDS])) for (const value of SHARP_VALUES) bodies.push({ ...base, [field]: value });
+  }
+  for (let i = 0; i < count; i += 1) {
+    const body: Record<string, unknown> = {};
+    const n = 1 + Math.floor(random() * 4);
+    for (let j = 0; j < n; j += 1) body[pick(FIELDS)] = pick(ODD_VALUES);
+    if (random() < 0.2) body[pick(["__proto__", "constructor", "extra", "\u0000key"])] = pick(ODD_VALUES);
+    bodies.push(body);
+  }
+  return bodies;
+}
+
+function queriesFor(random: () => number, count: number): string[] {
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const texts = ["", "-1", "1e309", "0.5", "NaN", "%00", "%E2%80%AE", "99999999999999999999", "x".repeat(300), "30.3", "-81.6", "25", "true", "webp", "a%00b"];
+  const queries = ["", "?latitude=30.3&longitude=-81.6&cursor=eyJrIjo1ZS0zMjR9"];
+  for (let i = 0; i < count; i += 1) {
+    const parts: string[] = [];
+    const n = 1 + Math.floor(random() * 4);
+    for (let j = 0; j < n; j += 1) parts.push(`${pick(QUERY_FIELDS)}=${pick(texts)}`);
+    if (random() < 0.3) parts.push(`${pick(QUERY_FIELDS)}=1&${pick(QUERY_FIELDS)}=2`);
+    queries.push(`?${parts.join("&")}`);
+  }
+  return queries;
+}
+
+/** A concrete URL for a route pattern: params filled with an id, junk, or an encoded NUL. */
+function urlsFor(pattern: string, ids: string[]): string[] {
+  if (!pattern.includes(":")) return [pattern];
+  const fills = [...ids, "not-a-uuid", "%00", "..%2F..%2Fetc", "x".repeat(300)];
+  return fills.map((fill) => pattern.replace(/:[A-Za-z]+/g, fill));
+}
+
+const failures = (results: Array<{ what: string; res: LightMyRequestResponse }>) =>
+  results
+    .filter(({ res }) => res.statusCode >= 500 || (res.statusCode >= 400 && typeof (res.json() as { message?: unknown }).message !== "string"))
+    .map(({ what, res }) => `${what} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+
+afterEach(closeOpenSockets);
+
+describe.each(testEngines())("fuzz (%s)", (engine) => {
+  let t: TestServer;
+  let server: BuiltServer;
+
+  beforeAll(async () => {
+    t = await startTestServer(engine);
+    server = t.server;
+  });
+  afterAll(() => t.close());
+
+  it("every JSON route, as a member, a guest and a visitor: 0 answers of 5xx, every refusal with a message", async () => {
+    const random = seeded(18);
+    const member = await registerMember(server, "fuzz@example.com");
+    const other = await registerMember(server, "other@example.com");
+    const conversation = (await server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: member.cookie }, payload: { userId: other.id } })).json() as ConversationSummary;
+    const guest = await guestCookie(server);
+    const ids = [other.id, conversation.id, "00000000-0000-4000-8000-000000000000"];
+    // Valid bodies of the routes that take one, for the one-field-at-a-time sweep.
+    const bases: Record<string, Record<string, unknown>> = {
+      "POST /api/register": { email: "fresh@example.com", password: STRONG_PASSWORD },
+      "POST /api/auth/login": { email: "fuzz@example.com", password: "not the password" },
+      "PUT /api/users/profile": { bio: "hello" },
+      "PUT /api/users/right-now": { note: "Coffee?" },
+      "PUT /api/users/location": { latitude: 30.3, longitude: -81.6 },
+      "PUT /api/users/password": { currentPassword: "not the password", newPassword: "another long passphrase" },
+      "POST /api/users/:id/report": { reason: "spam", details: "details" },
+      "POST /api/conversations": { userId: other.id },
+      "POST /api/conversations/:id/read": { messageId: 1 },
+      "POST /api/anonymous-login": { age: 30 },
+      "DELETE /api/users/account": { password: "not the password" },
+    };
+    // Logging out and deleting the account are fuzzed last, so the member's session lasts the run.
+    const last = new Set(["/api/logout", "/api/users/account"]);
+    const routes = [...server.routes].sort((a, b) => Number(last.has(a.url)) - Number(last.has(b.url)));
+    expect(routes.length).toBeGreaterThan(25);
+
+    const results: Array<{ what: string; res: LightMyRequestResponse }> = [];
+    let requests = 0;
+    for (const route of routes) {
+      for (const url of urlsFor(route.url, ids)) {
+        for (const cookie of [member.cookie, guest, undefined]) {
+          const who = cookie === member.cookie ? "member" : cookie ? "guest" : "visitor";
+          const headers: Record<string, string> = cookie ? { cookie } : {};
+          if (route.method === "GET" || route.method === "DELETE") {
+            for (const query of queriesFor(random, who === "member" ? 12 : 3)) {
+              requests += 1;
+              results.push({ what: `${who} ${route.method} ${url}${query}`, res: await server.app.inject({ method: route.method as "GET", url: `${url}${query}`, headers }) });
+            }
+          }
+          if (route.method !== "GET") {
+            for (const body of bodiesFor(random, who === "member" ? 24 : 4, who === "member" ? (bases[`${route.method} ${route.url}`] ?? {}) : null)) {
+              requests += 1;
+              const payload = body === DEEP ? DEEP_JSON : JSON.stringify(body);
+              results.push({
+                what: `${who} ${route.method} ${url} ${String(payload).slice(0, 80)}`,
+                res: await server.app.inject({ method: route.method as "POST", url, headers: { ...headers, "content-type": "application/json" }, payload }),
+              });
+            }
+            // Not JSON at all, and a body too large.
+            for (const [type, payload] of [["application/json", "{\"a\":"], ["text/plain", "hello"], ["application/json", `{"bio":"${"x".repeat(70_000)}"}`]] as const) {
+              requests += 1;
+              results.push({ what: `${who} ${route.method} ${url} ${type} ${payload.slice(0, 20)}`, res: await server.app.inject({ method: route.method as "POST", url, headers: { ...headers, "content-type": type }, payload }) });
+            }
+          }
+        }
+      }
+    }
+    expect(requests).toBeGreaterThan(5000);
+    expect(failures(results)).toEqual([]);
+    // And the server still answers.
+    expect((await server.app.inject({ method: "GET", url: "/api/users/nearby?latitude=30.3&longitude=-81.6" })).statusCode).toBe(200);
+  });
+
+  it("every socket event the server listens to: malformed payloads and extra, non-function acks never crash it nor answer a fault", async () => {
+    const random = seeded(9);
+    const url = await listen(server);
+    const member = await registerMember(server, "socket-fuzz@example.com", { password: STRONG_PASSWORD });
+    const socket: ClientSocket = socketFor(url, member.cookie);
+    await connected(socket);
+    // The events are read from the server's own listeners: a new event is fuzzed without editing this test.
+    const [serverSide] = [...server.realtime.io.of("/").sockets.values()];
+    const events = serverSide!.eventNames().map(String).filter((e) => e !== "disconnect" && e !== "disconnecting" && e !== "error" && e !== "auth");
+    expect(events).toEqual(expect.arrayContaining(["updateLocation", "joinConversation", "leaveConversation", "sendMessage", "typing"]));
+
+    const other = await registerMember(server, "socket-other@example.com");
+    const conversation = (await server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: member.cookie }, payload: { userId: other.id } })).json() as ConversationSummary;
+    const socketBases: Record<string, Record<string, unknown>> = {
+      sendMessage: { conversationId: conversation.id, content: "hi", tempId: "fuzz-1" },
+      typing: { conversationId: conversation.id, isTyping: true },
+      updateLocation: { latitude: 30.3, longitude: -81.6 },
+    };
+    const acks: Array<{ what: string; ack: Ack<unknown> }> = [];
+    const emit = (socket.emit as (event: string, ...args: unknown[]) => void).bind(socket);
+    for (const event of [...events, "noSuchEvent"]) {
+      for (const payload of [...ODD_VALUES, ...bodiesFor(random, 20, socketBases[event] ?? {})]) {
+        emit(event, payload, "not-a-function");
+        emit(event, payload, 42, { extra: true }, null);
+        // typing has no acknowledgement by design (nor has an unknown event): those are only sent.
+        if (event === "typing" || event === "noSuchEvent") emit(event, payload);
+        else acks.push({ what: `${event} ${JSON.stringify(payload)?.slice(0, 60)}`, ack: await emitAck(socket, event as "sendMessage", payload) });
+      }
+      emit(event);
+    }
+    // `auth` with a payload that does not match closes the socket by design: fuzzed last, on a socket of its own.
+    const authSocket = socketFor(url, member.cookie);
+    await connected(authSocket);
+    (authSocket.emit as (event: string, ...args: unknown[]) => void)("auth", { userId: member.id, username: member.username }, 42);
+    expect(await emitAck(authSocket, "auth", { userId: member.id, username: member.username })).toEqual({ ok: true });
+
+    const faults = acks.filter(({ ack }) => !ack.ok && (ack.retry || /on our side/.test(ack.message)));
+    expect(faults.map((f) => `${f.what} -> ${JSON.stringify(f.ack)}`)).toEqual([]);
+    expect(socket.connected).toBe(true);
+    // (updateLocation's allowance is spent by the sweep: joining is what still says ok.)
+    expect(await emitAck(socket, "joinConversation", conversation.id)).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/**
+ * Characters no text field accepts (issue 18, item 6): C0 controls but tab, line feed and carriage
+ * return, DEL, and the C1 controls. PostgreSQL refuses NUL in text, and none of them is anything a
+ * person types.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * Characters that make a name show blank or reversed: zero-width spaces and joiners, the bidi
+ * embeddings, overrides and isolates, the word joiner, invisible operators and the BOM.
+ */
+// Each is matched on its own on purpose, the combining grapheme joiner and the joiners included.
+// eslint-disable-next-line no-misleading-character-class
+export const INVISIBLE_OR_BIDI_CHARACTER = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0]/;
+
+export const CONTROL_CHARACTER_MESSAGE = "Text can't contain control characters";
+
+/**
+ * The first control character anywhere in a parsed JSON value (keys included), as a path for the
+ * error message, or null. Walks iteratively, so a deeply nested value cannot exhaust the stack.
+ */
+export function findControlCharacter(value: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: "" }];
+  let visited = 0;
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    visited += 1;
+    if (visited > 100_000) return null; // Bounded: the body limit keeps real input far below this.
+    if (typeof current === "string") {
+      if (CONTROL_CHARACTER.test(current)) return path || "value";
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => stack.push({ value: item, path: `${path}[${index}]` }));
+    } else if (current && typeof current === "object") {
+      for (const [key, item] of Object.entries(current)) {
+        if (CONTROL_CHARACTER.test(key)) return path || "a field name";
+        stack.push({ value: item, path: path ? `${path}.${key}` : key });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Half of a surrogate pair standing alone: JSON can carry it ("\ud800") but it is no character, and
+ * the database would keep a replacement character instead.
+ */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The joiners that are part of what a person types, not a trick: the zero-width joiner inside an
+ * emoji sequence (🏳️‍🌈, 👨‍👩‍👦, 👩🏽‍💻), and the zero-width non-joiner and joiner between letters of the
+ * scripts that spell with them (Persian and the other Arabic-script languages, the Indic scripts).
+ */
+const JOINING_SCRIPT =
+  "\\p{sc=Arabic}\\p{sc=Syriac}\\p{sc=Devanagari}\\p{sc=Bengali}\\p{sc=Gurmukhi}\\p{sc=Gujarati}\\p{sc=Oriya}\\p{sc=Tamil}\\p{sc=Telugu}\\p{sc=Kannada}\\p{sc=Malayalam}\\p{sc=Sinhala}";
+const WORD_JOINER = new RegExp(
+  `(?<=[\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\uFE0F])\\u200D(?=\\p{Extended_Pictographic})|(?<=[${JOINING_SCRIPT}]\\p{M}*)[\\u200C\\u200D](?=[${JOINING_SCRIPT}])`,
+  "gu",
+);
+
+/** Whether a name holds an invisible or direction-changing character (the joiners of emoji and of joining scripts aside). */
+export function hasInvisibleCharacter(value: string): boolean {
+  return INVISIBLE_OR_BIDI_CHARACTER.test(value.replace(WORD_JOINER, ""));
+}
+
+/** What a name needs at least one of to be seen: a letter, digit, symbol or punctuation (not the blank braille pattern). */
+const VISIBLE_CHARACTER = /(?!\u2800)[\p{L}\p{N}\p{S}\p{P}]/u;
+
+export const controlCharacterMessage = (field: string) => `${field} can't contain control characters`;
+export const brokenCharacterMessage = (field: string) => `${field} can't contain invalid characters`;
+export const invisibleCharacterMessage = (field: string) => `${field} can't contain invisible or direction-changing characters`;
+export const blankNameMessage = (field: string) => `${field} needs at least one visible character`;
+
+/**
+ * The checks of every text field: no control character (tab, line feed and carriage return are
+ * fine) and no broken surrogate. For `.check(...)`; after `.trim()` on the fields that trim.
+ */
+export const noControlCharacters = (field: string) => [
+  z.refine<string>((value) => !CONTROL_CHARACTER.test(value), { error: controlCharacterMessage(field), abort: true }),
+  z.refine<string>((value) => !LONE_SURROGATE.test(value), { error: brokenCharacterMessage(field), abort: true }),
+];
+
+/** The further checks of a name other members see: nothing invisible or turning the text around, and something to see. */
+export const visibleName = (field: string) => [
+  z.refine<string>((value) => !hasInvisibleCharacter(value), { error: invisibleCharacterMessage(field), abort: true }),
+  // Empty is the field's own rule (required, or "clears it"); this refuses a name of blanks alone.
+  z.refine<string>((value) => value === "" || VISIBLE_CHARACTER.test(value), { error: blankNameMessage(field), abort: true }),
+];
+
+type TextParams = Parameters<typeof z.string>[0];
+
+/** Text as a person types it (a bio, a message): tabs and line breaks kept, control characters refused. */
+export const plainText = (field: string, params?: TextParams) => z.string(params).check(...noControlCharacters(field));
+
+/** A name (first or display name): trimmed, plain text, nothing invisible or direction-changing, not blank. */
+export const nameText = (field: string, params?: TextParams) =>
+  z
+    .string(params)
+    .trim()
+    .check(...noControlCharacters(field), ...visibleName(field));
