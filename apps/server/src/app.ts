@@ -17,7 +17,6 @@ import { Participants } from "./messages/service";
 import { registerMemberRoutes } from "./users/member-routes";
 import { registerPhotoRoutes } from "./users/photo-routes";
 import { registerAccountRoutes } from "./users/account-routes";
-import { promoteAdmins } from "./users/admins";
 import { seedDemoMembersIfEmpty } from "./db/seed";
 import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
@@ -42,6 +41,8 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export { isAllowedOrigin } from "./http/origin";
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /**
  * Builds the HTTP server: the API under /api, the socket on the same port and, when it has been
  * built, the web app with a fallback to index.html for the client's routes.
@@ -64,12 +65,16 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     notify: { toUsers: () => undefined, disconnectUser: () => undefined },
   };
 
-  await promoteAdmins(database.db, config.adminEmails);
+  if (process.env.ADMIN_EMAILS) {
+    // Issue 9, item 4: nobody becomes an admin by registering an address any more.
+    console.warn("ADMIN_EMAILS is no longer read: grant an admin from a shell with `npm run admin -- grant EMAIL` (README).");
+  }
   if (config.seedDemo) await seedDemoMembersIfEmpty(database.db, mediaStore);
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    trustProxy: true,
+    // A hop count: the address `hops` proxies back (Fastify's typings take it as a function).
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
   });
 

@@ -28,8 +28,12 @@ const envSchema = z.object({
   /** redis://... to share realtime traffic between server nodes. */
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// URL" }).optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
-  /** Comma-separated; these accounts are made admins at start-up. */
-  ADMIN_EMAILS: z.string().default(""),
+  /**
+   * Which proxies' X-Forwarded-For to believe (issue 9, item 5): unset trusts none (the client's
+   * address is the connection's); a number trusts that many hops; otherwise a comma-separated list
+   * of addresses or CIDR ranges of the proxies.
+   */
+  TRUST_PROXY: optionalText,
   MEDIA_DIR: optionalText,
   /** Comma-separated origins allowed besides the request's own host (e.g. a dev server). */
   PUBLIC_ORIGIN: z.string().default(""),
@@ -56,12 +60,26 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   sessionSecret: string;
-  adminEmails: string[];
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: boolean | number | string[];
   mediaDir: string;
   allowedOrigins: string[];
   seedDemo: boolean;
   messagesPerMinute: number;
   registrationsPerHour: number;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === "false") return false;
+  const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) && !["loopback", "linklocal", "uniquelocal"].includes(entry)) {
+      throw new Error(`Invalid configuration:\n  TRUST_PROXY: "${entry}" is not a hop count, an address or a CIDR range`);
+    }
+  }
+  return list;
 }
 
 function readOrCreateSecret(dataDir: string): string {
@@ -98,10 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: e.REDIS_URL,
     // A throwaway database gets a throwaway secret: nothing is written to disk.
     sessionSecret: e.SESSION_SECRET ?? (inMemory ? randomBytes(32).toString("base64url") : readOrCreateSecret(dataDir)),
-    adminEmails: e.ADMIN_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mediaDir: path.resolve(e.MEDIA_DIR ?? (inMemory ? path.join(tmpdir(), `vicinity-media-${process.pid}`) : path.join(dataDir, "media"))),
     allowedOrigins: e.PUBLIC_ORIGIN.split(",").map((s) => s.trim().replace(/\/$/, "")).filter(Boolean),
-    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "test",
+    // Demo members never go into a production database unless asked for (issue 9, item 12).
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV === "development",
     messagesPerMinute: e.MESSAGES_PER_MINUTE,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
   };

@@ -20,7 +20,7 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
   const inject = (options: InjectOptions) => t.server.app.inject(options);
 
   beforeAll(async () => {
-    t = await startTestServer(engine, { adminEmails: ["boss@example.com"] });
+    t = await startTestServer(engine);
   });
   afterAll(() => t.close());
   beforeEach(() => resetDatabase(t.database));
@@ -78,9 +78,19 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
       expect(res.json()).toEqual({ message: "This password is too common" });
     });
 
-    it("makes the ADMIN_EMAILS accounts admins", async () => {
-      const res = await inject({ method: "POST", url: "/api/register", payload: { email: "Boss@example.com", password: STRONG_PASSWORD } });
-      expect(res.json().accountRole).toBe("admin");
+    it("makes nobody an admin by registering an address, even one listed in ADMIN_EMAILS (issue 9, item 4)", async () => {
+      const before = process.env.ADMIN_EMAILS;
+      process.env.ADMIN_EMAILS = "boss@example.com";
+      try {
+        const res = await inject({ method: "POST", url: "/api/register", payload: { email: "Boss@example.com", password: STRONG_PASSWORD } });
+        expect(res.statusCode).toBe(201);
+        expect(res.json().accountRole).toBe("member");
+        const login = await inject({ method: "POST", url: "/api/auth/login", payload: { email: "boss@example.com", password: STRONG_PASSWORD } });
+        expect(login.json().accountRole).toBe("member");
+      } finally {
+        if (before === undefined) delete process.env.ADMIN_EMAILS;
+        else process.env.ADMIN_EMAILS = before;
+      }
     });
   });
 

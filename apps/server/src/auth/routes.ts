@@ -15,7 +15,6 @@ import { conflict, forbidden, HttpError, parseOr400, tooManyRequests, unauthoriz
 import { RateLimiter } from "../http/rate-limiter";
 import { users } from "../db/schema";
 import { toSessionUser } from "../users/present";
-import { isAdminEmail } from "../users/admins";
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
 import { readDevice, writeDevice } from "./device";
@@ -102,7 +101,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
             email,
             username,
             passwordHash,
-            accountRole: isAdminEmail(email, config.adminEmails) ? "admin" : "member",
+            // Always a member: admins are granted by the operator (npm run admin) or by an admin.
+            accountRole: "member",
             locationSecret: randomBytes(16).toString("hex"),
           })
           .returning();

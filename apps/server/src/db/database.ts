@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SQL } from "drizzle-orm";
@@ -45,11 +45,64 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { earthdistance } = await import("@electric-sql/pglite/contrib/earthdistance");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { cube, earthdistance } });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
+  const onDisk = !options.dataDir.startsWith("memory://");
+  let release = () => {};
+  if (onDisk) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = await PGlite.create(options.dataDir, { extensions: { cube, earthdistance } });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db: db as unknown as Db,
+      engine: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Thrown when another process has the PGlite data directory open. */
+export class DataDirInUseError extends Error {
+  constructor(readonly pid: number) {
+    super(
+      `The database in this DATA_DIR is open in another process (pid ${pid}): PGlite can be opened by one process at a time. Stop the server first (or use DATABASE_URL).`,
+    );
+    this.name = "DataDirInUseError";
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is one process's database: two processes on one data directory would corrupt it. The
+ * directory is held by a pid file beside it; a stale one (its process gone) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir.replace(/\/$/, "")}.lock`;
+  let holder = NaN;
+  try {
+    holder = Number(readFileSync(file, "utf8").trim());
+  } catch {
+    // No lock: free.
+  }
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(holder);
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
 }
 
 /** Runs raw SQL on either engine and returns its rows (both drivers answer `{ rows }`). */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
+import { setAdmin } from "../users/admins";
 import { jpegWithGps, pictureForm } from "./pictures";
 import { guestCookie, registerMember, resetDatabase, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "./harness";
 
@@ -48,7 +49,7 @@ describe.each(testEngines())("authorization matrix (%s)", (engine) => {
   const ids: Partial<Record<Role, string>> = {};
 
   beforeAll(async () => {
-    t = await startTestServer(engine, { adminEmails: ["admin@example.com"] });
+    t = await startTestServer(engine);
     picture = await jpegWithGps(32, 32);
   });
   afterAll(() => t.close());
@@ -57,6 +58,7 @@ describe.each(testEngines())("authorization matrix (%s)", (engine) => {
     const member = await registerMember(t.server, "member@example.com");
     const other = await registerMember(t.server, "other@example.com");
     const admin = await registerMember(t.server, "admin@example.com");
+    expect(await setAdmin(t.database.db, "admin@example.com", true)).toBe("granted");
     Object.assign(cookies, { member: member.cookie, "another member": other.cookie, admin: admin.cookie, guest: await guestCookie(t.server) });
     Object.assign(ids, { member: member.id, "another member": other.id, admin: admin.id });
   });

@@ -1,13 +1,23 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
 
-/** ADMIN_EMAILS: these accounts are admins from start-up on (decisions.md, Roles). */
-export async function promoteAdmins(db: Db, emails: string[]): Promise<void> {
-  if (emails.length === 0) return;
-  await db.update(users).set({ accountRole: "admin" }).where(inArray(sql`lower(${users.email})`, emails));
-}
+export type RoleChange = "granted" | "revoked" | "unchanged" | "no such account";
 
-export function isAdminEmail(email: string, adminEmails: string[]): boolean {
-  return adminEmails.includes(email.toLowerCase());
+/**
+ * Makes an existing account an admin, or a member again (issue 9, item 4): the operator's way in,
+ * from a shell (`npm run admin -- grant EMAIL`); later admins are granted in the admin area.
+ * Nobody becomes an admin by registering an address.
+ */
+export async function setAdmin(db: Db, email: string, admin: boolean): Promise<RoleChange> {
+  const [user] = await db
+    .select({ id: users.id, role: users.accountRole })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  if (!user) return "no such account";
+  const role = admin ? "admin" : "member";
+  if (user.role === role) return "unchanged";
+  await db.update(users).set({ accountRole: role, updatedAt: new Date() }).where(eq(users.id, user.id));
+  return admin ? "granted" : "revoked";
 }
