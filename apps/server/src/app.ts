@@ -21,6 +21,7 @@ import { seedDemoMembersIfEmpty } from "./db/seed";
 import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
+import { registerSecurityHeaders } from "./http/security-headers";
 
 /** A route as registered: the server's own table, for the generated tests (fuzz, authorization). */
 export interface RouteEntry {
@@ -84,6 +85,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   });
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config);
   // JSON bodies, where an empty body (logout, heartbeat) is simply no body.
   app.removeContentTypeParser(["application/json", "text/plain"]);
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
@@ -140,6 +142,8 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
       root: config.webDist,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       // @fastify/static 10 hands over the reply, not the raw response.
       setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
         // Hashed build assets never change; the page itself must always be revalidated.
