@@ -8,10 +8,11 @@ import { openDatabase, type Database } from "./db/database";
 import { SessionStore, SESSION_COOKIE } from "./auth/sessions";
 import { HttpError } from "./http/errors";
 import type { AppContext } from "./http/context";
-import { registerAuthRoutes } from "./auth/routes";
-import { registerUserRoutes } from "./users/routes";
+import { registerAuthRoutes, registerSessionRoutes } from "./auth/routes";
+import { registerNearbyRoutes, registerUserRoutes } from "./users/routes";
 import { registerMessageRoutes } from "./messages/routes";
-import { registerMediaRoutes } from "./media/routes";
+import { registerMediaRoutes, registerMediaUploadRoutes } from "./media/routes";
+import { collectRoutes, routeGroup, type RouteEntry } from "./http/route-groups";
 import { MediaStore } from "./media/store";
 import { Participants } from "./messages/service";
 import { registerMemberRoutes } from "./users/member-routes";
@@ -23,16 +24,12 @@ import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 
-/** A route as registered: the server's own table, for the generated tests (fuzz, authorization). */
-export interface RouteEntry {
-  method: string;
-  url: string;
-}
+export type { RouteEntry } from "./http/route-groups";
 
 export interface BuiltServer {
   app: FastifyInstance;
-  /** Every route this server registered (HEAD routes Fastify adds for GET left out). */
-  routes: readonly RouteEntry[];
+  /** Every route this server registered, with its group (HEAD routes Fastify adds for GET left out). */
+  readonly routes: RouteEntry[];
   context: AppContext;
   realtime: Realtime;
   close(): Promise<void>;
@@ -62,7 +59,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     presence,
     mediaStore,
     participants: new Participants(database.db),
-    // Until the socket server starts, there is nobody to tell.
+    // Replaced by attachRealtime below, before any route is registered.
     notify: { toUsers: () => undefined, disconnectUser: () => undefined },
   };
 
@@ -79,10 +76,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     bodyLimit: 64 * 1024,
   });
 
-  const routes: RouteEntry[] = [];
-  app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url ?? route.path });
-  });
+  const routeTable = collectRoutes(app);
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
@@ -128,13 +122,26 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     void reply.status(status).send({ message } satisfies ErrorBody);
   });
 
-  registerAuthRoutes(app, context);
-  registerUserRoutes(app, context);
-  registerMessageRoutes(app, context);
-  await registerMediaRoutes(app, context);
-  registerPhotoRoutes(app, context);
-  registerAccountRoutes(app, context);
-  registerMemberRoutes(app, context);
+  // The socket server and its notifier exist before any route that tells members something.
+  const realtime = await attachRealtime(app, context);
+
+  // Each route's guard comes from its group (issue 9, item 8; docs/decisions/0010).
+  await routeGroup(app, "open", async (open) => {
+    registerAuthRoutes(open, context);
+    registerNearbyRoutes(open, context);
+    await registerMediaRoutes(open, context);
+  });
+  await routeGroup(app, "session", (session) => registerSessionRoutes(session, context));
+  await routeGroup(app, "member", async (member) => {
+    registerUserRoutes(member, context);
+    registerMessageRoutes(member, context);
+    await registerMediaUploadRoutes(member, context);
+    registerPhotoRoutes(member, context);
+    registerAccountRoutes(member, context);
+    registerMemberRoutes(member, context);
+  });
+  // The admin area's routes come with the admin issue; its group is ready.
+  await routeGroup(app, "admin", () => undefined);
 
   const hasWebBuild = existsSync(`${config.webDist}/index.html`);
   if (hasWebBuild) {
@@ -161,14 +168,15 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });
 
-  const realtime = await attachRealtime(app, context);
   const sweep = setInterval(() => void sessions.sweep().catch((e: unknown) => app.log.warn(e)), 10 * 60 * 1000);
   sweep.unref();
   let closed: Promise<void> | undefined;
 
   return {
     app,
-    routes,
+    get routes() {
+      return routeTable();
+    },
     context,
     realtime,
     close() {

@@ -173,9 +173,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return sendOk(reply);
   });
 
+}
+
+/** Routes for any session, a guest's too (the "session" group). */
+export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API_PATHS.heartbeat, async (request, reply) => {
     const session = requireSession(request);
-    await sessions.touch(session.idHash);
+    await ctx.sessions.touch(session.idHash);
     if (session.kind === "member") await ctx.presence.heartbeat(session.user.id);
     return sendOk(reply);
   });

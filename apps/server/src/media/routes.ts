@@ -64,20 +64,10 @@ async function assertCanView(db: Db, secret: string, request: FastifyRequest, ro
   }
 }
 
-export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** POST /api/media: members upload pictures (the "member" group). */
+export async function registerMediaUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, mediaStore } = ctx;
   const uploads = new RateLimiter(UPLOADS_PER_TEN_MINUTES, 10 * 60_000);
-  const rendersByMember = new RateLimiter(RENDER_LIMITS.perMemberPerMinute, 60_000);
-  const rendersByAddress = new RateLimiter(RENDER_LIMITS.perAddressPerMinute, 60_000);
-
-  /** Counts one render against the member and the address, or throws 429 (counting nothing) when either is spent. */
-  const takeRender = (request: FastifyRequest) => {
-    const limits: Array<[RateLimiter, string]> = [[rendersByAddress, request.ip]];
-    if (request.session?.kind === "member") limits.push([rendersByMember, request.session.user.id]);
-    const wait = Math.max(...limits.map(([limiter, key]) => limiter.retryAfter(key)));
-    if (wait > 0) throw tooManyRequests("Too many new picture sizes in a short time. Try again in a minute.", wait);
-    for (const [limiter, key] of limits) limiter.hit(key);
-  };
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
@@ -120,6 +110,22 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     const body: UploadedMedia = { id: row.id, url: mediaUrl(row.id), width: row.width, height: row.height };
     return reply.status(201).send(body);
   });
+}
+
+/** GET /media/:id: pictures, for everyone as far as assertCanView allows (the "open" group). */
+export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, mediaStore } = ctx;
+  const rendersByMember = new RateLimiter(RENDER_LIMITS.perMemberPerMinute, 60_000);
+  const rendersByAddress = new RateLimiter(RENDER_LIMITS.perAddressPerMinute, 60_000);
+
+  /** Counts one render against the member and the address, or throws 429 (counting nothing) when either is spent. */
+  const takeRender = (request: FastifyRequest) => {
+    const limits: Array<[RateLimiter, string]> = [[rendersByAddress, request.ip]];
+    if (request.session?.kind === "member") limits.push([rendersByMember, request.session.user.id]);
+    const wait = Math.max(...limits.map(([limiter, key]) => limiter.retryAfter(key)));
+    if (wait > 0) throw tooManyRequests("Too many new picture sizes in a short time. Try again in a minute.", wait);
+    for (const [limiter, key] of limits) limiter.hit(key);
+  };
 
   app.get<{ Params: { id: string } }>(`${MEDIA_URL_PREFIX}:id`, async (request, reply) => {
     const { id } = request.params;

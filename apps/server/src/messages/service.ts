@@ -11,7 +11,7 @@ import { queryRows, type Db } from "../db/database";
 import { blocks, conversationParticipants, conversations, media } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { mediaUrl } from "../media/url";
-import { ONLINE_WINDOW_MS } from "../realtime/presence";
+import { onlineNowSql } from "../realtime/presence";
 import { blockedEitherWay } from "../users/blocks";
 
 /** A message row with its picture's size, as the queries below select it. */
@@ -224,7 +224,7 @@ export async function listConversations(
     sql`
       SELECT c.id, c.last_message_at, mine.last_read_message_id AS my_last_read,
              u.id AS peer_id, u.username AS peer_username, u.display_name AS peer_display_name, u.profile_image_url AS peer_image,
-             coalesce(p.status <> 'offline' AND p.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000}), false) AS peer_online,
+             ${onlineNowSql()} AS peer_online,
              peer.last_read_message_id AS peer_last_read,
              (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.id > mine.last_read_message_id
                 AND (m.sender_id IS NULL OR m.sender_id <> ${me}::uuid)) AS unread,

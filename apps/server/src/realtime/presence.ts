@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { PresenceStatus } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { presence, users } from "../db/schema";
@@ -6,6 +6,15 @@ import { presence, users } from "../db/schema";
 /** Spec section 9: a heartbeat every 5 minutes; a member counts as online within one interval plus a minute's grace. */
 export const HEARTBEAT_INTERVAL_MS = 5 * 60 * 1000;
 export const ONLINE_WINDOW_MS = HEARTBEAT_INTERVAL_MS + 60 * 1000;
+
+/**
+ * "Online now", written once (issue 9, item 9): the member's presence row (alias `p` of a LEFT JOIN
+ * presence) is not offline and was seen within the window. False when he has no row.
+ */
+export function onlineNowSql(alias = "p"): SQL {
+  const p = sql.raw(alias);
+  return sql`coalesce(${p}.status <> 'offline' AND ${p}.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000}), false)`;
+}
 
 export interface PresenceChange {
   userId: string;
@@ -61,10 +70,5 @@ export class Presence {
       .innerJoin(users, eq(users.id, presence.userId))
       .where(and(gt(presence.lastSeenAt, since), ne(presence.status, "offline"), isNull(users.suspendedAt)));
     return Number(row?.n ?? 0);
-  }
-
-  /** SQL for "this presence row is online now", for queries that join presence. */
-  onlineSql(alias = "p") {
-    return sql.raw(`(${alias}.status <> 'offline' AND ${alias}.last_seen_at > now() - interval '${ONLINE_WINDOW_MS / 1000} seconds')`);
   }
 }

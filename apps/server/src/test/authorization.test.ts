@@ -1,52 +1,111 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildServer } from "../app";
+import { openDatabase } from "../db/database";
 import { users } from "../db/schema";
+import type { Access, RouteEntry } from "../http/route-groups";
 import { setAdmin } from "../users/admins";
 import { jpegWithGps, pictureForm } from "./pictures";
-import { guestCookie, registerMember, resetDatabase, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "./harness";
+import { guestCookie, registerMember, resetDatabase, startTestServer, STRONG_PASSWORD, testConfig, testEngines, type TestServer } from "./harness";
 
-type Role = "visitor" | "guest" | "member" | "another member" | "admin";
-const ROLES: Role[] = ["visitor", "guest", "member", "another member", "admin"];
+/**
+ * The authorization matrix, generated from the server's own route table (issue 9, item 8): every
+ * route the server registers × every kind of caller, with the status each gets. A route that has
+ * no expectation here, an expectation for a route that does not exist, or a route whose group
+ * differs from the one expected fails the test.
+ */
+const table: RouteEntry[] = await (async () => {
+  const database = await openDatabase({ dataDir: "memory://" });
+  const probe = await buildServer(testConfig(), { database });
+  await probe.app.ready();
+  const routes = probe.routes.filter((r) => r.url.startsWith("/api/") || r.url.startsWith("/media/"));
+  await probe.close();
+  await database.close();
+  return routes;
+})();
 
-/** Every call of spec section 7, the status each role gets (decisions.md, Roles). */
+type Role = "visitor" | "guest" | "member" | "another member" | "suspended member" | "admin";
+const ROLES: Role[] = ["visitor", "guest", "member", "another member", "suspended member", "admin"];
+type Ids = Partial<Record<Role, string>>;
+
+/** What a group's guard answers those it refuses; the others get the route's own answer. */
+const GUARD: Record<Access, Partial<Record<Role, number>>> = {
+  open: {},
+  session: { visitor: 401, "suspended member": 401 },
+  member: { visitor: 401, guest: 403, "suspended member": 401 },
+  admin: { visitor: 401, guest: 403, member: 403, "another member": 403, "suspended member": 401 },
+};
+
+interface Expectation {
+  access: Access;
+  /** The URL to call (a route with parameters fills them; ":id" is "member"'s id). */
+  url?: (ids: Ids) => string;
+  payload?: () => object;
+  /** The route's own answer to each caller its guard lets through. */
+  status: Partial<Record<Role, number>>;
+}
+
 let picture: Buffer = Buffer.alloc(0);
 const NO_SUCH = "00000000-0000-4000-8000-000000000000";
-/** Calls about one member use "member"'s id: as himself he gets his own answer (200, or 400 for block and report). */
-type Url = string | ((ids: Partial<Record<Role, string>>) => string);
-const all = (visitor: number, guest: number, member: number, others = member) => ({ visitor, guest, member, "another member": others, admin: others });
-const MATRIX: Array<{ method: "GET" | "POST" | "PUT" | "DELETE"; url: Url; payload?: () => object; expect: Record<Role, number> }> = [
-  { method: "GET", url: "/api/auth/user", expect: { visitor: 401, guest: 401, member: 200, "another member": 200, admin: 200 } },
-  { method: "POST", url: "/api/register", payload: () => ({ email: `new${Math.random()}@example.com`, password: STRONG_PASSWORD }), expect: { visitor: 201, guest: 201, member: 201, "another member": 201, admin: 201 } },
-  { method: "POST", url: "/api/auth/login", payload: () => ({ email: "member@example.com", password: STRONG_PASSWORD }), expect: { visitor: 200, guest: 200, member: 200, "another member": 200, admin: 200 } },
-  { method: "POST", url: "/api/anonymous-login", payload: () => ({ age: 25 }), expect: { visitor: 201, guest: 201, member: 201, "another member": 201, admin: 201 } },
-  { method: "POST", url: "/api/heartbeat", expect: { visitor: 401, guest: 200, member: 200, "another member": 200, admin: 200 } },
-  { method: "GET", url: "/api/users/online-count", expect: { visitor: 401, guest: 403, member: 200, "another member": 200, admin: 200 } },
-  { method: "GET", url: "/api/messages/unread-count", expect: { visitor: 401, guest: 403, member: 200, "another member": 200, admin: 200 } },
-  { method: "PUT", url: "/api/users/profile", payload: () => ({ bio: "hello" }), expect: { visitor: 401, guest: 403, member: 200, "another member": 200, admin: 200 } },
-  { method: "PUT", url: "/api/users/location", payload: () => ({ latitude: 30.33, longitude: -81.66 }), expect: { visitor: 401, guest: 403, member: 200, "another member": 200, admin: 200 } },
-  { method: "GET", url: "/api/users/nearby?latitude=30.33&longitude=-81.66", expect: { visitor: 200, guest: 200, member: 200, "another member": 200, admin: 200 } },
-  { method: "GET", url: (ids) => `/api/users/${ids.member}`, expect: all(401, 403, 200) },
-  { method: "POST", url: (ids) => `/api/users/${ids.member}/block`, expect: all(401, 403, 400, 200) },
-  { method: "DELETE", url: (ids) => `/api/users/${ids.member}/block`, expect: all(401, 403, 200) },
-  { method: "POST", url: (ids) => `/api/users/${ids.member}/report`, payload: () => ({ reason: "spam" }), expect: all(401, 403, 400, 201) },
-  { method: "GET", url: "/api/users/blocked", expect: all(401, 403, 200) },
-  { method: "PUT", url: "/api/users/right-now", payload: () => ({ note: "Coffee?" }), expect: all(401, 403, 200) },
-  { method: "DELETE", url: "/api/users/right-now", expect: all(401, 403, 200) },
-  { method: "POST", url: "/api/media", payload: () => pictureForm(picture), expect: all(401, 403, 201) },
-  { method: "GET", url: "/api/users/photos", expect: all(401, 403, 200) },
-  { method: "POST", url: "/api/users/photos", payload: () => ({ mediaId: NO_SUCH }), expect: all(401, 403, 404) },
-  { method: "PUT", url: "/api/users/photos/order", payload: () => ({ ids: [NO_SUCH] }), expect: all(401, 403, 400) },
-  { method: "DELETE", url: `/api/users/photos/${NO_SUCH}`, expect: all(401, 403, 404) },
-  { method: "PUT", url: "/api/users/password", payload: () => ({ currentPassword: STRONG_PASSWORD, newPassword: "another long passphrase" }), expect: all(401, 403, 200) },
-  { method: "GET", url: "/api/users/export", expect: all(401, 403, 200) },
-  { method: "DELETE", url: "/api/users/account", payload: () => ({ password: STRONG_PASSWORD }), expect: all(401, 403, 200) },
-  { method: "POST", url: "/api/logout", expect: { visitor: 200, guest: 200, member: 200, "another member": 200, admin: 200 } },
-];
+/** Members: "member" himself, and the others (another member, admin) calling about him. */
+const self = (own: number, others = own): Partial<Record<Role, number>> => ({ member: own, "another member": others, admin: others });
+const everyone = (status: number): Partial<Record<Role, number>> => Object.fromEntries(ROLES.map((r) => [r, status]));
+
+const EXPECT: Record<string, Expectation> = {
+  "GET /api/auth/user": { access: "open", status: { visitor: 401, guest: 401, "suspended member": 401, ...self(200) } },
+  "POST /api/register": { access: "open", payload: () => ({ email: `new${Math.random()}@example.com`, password: STRONG_PASSWORD }), status: everyone(201) },
+  "POST /api/auth/login": { access: "open", payload: () => ({ email: "member@example.com", password: STRONG_PASSWORD }), status: everyone(200) },
+  "POST /api/anonymous-login": { access: "open", payload: () => ({ age: 25 }), status: everyone(201) },
+  "POST /api/logout": { access: "open", status: everyone(200) },
+  "GET /api/users/nearby": { access: "open", url: () => "/api/users/nearby?latitude=30.33&longitude=-81.66", status: everyone(200) },
+  "GET /media/:id": { access: "open", url: () => `/media/${NO_SUCH}?w=150`, status: everyone(404) },
+  "POST /api/heartbeat": { access: "session", status: { guest: 200, ...self(200) } },
+  "GET /api/users/online-count": { access: "member", status: self(200) },
+  "GET /api/messages/unread-count": { access: "member", status: self(200) },
+  "PUT /api/users/profile": { access: "member", payload: () => ({ bio: "hello" }), status: self(200) },
+  "PUT /api/users/location": { access: "member", payload: () => ({ latitude: 30.33, longitude: -81.66 }), status: self(200) },
+  "GET /api/users/:id": { access: "member", status: self(200) },
+  "POST /api/users/:id/block": { access: "member", status: self(400, 200) },
+  "DELETE /api/users/:id/block": { access: "member", status: self(200) },
+  "POST /api/users/:id/report": { access: "member", payload: () => ({ reason: "spam" }), status: self(400, 201) },
+  "GET /api/users/blocked": { access: "member", status: self(200) },
+  "PUT /api/users/right-now": { access: "member", payload: () => ({ note: "Coffee?" }), status: self(200) },
+  "DELETE /api/users/right-now": { access: "member", status: self(200) },
+  "POST /api/media": { access: "member", payload: () => pictureForm(picture), status: self(201) },
+  "GET /api/users/photos": { access: "member", status: self(200) },
+  "POST /api/users/photos": { access: "member", payload: () => ({ mediaId: NO_SUCH }), status: self(404) },
+  "PUT /api/users/photos/order": { access: "member", payload: () => ({ ids: [NO_SUCH] }), status: self(400) },
+  "DELETE /api/users/photos/:id": { access: "member", url: () => `/api/users/photos/${NO_SUCH}`, status: self(404) },
+  "PUT /api/users/password": { access: "member", payload: () => ({ currentPassword: STRONG_PASSWORD, newPassword: "another long passphrase" }), status: self(200) },
+  "GET /api/users/export": { access: "member", status: self(200) },
+  "DELETE /api/users/account": { access: "member", payload: () => ({ password: STRONG_PASSWORD }), status: self(200) },
+  "GET /api/conversations": { access: "member", status: self(200) },
+  "POST /api/conversations": { access: "member", payload: () => ({ userId: NO_SUCH }), status: self(404) },
+  "GET /api/conversations/:id": { access: "member", url: () => `/api/conversations/${NO_SUCH}`, status: self(404) },
+  "GET /api/conversations/:id/messages": { access: "member", url: () => `/api/conversations/${NO_SUCH}/messages`, status: self(404) },
+  "POST /api/conversations/:id/read": { access: "member", url: () => `/api/conversations/${NO_SUCH}/read`, payload: () => ({ messageId: 1 }), status: self(404) },
+  "GET /api/messages/missed": { access: "member", url: () => "/api/messages/missed?after=0", status: self(200) },
+};
+
+const keyOf = (r: RouteEntry) => `${r.method} ${r.url}`;
+
+describe("the route table", () => {
+  it("has an expectation for every route, and no expectation without a route", () => {
+    const keys = table.map(keyOf);
+    expect(keys.filter((k) => !EXPECT[k]), "routes with no expectation: add them to EXPECT").toEqual([]);
+    expect(Object.keys(EXPECT).filter((k) => !keys.includes(k)), "expectations of routes the server no longer has").toEqual([]);
+  });
+
+  it("puts every route in the group its expectation names, and none outside a group", () => {
+    expect(table.filter((r) => r.access === "none").map(keyOf)).toEqual([]);
+    expect(table.filter((r) => EXPECT[keyOf(r)] && EXPECT[keyOf(r)]!.access !== r.access).map((r) => `${keyOf(r)} is ${r.access}`)).toEqual([]);
+  });
+});
 
 describe.each(testEngines())("authorization matrix (%s)", (engine) => {
   let t: TestServer;
   const cookies: Partial<Record<Role, string>> = {};
-  const ids: Partial<Record<Role, string>> = {};
+  const ids: Ids = {};
 
   beforeAll(async () => {
     t = await startTestServer(engine);
@@ -57,22 +116,27 @@ describe.each(testEngines())("authorization matrix (%s)", (engine) => {
     await resetDatabase(t.database);
     const member = await registerMember(t.server, "member@example.com");
     const other = await registerMember(t.server, "other@example.com");
+    const suspended = await registerMember(t.server, "suspended@example.com");
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
     const admin = await registerMember(t.server, "admin@example.com");
     expect(await setAdmin(t.database.db, "admin@example.com", true)).toBe("granted");
-    Object.assign(cookies, { member: member.cookie, "another member": other.cookie, admin: admin.cookie, guest: await guestCookie(t.server) });
-    Object.assign(ids, { member: member.id, "another member": other.id, admin: admin.id });
+    Object.assign(cookies, { member: member.cookie, "another member": other.cookie, "suspended member": suspended.cookie, admin: admin.cookie, guest: await guestCookie(t.server) });
+    Object.assign(ids, { member: member.id, "another member": other.id, "suspended member": suspended.id, admin: admin.id });
   });
 
-  for (const call of MATRIX) {
-    const label = typeof call.url === "string" ? call.url.split("?")[0] : call.url({ member: ":id" });
-    it.each(ROLES)(`${call.method} ${label} as %s`, async (role) => {
+  for (const route of table) {
+    const expectation = EXPECT[keyOf(route)];
+    if (!expectation) continue; // Reported by "the route table" above.
+    it.each(ROLES)(`${keyOf(route)} as %s`, async (role) => {
+      const expected = GUARD[route.access as Access][role] ?? expectation.status[role];
+      const url = expectation.url ? expectation.url(ids) : route.url.replace(":id", ids.member!);
       const res = await t.server.app.inject({
-        method: call.method,
-        url: typeof call.url === "string" ? call.url : call.url(ids),
+        method: route.method as "GET",
+        url,
         headers: cookies[role] ? { cookie: cookies[role] } : {},
-        ...(call.payload ? { payload: call.payload() } : {}),
+        ...(expectation.payload ? { payload: expectation.payload() } : {}),
       });
-      expect(res.statusCode, res.body).toBe(call.expect[role]);
+      expect(res.statusCode, res.body).toBe(expected);
       if (res.statusCode >= 400) expect(typeof res.json().message).toBe("string");
     });
   }

@@ -7,7 +7,7 @@ import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
 import { badRequest, conflict, isUuid, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import { RateLimiter } from "../http/rate-limiter";
-import { ONLINE_WINDOW_MS } from "../realtime/presence";
+import { onlineNowSql } from "../realtime/presence";
 import { toNearbyUser, type MemberRow } from "./nearby";
 import { listPhotos } from "./photos";
 
@@ -29,7 +29,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
       sql`
         SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
                u.profile_image_url, u.private_mode, u.right_now_note, u.right_now_until,
-               coalesce(p.status <> 'offline' AND p.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000}), false) AS is_online,
+               ${onlineNowSql()} AS is_online,
                CASE WHEN l.user_id IS NULL OR v.user_id IS NULL THEN NULL
                     ELSE earth_distance(l.snapped_earth, v.snapped_earth) END AS meters,
                EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewerId}::uuid AND b.blocked_id = u.id) AS i_blocked,

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { NearbyQuery, NearbySort, NearbyUser } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { displayKm } from "../location/privacy-grid";
-import { ONLINE_WINDOW_MS } from "../realtime/presence";
+import { onlineNowSql } from "../realtime/presence";
 import { compatibility, type MatchProfile } from "./compatibility";
 import type { Sealer } from "../http/sealed";
 import { blockedEitherWay } from "./blocks";
@@ -126,7 +126,7 @@ export function nearbySql(query: NearbySearch): SQL {
     FROM (
       SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
              u.profile_image_url, u.private_mode, u.right_now_note, u.right_now_until,
-             coalesce(p.status <> 'offline' AND p.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000}), false) AS is_online,
+             ${onlineNowSql()} AS is_online,
              l.snapped_earth,
              (${point} <-> ${center}) AS knn
       FROM locations l
@@ -161,7 +161,7 @@ export function privateNearbySql(query: NearbySearch, afterId: string | null, li
     FROM (
       SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
              u.profile_image_url, u.private_mode, u.right_now_note, u.right_now_until,
-             coalesce(p.status <> 'offline' AND p.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000}), false) AS is_online,
+             ${onlineNowSql()} AS is_online,
              (floor(l.snapped_latitude / ${cellLat}::float8) + 0.5) * ${cellLat}::float8 AS cell_lat,
              l.snapped_longitude AS lon
       FROM locations l

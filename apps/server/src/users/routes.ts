@@ -26,7 +26,6 @@ export const LOCATION_UPDATES_PER_MINUTE = 6;
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const locationLimiter = new RateLimiter(LOCATION_UPDATES_PER_MINUTE, 60_000);
-  const cursors = new Sealer(ctx.config.sessionSecret, "nearby-cursor");
 
   app.get(API_PATHS.onlineCount, async (request) => {
     requireMember(request);
@@ -74,6 +73,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     await saveLocation(db, me, body);
     return sendOk(reply);
   });
+
+}
+
+/** Nearby members, for everyone: visitors and guests browse too (the "open" group). */
+export function registerNearbyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const cursors = new Sealer(ctx.config.sessionSecret, "nearby-cursor");
 
   app.get(API_PATHS.nearby, async (request, reply) => {
     const query = parseOr400(nearbyQuerySchema, request.query);
