@@ -23,6 +23,7 @@ import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { Limits, type LimitsRedis } from "./http/limits";
 
 export type { RouteEntry } from "./http/route-groups";
 
@@ -39,6 +40,14 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export { isAllowedOrigin } from "./http/origin";
 
+async function connectRedis(url: string) {
+  const { createClient } = await import("redis");
+  const client = createClient({ url });
+  client.on("error", (e: unknown) => console.warn(`Redis (limits): ${e instanceof Error ? e.message : String(e)}`));
+  await client.connect();
+  return client;
+}
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /**
@@ -51,6 +60,8 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   const sessions = new SessionStore(database.db, config.sessionSecret);
   const presence = new Presence(database.db);
   const mediaStore = new MediaStore(config.mediaDir);
+  // One Redis link for the shared limits (the socket adapter keeps its own pair).
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const context: AppContext = {
     config,
     database,
@@ -59,6 +70,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     presence,
     mediaStore,
     participants: new Participants(database.db),
+    limits: new Limits(redis as unknown as LimitsRedis | null, config.redisPrefix),
     // Replaced by attachRealtime below, before any route is registered.
     notify: { toUsers: () => undefined, disconnectUser: () => undefined },
   };
@@ -185,6 +197,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
         clearInterval(sweep);
         await realtime.close();
         await app.close();
+        if (redis) await redis.quit().catch(() => undefined);
         if (!options.database) await database.close();
       })();
       return closed;

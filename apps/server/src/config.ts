@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   /** postgres://... for PostgreSQL; unset for embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional()),
+  /** Prefix of this deployment's Redis keys (the shared limits): nodes of one deployment share it. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "REDIS_PREFIX: letters, digits, dots, dashes, underscores").default("vicinity"),
   /** redis://... to share realtime traffic between server nodes. */
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// URL" }).optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
@@ -59,6 +61,7 @@ export interface ServerConfig {
   pgliteDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
   sessionSecret: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: boolean | number | string[];
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pgliteDir: inMemory ? "memory://" : path.join(dataDir, "pglite"),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     // A throwaway database gets a throwaway secret: nothing is written to disk.
     sessionSecret: e.SESSION_SECRET ?? (inMemory ? randomBytes(32).toString("base64url") : readOrCreateSecret(dataDir)),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

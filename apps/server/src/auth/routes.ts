@@ -12,7 +12,6 @@ import {
 import type { AppContext } from "../http/context";
 import { requireSession, sendOk } from "../http/context";
 import { conflict, forbidden, HttpError, parseOr400, tooManyRequests, unauthorized } from "../http/errors";
-import { RateLimiter } from "../http/rate-limiter";
 import { users } from "../db/schema";
 import { toSessionUser } from "../users/present";
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
@@ -64,10 +63,10 @@ export function removeSessionCookie(reply: FastifyReply, config: ServerConfig) {
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, sessions, config } = ctx;
-  const accountFailures = new RateLimiter(LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
-  const addressFailures = new RateLimiter(LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
-  const deviceFailures = new RateLimiter(LOGIN_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS);
-  const registrations = new RateLimiter(config.registrationsPerHour, 60 * 60 * 1000);
+  const accountFailures = ctx.limits.get("login-account", LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
+  const addressFailures = ctx.limits.get("login-address", LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
+  const deviceFailures = ctx.limits.get("login-device", LOGIN_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS);
+  const registrations = ctx.limits.get("registrations", config.registrationsPerHour, 60 * 60 * 1000);
 
   const setSessionCookie = (reply: FastifyReply, token: string) => writeSessionCookie(reply, config, token);
   const clearSessionCookie = (reply: FastifyReply) => removeSessionCookie(reply, config);
@@ -83,7 +82,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // Issue 18, item 8: registrations per address are limited, and the answer for a known address
     // takes as long as a new account's (the password is hashed first either way), so neither the
     // status's timing nor a flood of tries lists who is a member.
-    const { allowed, retryAfter } = registrations.take(request.ip);
+    const { allowed, retryAfter } = await registrations.take(request.ip);
     if (!allowed) throw tooManyRequests("Too many new accounts from your network. Try again later.", retryAfter);
     const email = body.email.toLowerCase();
     const passwordHash = await hashPassword(body.password);
@@ -130,8 +129,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const device = readDevice(request, config.sessionSecret);
     const trusted = user && device?.userId === user.id ? device : null;
     const wait = trusted
-      ? deviceFailures.retryAfter(trusted.nonce)
-      : Math.max(accountFailures.retryAfter(email), addressFailures.retryAfter(request.ip));
+      ? await deviceFailures.retryAfter(trusted.nonce)
+      : Math.max(await accountFailures.retryAfter(email), await addressFailures.retryAfter(request.ip));
     if (wait > 0) {
       throw tooManyRequests(
         `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`,
@@ -140,16 +139,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
     if (!user || !valid) {
-      if (trusted) deviceFailures.hit(trusted.nonce);
-      else {
-        accountFailures.hit(email);
-        addressFailures.hit(request.ip);
-      }
+      if (trusted) await deviceFailures.hit(trusted.nonce);
+      else await Promise.all([accountFailures.hit(email), addressFailures.hit(request.ip)]);
       throw unauthorized("Invalid email or password");
     }
     if (user.suspendedAt) throw forbidden("This account is suspended");
-    if (trusted) deviceFailures.reset(trusted.nonce);
-    else accountFailures.reset(email);
+    await (trusted ? deviceFailures.reset(trusted.nonce) : accountFailures.reset(email));
     writeDevice(request, reply, config, user.id);
     // A new session id at every sign-in (no fixation).
     if (request.sessionToken) await sessions.destroy(request.sessionToken);

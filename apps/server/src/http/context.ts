@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from "./errors";
 import type { Presence } from "../realtime/presence";
 import type { MediaStore } from "../media/store";
 import type { Participants } from "../messages/service";
+import type { Limits } from "./limits";
 import type { ServerToClientEvents } from "@vicinity/contract";
 
 /** Pushes an event to members' open sockets on every node (set when the socket server starts). */
@@ -25,6 +26,8 @@ export interface AppContext {
   mediaStore: MediaStore;
   notify: Notifier;
   participants: Participants;
+  /** Every rate limit, shared by all nodes through Redis when REDIS_URL is set. */
+  limits: Limits;
 }
 
 declare module "fastify" {

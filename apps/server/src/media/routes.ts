@@ -15,7 +15,7 @@ import { media } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { requireMember } from "../http/context";
 import { HttpError, badRequest, forbidden, isUuid, notFound, parseOr400, tooManyRequests } from "../http/errors";
-import { RateLimiter } from "../http/rate-limiter";
+import type { Limiter } from "../http/limits";
 import { formatFromAccept, ingestPicture, renderVariant } from "./pipeline";
 import { MEDIA_URL_PREFIX, mediaUrl } from "./url";
 import { queryRows, type Db } from "../db/database";
@@ -67,7 +67,7 @@ async function assertCanView(db: Db, secret: string, request: FastifyRequest, ro
 /** POST /api/media: members upload pictures (the "member" group). */
 export async function registerMediaUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, mediaStore } = ctx;
-  const uploads = new RateLimiter(UPLOADS_PER_TEN_MINUTES, 10 * 60_000);
+  const uploads = ctx.limits.get("uploads", UPLOADS_PER_TEN_MINUTES, 10 * 60_000);
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
@@ -77,7 +77,7 @@ export async function registerMediaUploadRoutes(app: FastifyInstance, ctx: AppCo
     const me = requireMember(request);
     const { kind } = parseOr400(uploadQuerySchema, request.query);
     if (!request.isMultipart()) throw badRequest("Send the picture as multipart/form-data in a field named file");
-    const { allowed, retryAfter } = uploads.take(me.id);
+    const { allowed, retryAfter } = await uploads.take(me.id);
     if (!allowed) throw tooManyRequests("Too many uploads. Try again in a few minutes.", retryAfter);
 
     let buffer: Buffer;
@@ -115,16 +115,16 @@ export async function registerMediaUploadRoutes(app: FastifyInstance, ctx: AppCo
 /** GET /media/:id: pictures, for everyone as far as assertCanView allows (the "open" group). */
 export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, mediaStore } = ctx;
-  const rendersByMember = new RateLimiter(RENDER_LIMITS.perMemberPerMinute, 60_000);
-  const rendersByAddress = new RateLimiter(RENDER_LIMITS.perAddressPerMinute, 60_000);
+  const rendersByMember = ctx.limits.get("renders-member", RENDER_LIMITS.perMemberPerMinute, 60_000);
+  const rendersByAddress = ctx.limits.get("renders-address", RENDER_LIMITS.perAddressPerMinute, 60_000);
 
   /** Counts one render against the member and the address, or throws 429 (counting nothing) when either is spent. */
-  const takeRender = (request: FastifyRequest) => {
-    const limits: Array<[RateLimiter, string]> = [[rendersByAddress, request.ip]];
+  const takeRender = async (request: FastifyRequest) => {
+    const limits: Array<[Limiter, string]> = [[rendersByAddress, request.ip]];
     if (request.session?.kind === "member") limits.push([rendersByMember, request.session.user.id]);
-    const wait = Math.max(...limits.map(([limiter, key]) => limiter.retryAfter(key)));
+    const wait = Math.max(...(await Promise.all(limits.map(([limiter, key]) => limiter.retryAfter(key)))));
     if (wait > 0) throw tooManyRequests("Too many new picture sizes in a short time. Try again in a minute.", wait);
-    for (const [limiter, key] of limits) limiter.hit(key);
+    await Promise.all(limits.map(([limiter, key]) => limiter.hit(key)));
   };
 
   app.get<{ Params: { id: string } }>(`${MEDIA_URL_PREFIX}:id`, async (request, reply) => {
@@ -150,7 +150,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     // `render` runs only on a real miss (not for a cached file nor one already being rendered),
     // so only renders are rate-limited; a refused one throws before anything is written.
     const { data, cached } = await mediaStore.variant(row.id, key, async () => {
-      takeRender(request);
+      await takeRender(request);
       const original = await mediaStore.readOriginal(row.id).catch(() => {
         throw notFound("Picture not found");
       });

@@ -44,11 +44,14 @@ export function toMessage(r: MessageRow): Message {
 export const directKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 /**
- * Who is in a conversation. Participants of a direct conversation never change, so they are
- * remembered (bounded): sending a message then costs no lookup for them.
+ * Who is in a conversation, remembered (bounded): sending a message then costs no lookup. A change
+ * of membership (a group's join or leave) calls `changed`, which every node hears (issue 9,
+ * item 7: through the socket adapter, so Redis carries it to the other nodes).
  */
 export class Participants {
   private readonly cache = new Map<string, string[]>();
+  /** Tells the other nodes (set by the socket server). */
+  announce: (conversationId: string) => void = () => undefined;
 
   constructor(
     private readonly db: Db,
@@ -68,6 +71,17 @@ export class Participants {
       this.cache.set(conversationId, ids);
     }
     return ids;
+  }
+
+  /** The membership of a conversation changed: every node forgets what it remembered of it. */
+  changed(conversationId: string): void {
+    this.forget(conversationId);
+    this.announce(conversationId);
+  }
+
+  /** Drops this node's memory of a conversation (another node told us it changed). */
+  forget(conversationId: string): void {
+    this.cache.delete(conversationId);
   }
 
   /** The other participants, or a 404-like refusal when `userId` is not one of them. */

@@ -17,7 +17,6 @@ import { isAllowedOrigin } from "../http/origin";
 import { SESSION_COOKIE, type SessionUserRow } from "../auth/sessions";
 import { HttpError } from "../http/errors";
 import { storeMessage } from "../messages/service";
-import { RateLimiter } from "../http/rate-limiter";
 import { saveLocation } from "../location/save-location";
 import { LOCATION_UPDATES_PER_MINUTE } from "../users/routes";
 import { blockedPeersOf, withoutBlocked } from "../users/blocks";
@@ -32,8 +31,13 @@ interface SocketData {
 /** How often a node re-checks the sessions of its sockets (expiry, suspension) besides every event. */
 export const SESSION_RECHECK_MS = 30_000;
 
-export type VicinitySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type VicinityIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What the nodes tell each other (io.serverSideEmit, carried by the Redis adapter). */
+interface ServerSideEvents {
+  participantsChanged: (conversationId: string) => void;
+}
+
+export type VicinitySocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
+export type VicinityIo = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 export interface Realtime {
   io: VicinityIo;
@@ -113,9 +117,15 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     }
   });
 
-  const locationLimiter = new RateLimiter(LOCATION_UPDATES_PER_MINUTE, 60_000);
-  const messageLimiter = new RateLimiter(ctx.config.messagesPerMinute, 60_000);
-  const typingLimiter = new RateLimiter(60, 60_000);
+  const locationLimiter = ctx.limits.get("location", LOCATION_UPDATES_PER_MINUTE, 60_000);
+  const messageLimiter = ctx.limits.get("messages", ctx.config.messagesPerMinute, 60_000);
+  const typingLimiter = ctx.limits.get("typing", 60, 60_000);
+
+  // A membership change on any node: every other node forgets its remembered participants.
+  ctx.participants.announce = (conversationId) => {
+    if (!closing) io.serverSideEmit("participantsChanged", conversationId);
+  };
+  io.on("participantsChanged", (conversationId) => ctx.participants.forget(conversationId));
 
   ctx.notify = {
     toUsers: (userIds, event, ...args) => {
@@ -167,7 +177,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     });
 
     onEvent(socket, "updateLocation", updateLocationEventSchema, guards, async (position) => {
-      if (!locationLimiter.take(me.id).allowed) return fail("Location updated too often. Try again in a few seconds.");
+      if (!(await locationLimiter.take(me.id)).allowed) return fail("Location updated too often. Try again in a few seconds.");
       await saveLocation(ctx.db, me, position);
       return { ok: true };
     });
@@ -183,7 +193,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
 
     // decisions.md 5: stored before it is acknowledged; the same tempId again answers the same message.
     onEvent<typeof sendMessageSchema, Message>(socket, "sendMessage", sendMessageSchema, guards, async (payload) => {
-      const { allowed } = messageLimiter.take(me.id);
+      const { allowed } = await messageLimiter.take(me.id);
       if (!allowed) return { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true };
       try {
         const { message, created, recipients } = await storeMessage(ctx.db, ctx.participants, me.id, payload);
@@ -199,7 +209,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     });
 
     onEvent(socket, "typing", typingSchema, guards, async (payload) => {
-      if (!typingLimiter.take(me.id).allowed) return;
+      if (!(await typingLimiter.take(me.id)).allowed) return;
       // Not his conversation: othersOf refuses, and nobody is told anything.
       const others = await ctx.participants.othersOf(payload.conversationId, me.id);
       // A block hides typing either way (issue 18, item 4).
@@ -238,7 +248,13 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       clearInterval(recheck);
       stopListening();
       // Sends still finishing on this node must not publish through a closed Redis link.
-      ctx.notify = { toUsers: () => undefined, disconnectUser: () => undefined };
+      // A membership change on any node: every other node forgets its remembered participants.
+  ctx.participants.announce = (conversationId) => {
+    if (!closing) io.serverSideEmit("participantsChanged", conversationId);
+  };
+  io.on("participantsChanged", (conversationId) => ctx.participants.forget(conversationId));
+
+  ctx.notify = { toUsers: () => undefined, disconnectUser: () => undefined };
       unsubscribe();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -60,6 +60,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     webDist: "/nonexistent",
     // The tests register many members from one address; the limit has its own test.
     registrationsPerHour: 100_000,
+    // Each test server counts its own limits in Redis (nodes given one config share them), and
+    // nothing is left over for the next run.
+    redisPrefix: `vicinity-test-${randomBytes(6).toString("hex")}`,
     ...overrides,
   };
 }

@@ -7,7 +7,6 @@ import { blocks, locations, media, messages, reports, sessions, users } from "..
 import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
 import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
-import { RateLimiter } from "../http/rate-limiter";
 import { mediaUrl } from "../media/url";
 import { listPhotos } from "./photos";
 import { toSessionUser } from "./present";
@@ -18,13 +17,13 @@ export const PASSWORD_FAILURES_PER_WINDOW = 5;
 /** decisions.md, "Account": change the password, export one's data, delete the account. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, sessions: sessionStore, mediaStore, config } = ctx;
-  const failures = new RateLimiter(PASSWORD_FAILURES_PER_WINDOW, 15 * 60_000);
+  const failures = ctx.limits.get("password-failures", PASSWORD_FAILURES_PER_WINDOW, 15 * 60_000);
 
   async function checkPassword(userId: string, hash: string, password: string, wrong: string) {
-    const wait = failures.retryAfter(userId);
+    const wait = await failures.retryAfter(userId);
     if (wait > 0) throw tooManyRequests("Too many wrong passwords. Try again later.", wait);
     if (!(await verifyPassword(hash, password))) {
-      failures.take(userId);
+      await failures.hit(userId);
       throw badRequest(wrong);
     }
   }

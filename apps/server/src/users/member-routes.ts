@@ -6,7 +6,6 @@ import { blocks, reports, users } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
 import { badRequest, conflict, isUuid, notFound, parseOr400, tooManyRequests } from "../http/errors";
-import { RateLimiter } from "../http/rate-limiter";
 import { onlineNowSql } from "../realtime/presence";
 import { toNearbyUser, type MemberRow } from "./nearby";
 import { listPhotos } from "./photos";
@@ -19,7 +18,7 @@ type ProfileRow = MemberRow & { i_blocked: boolean; blocked_me: boolean } & Reco
 /** The member profile, block and report (decisions.md, "Messages": block hides each from the other). */
 export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const reportLimiter = new RateLimiter(REPORTS_PER_DAY, 24 * 60 * 60_000);
+  const reportLimiter = ctx.limits.get("reports", REPORTS_PER_DAY, 24 * 60 * 60_000);
 
   /** The member, unless he does not exist, is suspended, or blocked the viewer: all three read "not found". */
   async function findTarget(viewerId: string, id: string): Promise<ProfileRow> {
@@ -98,7 +97,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
       .where(and(eq(reports.reporterId, me.id), eq(reports.reportedId, target.id), eq(reports.status, "open")))
       .limit(1);
     if (open) throw conflict("You already reported this member. Our team is looking into it.");
-    const { allowed, retryAfter } = reportLimiter.take(me.id);
+    const { allowed, retryAfter } = await reportLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("You have sent many reports today. Our team is on them; try again tomorrow.", retryAfter);
     await db.insert(reports).values({ reporterId: me.id, reportedId: target.id, reason: body.reason, details: body.details });
     return reply.status(201).send({ ok: true });

@@ -12,7 +12,6 @@ import {
 import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
 import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
-import { RateLimiter } from "../http/rate-limiter";
 import { users } from "../db/schema";
 import { toSessionUser } from "./present";
 import { decodeCursor, findNearby } from "./nearby";
@@ -25,7 +24,7 @@ export const LOCATION_UPDATES_PER_MINUTE = 6;
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const locationLimiter = new RateLimiter(LOCATION_UPDATES_PER_MINUTE, 60_000);
+  const locationLimiter = ctx.limits.get("location", LOCATION_UPDATES_PER_MINUTE, 60_000);
 
   app.get(API_PATHS.onlineCount, async (request) => {
     requireMember(request);
@@ -68,7 +67,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.put(API_PATHS.location, async (request, reply) => {
     const me = requireMember(request);
     const body = parseOr400(locationSchema, request.body);
-    const { allowed, retryAfter } = locationLimiter.take(me.id);
+    const { allowed, retryAfter } = await locationLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("Location updated too often. Try again in a few seconds.", retryAfter);
     await saveLocation(db, me, body);
     return sendOk(reply);
