@@ -6,7 +6,8 @@ export const MEDIA_MAX_BYTES = 15 * 1024 * 1024;
 export const MEDIA_MAX_PIXELS = 50_000_000;
 /** The stored original is at most this wide or high. */
 export const MEDIA_STORED_MAX_SIDE = 2560;
-export const MEDIA_ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "image/heic"] as const;
+/** What POST /api/media accepts (decided from the bytes): exactly the formats the server decodes. HEIC is refused with a message. */
+export const MEDIA_ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 export const MEDIA_KINDS = ["photo", "message", "event", "group", "ad"] as const;
 
 /** POST /api/media answers this. */

@@ -3,7 +3,7 @@ import exifReader from "exif-reader";
 import sharp from "sharp";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MEDIA_MAX_BYTES } from "@vicinity/contract";
+import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES } from "@vicinity/contract";
 import { media } from "../db/schema";
 import { guestCookie, registerMember, resetDatabase, startTestServer, testEngines, type TestServer } from "../test/harness";
 import { jpegWithGps, pictureForm, pngWithAlpha } from "../test/pictures";
@@ -57,6 +57,21 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
 
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
     expect((await upload(pictureForm(gif, "a.gif", "image/gif"))).statusCode).toBe(400);
+  });
+
+  it("accepts every type the contract lists, and only those (issue 9, item 12)", async () => {
+    const base = () => sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a6" } });
+    const encode: Record<(typeof MEDIA_ACCEPTED_TYPES)[number], () => Promise<Buffer>> = {
+      "image/jpeg": () => base().jpeg().toBuffer(),
+      "image/png": () => base().png().toBuffer(),
+      "image/webp": () => base().webp().toBuffer(),
+      "image/avif": () => base().avif().toBuffer(),
+    };
+    expect(Object.keys(encode).sort()).toEqual([...MEDIA_ACCEPTED_TYPES].sort());
+    for (const type of MEDIA_ACCEPTED_TYPES) {
+      const res = await upload(pictureForm(await encode[type](), `a.${type.split("/")[1]}`, type));
+      expect(res.statusCode, type).toBe(201);
+    }
   });
 
   it("refuses bad uploads with a readable message and stores nothing", async () => {
