@@ -10,12 +10,28 @@ import type { Ack } from "./realtime";
 export const NOT_CONNECTED_WARNING = "Socket not connected, message not sent";
 /** How long a send waits for the server's acknowledgement before it counts as lost and is retried. */
 export const ACK_TIMEOUT_MS = 8_000;
+/** The first wait before a message is tried again; each further try of it waits twice as long... */
 export const RETRY_DELAY_MS = 1_000;
+/** ...up to this. */
+export const MAX_RETRY_DELAY_MS = 30_000;
+/**
+ * How often one message is tried while connected (no acknowledgement in time, or a fault on the
+ * server's side) before it is shown as failed, so that the messages after it in its conversation
+ * go on. Answers "too fast" (the rate limit) and sends cut short by a lost connection only wait.
+ */
+export const MAX_SEND_ATTEMPTS = 5;
+/** The reason shown on a message the outbox gave up on (decisions.md 5: Retry and Delete). */
+export const NOT_SENT_REASON = "Not sent. Tap Retry to try again.";
+
+/** The server's rate limit ("You are sending messages too fast..."): wait, the message is fine. */
+export function isRateLimited(ack: Ack<unknown>): boolean {
+  return !ack.ok && ack.retry === true && /\btoo fast\b/i.test(ack.message);
+}
 
 /** A message the member wrote that the server has not acknowledged yet (decisions.md 5). */
 export interface OutboxEntry extends SendMessage {
   createdAt: string;
-  /** Set when the server refused it for good (blocked, too long...): shown as failed, retried by hand. */
+  /** Set when it failed for good (refused: blocked, too long...; or tried too often): shown as failed, retried by hand. */
   failed?: string;
 }
 
@@ -62,7 +78,11 @@ export interface OutboxOptions {
   onChange?: (entries: readonly OutboxEntry[]) => void;
   warn?: (message: string) => void;
   ackTimeoutMs?: number;
+  /** The first wait before a message is tried again (doubled at each further try). */
   retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** Tries (timed out, or a fault on the server) before a message is shown as failed. */
+  maxAttempts?: number;
 }
 
 export function memoryOutboxStorage(initial: OutboxEntry[] = []): OutboxStorage {
@@ -70,16 +90,34 @@ export function memoryOutboxStorage(initial: OutboxEntry[] = []): OutboxStorage 
   return { load: () => [...entries], save: (next) => void (entries = [...next]) };
 }
 
+/** One conversation's queue: at most one send in flight, or a wait before its first message is tried again. */
+interface Lane {
+  /** A run is sending its messages (set before it starts, cleared in its last step). */
+  busy: boolean;
+  run: Promise<void> | null;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/** What became of one try: go on with the conversation's next message, or stop (waiting, or offline). */
+type Outcome = "next" | "stop";
+
 /**
- * Sends messages one at a time, in the order written, each with an acknowledgement, and retries
- * until the server acknowledges it (decisions.md 5). The server de-duplicates by (sender, tempId),
- * so a send that was stored but whose acknowledgement was lost is answered with the stored message
- * when retried: stored and delivered exactly once.
+ * Sends messages with an acknowledgement, and tries again until the server acknowledges them
+ * (decisions.md 5). The server de-duplicates by (sender, tempId), so a send that was stored but
+ * whose acknowledgement was lost is answered with the stored message when tried again: stored and
+ * delivered exactly once.
+ *
+ * No message holds back another: each conversation is a queue of its own, sent in the order
+ * written, and conversations do not wait on each other. A message refused for good fails at once
+ * with the server's reason; one whose sends keep timing out or meeting a fault on the server is
+ * tried again after 1 s, 2 s, 4 s... and fails after `maxAttempts` tries; either way the next
+ * message of its conversation goes on, and Retry sends the same tempId again.
  */
 export class MessageOutbox {
   private entries: OutboxEntry[];
-  private flushing = false;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly lanes = new Map<string, Lane>();
+  /** Tries of each message since it was written (or retried by hand): all of them, and those that count toward failing. */
+  private readonly tries = new Map<string, { all: number; counted: number }>();
   private readonly unsubscribe: () => void;
   private readonly storage: OutboxStorage;
   private closed = false;
@@ -87,9 +125,17 @@ export class MessageOutbox {
   constructor(private readonly options: OutboxOptions) {
     this.storage = options.storage ?? memoryOutboxStorage();
     this.entries = this.storage.load();
-    // What a reload left in the outbox is shown at once.
+    // What a reload left in the outbox is shown at once, and sent at once if the socket is already up.
     options.onChange?.(this.entries);
-    this.unsubscribe = options.transport.onConnect(() => void this.flush());
+    if (this.entries.length > 0) queueMicrotask(() => void this.flush());
+    this.unsubscribe = options.transport.onConnect(() => {
+      // A new connection: the waits were for the old one, everything goes now.
+      for (const [conversationId, lane] of this.lanes) {
+        this.stopWaiting(lane);
+        if (!lane.busy) this.lanes.delete(conversationId);
+      }
+      void this.flush();
+    });
   }
 
   get pending(): readonly OutboxEntry[] {
@@ -106,8 +152,9 @@ export class MessageOutbox {
     return entry;
   }
 
-  /** Tries a failed message again (the member pressed Retry). */
+  /** Tries a failed message again (the member pressed Retry): same tempId, so it is never stored twice. */
   retry(tempId: string): void {
+    this.tries.delete(tempId);
     this.entries = this.entries.map((e) => (e.tempId === tempId ? { ...e, failed: undefined } : e));
     this.persist();
     void this.flush();
@@ -115,56 +162,110 @@ export class MessageOutbox {
 
   /** Drops a failed message (the member gave up on it). */
   discard(tempId: string): void {
+    this.tries.delete(tempId);
     this.entries = this.entries.filter((e) => e.tempId !== tempId);
     this.persist();
   }
 
+  /**
+   * One of the member's messages reached him another way (pushed, or caught up after a reconnection)
+   * while its entry waited, or failed after an acknowledgement that never came: it was stored, so
+   * it leaves the outbox.
+   */
+  settle(tempId: string): void {
+    if (!this.entries.some((e) => e.tempId === tempId)) return;
+    this.discard(tempId);
+  }
+
+  /** Sends what can go now: the first waiting message of every conversation that is not already busy. Resolves when they stop. */
   async flush(): Promise<void> {
-    if (this.flushing || this.closed) return;
-    this.flushing = true;
-    try {
-      for (;;) {
-        const next = this.entries.find((e) => !e.failed);
-        if (!next || !this.options.transport.connected || this.closed) return;
-        const { createdAt: _createdAt, failed: _failed, ...payload } = next;
-        let ack: Ack<Message>;
-        try {
-          ack = await this.options.transport.send(payload, this.options.ackTimeoutMs ?? ACK_TIMEOUT_MS);
-        } catch {
-          // No acknowledgement in time (dropped connection): try again shortly, same tempId.
-          this.retryLater();
-          return;
-        }
-        if (ack.ok && ack.data) {
-          this.entries = this.entries.filter((e) => e.tempId !== next.tempId);
-          this.persist();
-          this.options.onStored?.(ack.data, next);
-        } else if (!ack.ok && ack.retry) {
-          this.retryLater();
-          return;
-        } else {
-          const reason = ack.ok ? "The server did not return the message" : ack.message;
-          this.entries = this.entries.map((e) => (e.tempId === next.tempId ? { ...e, failed: reason } : e));
-          this.persist();
-        }
+    if (this.closed || !this.options.transport.connected) return;
+    const runs: Promise<void>[] = [];
+    for (const conversationId of new Set(this.entries.filter((e) => !e.failed).map((e) => e.conversationId))) {
+      const lane = this.lanes.get(conversationId) ?? { busy: false, run: null, timer: null };
+      this.lanes.set(conversationId, lane);
+      if (!lane.busy && !lane.timer) {
+        lane.busy = true;
+        lane.run = this.drain(conversationId, lane);
       }
-    } finally {
-      this.flushing = false;
+      if (lane.busy && lane.run) runs.push(lane.run);
     }
+    await Promise.all(runs);
   }
 
   close(): void {
     this.closed = true;
     this.unsubscribe();
-    if (this.timer) clearTimeout(this.timer);
+    for (const lane of this.lanes.values()) this.stopWaiting(lane);
   }
 
-  private retryLater() {
-    if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
+  /** Sends one conversation's messages in order, one at a time, until it is empty, waiting, or offline. */
+  private async drain(conversationId: string, lane: Lane): Promise<void> {
+    try {
+      for (;;) {
+        if (this.closed || !this.options.transport.connected) return;
+        const next = this.entries.find((e) => e.conversationId === conversationId && !e.failed);
+        if (!next || (await this.attempt(next, lane)) === "stop") return;
+      }
+    } finally {
+      // Cleared in the same step as the last look at the queue: a message added after it starts a new run.
+      lane.busy = false;
+      if (!lane.timer) this.lanes.delete(conversationId);
+    }
+  }
+
+  private async attempt(entry: OutboxEntry, lane: Lane): Promise<Outcome> {
+    const { createdAt: _createdAt, failed: _failed, ...payload } = entry;
+    let ack: Ack<Message> | null;
+    try {
+      ack = await this.options.transport.send(payload, this.options.ackTimeoutMs ?? ACK_TIMEOUT_MS);
+    } catch {
+      // No acknowledgement in time, or the connection went: it may have been stored, same tempId again.
+      ack = null;
+    }
+    if (this.closed) return "stop";
+    if (ack?.ok) {
+      this.tries.delete(entry.tempId);
+      if (!ack.data) return this.fail(entry.tempId, "The server did not return the message");
+      this.entries = this.entries.filter((e) => e.tempId !== entry.tempId);
+      this.persist();
+      this.options.onStored?.(ack.data, entry);
+      return "next";
+    }
+    // Refused for good (blocked, too long, not his conversation): the member decides.
+    if (ack && !ack.retry) return this.fail(entry.tempId, ack.message);
+
+    // Passing trouble: try again later, and give up after a while unless it only has to wait.
+    // The connection went: the next one sends it at once (and this try does not count).
+    if (ack === null && !this.options.transport.connected) return "stop";
+    const tries = this.tries.get(entry.tempId) ?? { all: 0, counted: 0 };
+    this.tries.set(entry.tempId, tries);
+    tries.all += 1;
+    if (!(ack && isRateLimited(ack))) tries.counted += 1;
+    if (tries.counted >= (this.options.maxAttempts ?? MAX_SEND_ATTEMPTS)) return this.fail(entry.tempId, NOT_SENT_REASON);
+    const base = this.options.retryDelayMs ?? RETRY_DELAY_MS;
+    const delay = Math.min(base * 2 ** (tries.all - 1), this.options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS);
+    lane.timer = setTimeout(() => {
+      lane.timer = null;
+      if (!lane.busy) this.lanes.delete(entry.conversationId);
       void this.flush();
-    }, this.options.retryDelayMs ?? RETRY_DELAY_MS);
+    }, delay);
+    return "stop";
+  }
+
+  private fail(tempId: string, reason: string): Outcome {
+    this.tries.delete(tempId);
+    // Discarded meanwhile: nothing to mark.
+    if (this.entries.some((e) => e.tempId === tempId)) {
+      this.entries = this.entries.map((e) => (e.tempId === tempId ? { ...e, failed: reason } : e));
+      this.persist();
+    }
+    return "next";
+  }
+
+  private stopWaiting(lane: Lane) {
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = null;
   }
 
   private persist() {
@@ -172,7 +273,6 @@ export class MessageOutbox {
     this.options.onChange?.(this.entries);
   }
 }
-
 
 /**
  * The messages a member has, by conversation, each once, in the server's order (message ids grow

@@ -2,7 +2,7 @@
  * Story fixtures for the messages components. Times are built from local clock readings, so a
  * story reads the same ("14:05", "Yesterday") in every time zone; stories pass `now: STORY_NOW`.
  */
-import type { ConversationPeer, ConversationSummary, Message, UploadedMedia } from "@vicinity/contract";
+import { NOT_SENT_REASON, type ConversationPeer, type ConversationSummary, type Message, type UploadedMedia } from "@vicinity/contract";
 import { buildThreadItems, type PendingThreadMessage, type ThreadItem } from "../model/thread-items";
 
 /** Monday 23 November 2026, 18:30 local time. */
@@ -114,6 +114,7 @@ export const bubbles = {
   sent: { ...base, key: "t:501", status: "sent" },
   read: { ...base, key: "t:501", status: "read" },
   failed: { ...base, key: "t:failed", id: null, tempId: "t-failed", status: "failed", error: "You can't message this member" },
+  gaveUp: { ...base, key: "t:gave-up", id: null, tempId: "t-gave-up", content: "Running 10 minutes late", status: "failed", error: NOT_SENT_REASON },
   theirs: { ...base, key: "m:502", id: 502, tempId: null, mine: false, content: "Sounds good, see you there!", status: "sent" },
   picture: { ...base, key: "m:503", id: 503, tempId: null, mine: false, content: "", picture: { url: beachPicture.url, width: 1200, height: 900 }, status: "sent" },
   pictureWithText: { ...base, key: "t:504", id: 504, content: "The view from the dunes last night", picture: { url: "/media/pic-dunes", width: 900, height: 1200 }, status: "read" },

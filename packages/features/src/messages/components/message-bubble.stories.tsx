@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { NOT_SENT_REASON } from "@vicinity/contract";
 import { mediaHandlers } from "../../../../../mocks/handlers";
 import { bubbles } from "./fixtures";
 import { MessageBubble } from "./message-bubble";
@@ -65,10 +66,40 @@ export const Failed: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("img", { name: "Not sent" })).toBeVisible();
     await expect(canvas.getByText("You can't message this member")).toBeVisible();
-    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    // Each button says what it does to this message, and why it was not sent.
+    const retry = canvas.getByRole("button", { name: "Retry sending this message" });
+    await expect(retry).toHaveTextContent("Retry");
+    await expect(retry).toHaveAccessibleDescription("You can't message this member");
+    await userEvent.click(retry);
     await expect(args.onRetry).toHaveBeenCalledWith("t-failed");
-    await userEvent.click(canvas.getByRole("button", { name: "Delete" }));
+    const remove = canvas.getByRole("button", { name: "Delete this unsent message" });
+    await expect(remove).toHaveTextContent("Delete");
+    await expect(remove).toHaveAccessibleDescription("You can't message this member");
+    await userEvent.click(remove);
     await expect(args.onDiscard).toHaveBeenCalledWith("t-failed");
+  },
+};
+
+/** The outbox gave up after trying a while (no answer, or faults on the server): Retry and Delete, from the keyboard. */
+export const GaveUp: Story = {
+  args: { item: bubbles.gaveUp },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("img", { name: "Not sent" })).toBeVisible();
+    await expect(canvas.getByTestId("message-error")).toHaveTextContent(NOT_SENT_REASON);
+    const retry = canvas.getByRole("button", { name: "Retry sending this message" });
+    const remove = canvas.getByRole("button", { name: "Delete this unsent message" });
+    await expect(retry).toHaveAccessibleDescription(NOT_SENT_REASON);
+    await userEvent.tab();
+    await expect(retry).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onRetry).toHaveBeenCalledWith("t-gave-up");
+    await userEvent.tab();
+    await expect(remove).toHaveFocus();
+    await userEvent.keyboard(" ");
+    await expect(args.onDiscard).toHaveBeenCalledWith("t-gave-up");
+    // Back where it started, for the screenshot.
+    remove.blur();
   },
 };
 

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Check, CheckCheck, CircleAlert, Clock } from "lucide-react";
 import { Button, cn } from "@vicinity/ui";
 import { optimizedImageUrl } from "@vicinity/features/media";
@@ -53,6 +54,7 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName }: MessageBub
   const text = item.content.trim() ? item.content : "";
   const { label, Icon } = STATUS[status];
   const failed = mine && status === "failed";
+  const reasonId = useId();
 
   return (
     <div
@@ -96,15 +98,28 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName }: MessageBub
       {failed ? (
         <div className="mt-1.5 flex max-w-[min(85%,30rem)] flex-wrap items-center justify-end gap-x-1 gap-y-0.5 text-xs text-destructive-text">
           <CircleAlert aria-hidden className="size-3.5 shrink-0" />
-          <span className="mr-1">{item.error || "Not sent"}</span>
+          <span id={reasonId} className="mr-1" data-testid="message-error">
+            {item.error || "Not sent"}
+          </span>
           {item.tempId ? (
+            // Named for what they do to this message, and described by why it was not sent.
             <span className="flex gap-1">
-              <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => item.tempId && onRetry?.(item.tempId)}>
-                Retry
-              </Button>
-              <Button size="sm" variant="ghost" className="h-7 px-2 text-xs text-destructive-text" onClick={() => item.tempId && onDiscard?.(item.tempId)}>
-                Delete
-              </Button>
+              {[
+                { text: "Retry", label: "Retry sending this message", act: onRetry, className: undefined },
+                { text: "Delete", label: "Delete this unsent message", act: onDiscard, className: "text-destructive-text" },
+              ].map(({ text, label, act, className }) => (
+                <Button
+                  key={text}
+                  size="sm"
+                  variant="ghost"
+                  className={cn("h-7 px-2 text-xs", className)}
+                  aria-label={label}
+                  aria-describedby={reasonId}
+                  onClick={() => item.tempId && act?.(item.tempId)}
+                >
+                  {text}
+                </Button>
+              ))}
             </span>
           ) : null}
         </div>

@@ -125,10 +125,13 @@ export const FailedMessage: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("img", { name: "Sending" })).toBeVisible();
     await expect(canvas.getByText("You can't message this member")).toBeVisible();
-    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Retry sending this message" }));
     await expect(args.onRetry).toHaveBeenCalledWith("t-failed");
-    await userEvent.click(canvas.getByRole("button", { name: "Delete" }));
+    // The buttons go with the failure: the keyboard stays in the thread.
+    await expect(log(canvasElement)).toHaveFocus();
+    await userEvent.click(canvas.getByRole("button", { name: "Delete this unsent message" }));
     await expect(args.onDiscard).toHaveBeenCalledWith("t-failed");
+    await expect(log(canvasElement)).toHaveFocus();
   },
 };
 

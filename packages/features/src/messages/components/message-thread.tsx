@@ -157,6 +157,16 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
     return () => observer.disconnect();
   }, []);
 
+  // Retry and Delete take the bubble's buttons away: the keyboard stays in the thread, not on the page.
+  const retry = (tempId: string) => {
+    onRetry(tempId);
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+  const discard = (tempId: string) => {
+    onDiscard(tempId);
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+
   const days = groupByDay(items, now);
   // His messages that came after the last one seen at the end.
   const seenAt = items.findIndex((item) => item.key === seenLast);
@@ -205,7 +215,7 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
               <ol className="flex flex-col">
                 {day.items.map(({ item, head, tail }) => (
                   <li key={item.key} className={`group/message ${head ? "mt-3 first:mt-1" : "mt-0.5"}`} data-head={head} data-tail={tail}>
-                    <MessageBubble item={item} peerName={peerName} onRetry={onRetry} onDiscard={onDiscard} />
+                    <MessageBubble item={item} peerName={peerName} onRetry={retry} onDiscard={discard} />
                   </li>
                 ))}
               </ol>

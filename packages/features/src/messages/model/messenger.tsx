@@ -69,7 +69,12 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
   useEffect(() => {
     if (!socket || !meId) return;
     const sync = new MessageSync(new MessageLog(), getMissedMessages);
+    /** Mine, stored: whatever brought it (the acknowledgement, a push, a catch-up), it leaves the outbox. */
+    const settle = (messages: readonly Message[]) => {
+      for (const message of messages) if (message.senderId === meId && message.tempId) outboxRef.current?.settle(message.tempId);
+    };
     const accept = (messages: Message[]) => {
+      settle(messages);
       const added = sync.receive(messages);
       for (const message of added) addToThreadCache(queryClient, message);
       if (added.length > 0) {
@@ -98,6 +103,7 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
       sync
         .connected()
         .then((added) => {
+          settle(added);
           for (const message of added) addToThreadCache(queryClient, message);
           if (added.length > 0) {
             void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
