@@ -25,7 +25,7 @@ export const NOT_SENT_REASON = "Not sent. Tap Retry to try again.";
 
 /** The server's rate limit ("You are sending messages too fast..."): wait, the message is fine. */
 export function isRateLimited(ack: Ack<unknown>): boolean {
-  return !ack.ok && ack.retry === true && /\btoo fast\b/i.test(ack.message);
+  return !ack.ok && ack.retry === true && (ack.rateLimited === true || /\btoo fast\b/i.test(ack.message));
 }
 
 /** A message the member wrote that the server has not acknowledged yet (decisions.md 5). */

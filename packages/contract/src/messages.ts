@@ -35,15 +35,25 @@ export const conversationPeerSchema = z.object({
 });
 export type ConversationPeer = z.infer<typeof conversationPeerSchema>;
 
-/** GET /api/conversations: one row of the inbox. */
+export const CONVERSATION_KINDS = ["direct", "group"] as const;
+export const GROUP_TITLE_MAX_LENGTH = 80;
+
+/** GET /api/conversations: one row of the inbox, direct or group (the server always sends kind). */
 export const conversationSummarySchema = z.object({
   id: z.string(),
+  /** Absent in older fixtures: a direct conversation. */
+  kind: z.enum(CONVERSATION_KINDS).optional(),
+  /** A group's name; null for a direct conversation. */
+  title: z.string().nullable().optional(),
+  /** Everyone in it, me included. */
+  participantCount: z.number().int().min(1).optional(),
+  /** The other member of a direct conversation; null in a group, or once he deleted his account. */
   peer: conversationPeerSchema.nullable(),
   lastMessage: messageSchema.nullable(),
   unreadCount: z.number().int().min(0),
-  /** The newest of my messages the other member has read (read receipts). */
+  /** The newest of my messages the other member has read (read receipts); in a group, the newest every other member has read. */
   peerLastReadMessageId: z.number().int(),
-  /** Either blocked the other: nothing can be sent either way. */
+  /** Direct: either blocked the other, and nothing can be sent either way. Groups are never blocked as a whole. */
   blocked: z.boolean(),
   lastMessageAt: z.string().nullable(),
 });

@@ -14,7 +14,10 @@ export const userOnlineStatusUpdateSchema = z.object({
 export type UserOnlineStatusUpdate = z.infer<typeof userOnlineStatusUpdateSchema>;
 
 /** Every acknowledgement: ok, or a readable error; `retry` when trying again later may succeed. */
-export type Ack<T = undefined> = { ok: true; data?: T } | { ok: false; message: string; retry?: boolean };
+export type Ack<T = undefined> =
+  | { ok: true; data?: T }
+  /** `rateLimited`: only too many too fast; the request itself is fine, and waiting is all it takes. */
+  | { ok: false; message: string; retry?: boolean; rateLimited?: boolean };
 
 export interface ServerToClientEvents {
   userOnlineStatusUpdate: (payload: UserOnlineStatusUpdate) => void;

@@ -134,6 +134,8 @@ export const conversations = pgTable("conversations", {
   kind: text("kind", { enum: ["direct", "group"] }).notNull().default("direct"),
   /** Direct conversations: "smallerId:largerId", so a pair has exactly one conversation. */
   directKey: text("direct_key").unique(),
+  /** Group conversations: the name the inbox shows (direct ones show the other member). */
+  title: text("title"),
   ...timestamps,
   lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
 });

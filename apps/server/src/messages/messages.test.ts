@@ -206,7 +206,7 @@ describe.each(testEngines())("messages (%s)", (engine) => {
     const acks: Ack<Message>[] = [];
     for (let i = 0; i < 31; i += 1) acks.push(await emitAck<Message>(socket, "sendMessage", { conversationId: conversation.id, content: `${i}`, tempId: `rl-${i}` }));
     expect(acks.filter((x) => x.ok)).toHaveLength(30);
-    expect(acks.at(-1)).toEqual({ ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true });
+    expect(acks.at(-1)).toEqual({ ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true, rateLimited: true });
   });
 
   it("keeps a deleted member's messages, from nobody", async () => {

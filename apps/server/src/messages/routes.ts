@@ -15,15 +15,16 @@ import type { AppContext } from "../http/context";
 import { requireMember } from "../http/context";
 import { isUuid, notFound, parseOr400 } from "../http/errors";
 import { withoutBlocked } from "../users/blocks";
-import { listConversations, markRead, messagesAfter, messagesBefore, openDirectConversation } from "./service";
+import { listConversations, markRead, messagesAfter, messagesBefore, openDirectConversation, visibleToSql } from "./service";
 
 /** The unread count (spec section 7): the sum over my conversations of others' messages after my last read one. */
 export async function unreadCount(ctx: AppContext, userId: string): Promise<number> {
   const rows = await queryRows<{ n: string | number }>(ctx.db, sql`
     SELECT count(*) AS n
     FROM conversation_participants cp
+    JOIN conversations c ON c.id = cp.conversation_id
     JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > cp.last_read_message_id
-    WHERE cp.user_id = ${userId}::uuid AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid)
+    WHERE cp.user_id = ${userId}::uuid AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid) AND ${visibleToSql(userId)}
   `);
   return Number(rows[0]?.n ?? 0);
 }
@@ -87,7 +88,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const id = idParam(request.params.id);
     const query = parseOr400(historyQuerySchema, request.query);
     await participants.othersOf(id, me.id);
-    const page = await messagesBefore(db, id, query.before ?? null, query.limit ?? MESSAGES_PAGE_SIZE);
+    const page = await messagesBefore(db, me.id, id, query.before ?? null, query.limit ?? MESSAGES_PAGE_SIZE);
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.messages;
   });

@@ -1,4 +1,6 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type {
+  CONVERSATION_KINDS} from "@vicinity/contract";
 import {
   CONVERSATIONS_PAGE_SIZE,
   MISSED_MESSAGES_LIMIT,
@@ -12,7 +14,7 @@ import { blocks, conversationParticipants, conversations, media } from "../db/sc
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { mediaUrl } from "../media/url";
 import { onlineNowSql } from "../realtime/presence";
-import { blockedEitherWay } from "../users/blocks";
+import { blockedEitherWay, withoutBlocked } from "../users/blocks";
 
 /** A message row with its picture's size, as the queries below select it. */
 interface MessageRow extends Record<string, unknown> {
@@ -49,7 +51,7 @@ export const directKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b
  * item 7: through the socket adapter, so Redis carries it to the other nodes).
  */
 export class Participants {
-  private readonly cache = new Map<string, string[]>();
+  private readonly cache = new Map<string, { ids: string[]; kind: ConversationKind }>();
   /** Tells the other nodes (set by the socket server). */
   announce: (conversationId: string) => void = () => undefined;
 
@@ -59,18 +61,24 @@ export class Participants {
   ) {}
 
   async of(conversationId: string): Promise<string[]> {
+    return (await this.info(conversationId)).ids;
+  }
+
+  /** Who is in it, and whether it is a direct or a group conversation. */
+  async info(conversationId: string): Promise<{ ids: string[]; kind: ConversationKind }> {
     const known = this.cache.get(conversationId);
     if (known) return known;
     const rows = await this.db
-      .select({ userId: conversationParticipants.userId })
+      .select({ userId: conversationParticipants.userId, kind: conversations.kind })
       .from(conversationParticipants)
+      .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
       .where(eq(conversationParticipants.conversationId, conversationId));
-    const ids = rows.map((r) => r.userId);
-    if (ids.length > 0) {
+    const found = { ids: rows.map((r) => r.userId), kind: rows[0]?.kind ?? "direct" };
+    if (found.ids.length > 0) {
       if (this.cache.size >= this.max) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(conversationId, ids);
+      this.cache.set(conversationId, found);
     }
-    return ids;
+    return found;
   }
 
   /** The membership of a conversation changed: every node forgets what it remembered of it. */
@@ -90,6 +98,24 @@ export class Participants {
     if (!ids.includes(userId)) throw notFound("Conversation not found");
     return ids.filter((id) => id !== userId);
   }
+
+  /** The other participants and the kind, or the same refusal. */
+  async othersAndKind(conversationId: string, userId: string): Promise<{ others: string[]; kind: ConversationKind }> {
+    const { ids, kind } = await this.info(conversationId);
+    if (!ids.includes(userId)) throw notFound("Conversation not found");
+    return { others: ids.filter((id) => id !== userId), kind };
+  }
+}
+
+type ConversationKind = (typeof CONVERSATION_KINDS)[number];
+
+/**
+ * Whether message `m` (of a conversation of kind `kind`) is shown to `me`, written once: in a group,
+ * a block hides each member's messages from the other (issue 9, item 10), instead of silencing the
+ * sender for everyone; in a direct conversation the block stops new messages and the history stays.
+ */
+export function visibleToSql(me: string, kind: SQL = sql`c.kind`): SQL {
+  return sql`(${kind} = 'direct' OR m.sender_id IS NULL OR m.sender_id = ${me}::uuid OR NOT ${blockedEitherWay(sql`${me}::uuid`, sql`m.sender_id`)})`;
 }
 
 export async function isBlockedBetween(db: Db, userId: string, others: readonly string[]): Promise<boolean> {
@@ -117,7 +143,8 @@ export async function storeMessage(
   senderId: string,
   input: SendMessage,
 ): Promise<{ message: Message; created: boolean; recipients: string[] }> {
-  const others = await participants.othersOf(input.conversationId, senderId);
+  const { others, kind } = await participants.othersAndKind(input.conversationId, senderId);
+  const group = kind === "group";
   if (input.mediaId) {
     const [picture] = await db.select({ owner: media.ownerId }).from(media).where(eq(media.id, input.mediaId)).limit(1);
     if (!picture || picture.owner !== senderId) throw notFound("Picture not found: upload it first");
@@ -132,11 +159,11 @@ export async function storeMessage(
       WITH ins AS (
         INSERT INTO messages (conversation_id, sender_id, content, media_id, temp_id)
         SELECT ${input.conversationId}::uuid, ${senderId}::uuid, ${content}, ${input.mediaId ?? null}::uuid, ${input.tempId}
-        WHERE NOT EXISTS (
+        WHERE ${group ? sql`TRUE` : sql`NOT EXISTS (
           SELECT 1 FROM blocks b
           WHERE (b.blocker_id = ${senderId}::uuid AND b.blocked_id IN (${peers}))
              OR (b.blocked_id = ${senderId}::uuid AND b.blocker_id IN (${peers}))
-        )
+        )`}
         ON CONFLICT (sender_id, temp_id) DO NOTHING
         RETURNING *
       ),
@@ -152,12 +179,14 @@ export async function storeMessage(
       FROM ins LEFT JOIN media md ON md.id = ins.media_id
     `,
   );
-  if (row) return { message: toMessage(row), created: true, recipients: others };
+  // In a group, those in a block with the sender are not told (their view hides his messages).
+  const recipients = group ? await withoutBlocked(db, senderId, others) : others;
+  if (row) return { message: toMessage(row), created: true, recipients };
   // Not stored: a retry of a stored send (answer it again), or a block.
   const existing = await findByTempId(db, senderId, input.tempId);
   if (existing) {
     if (existing.conversationId !== input.conversationId) throw badRequest("tempId was already used for another conversation");
-    return { message: existing, created: false, recipients: others };
+    return { message: existing, created: false, recipients };
   }
   if (await isBlockedBetween(db, senderId, others)) throw forbidden("You can't message this member");
   throw new Error("The message was neither stored nor found");
@@ -194,6 +223,9 @@ export async function openDirectConversation(db: Db, me: string, other: string):
 
 interface SummaryRow extends Record<string, unknown> {
   id: string;
+  kind: ConversationKind;
+  title: string | null;
+  participant_count: number | string;
   last_message_at: string | Date | null;
   my_last_read: number | string;
   peer_id: string | null;
@@ -236,19 +268,25 @@ export async function listConversations(
   const rows = await queryRows<SummaryRow>(
     db,
     sql`
-      SELECT c.id, c.last_message_at, mine.last_read_message_id AS my_last_read,
+      SELECT c.id, c.kind, c.title, c.last_message_at, mine.last_read_message_id AS my_last_read,
              u.id AS peer_id, u.username AS peer_username, u.display_name AS peer_display_name, u.profile_image_url AS peer_image,
              ${onlineNowSql()} AS peer_online,
-             peer.last_read_message_id AS peer_last_read,
+             (SELECT min(o.last_read_message_id) FROM conversation_participants o
+                WHERE o.conversation_id = c.id AND o.user_id <> ${me}::uuid) AS peer_last_read,
+             (SELECT count(*) FROM conversation_participants o WHERE o.conversation_id = c.id) AS participant_count,
              (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.id > mine.last_read_message_id
-                AND (m.sender_id IS NULL OR m.sender_id <> ${me}::uuid)) AS unread,
-             ${blockedEitherWay(sql`${me}::uuid`, sql`u.id`)} AS blocked,
+                AND (m.sender_id IS NULL OR m.sender_id <> ${me}::uuid) AND ${visibleToSql(me)}) AS unread,
+             (c.kind = 'direct' AND ${blockedEitherWay(sql`${me}::uuid`, sql`u.id`)}) AS blocked,
              EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ${me}::uuid) AS blocked_by_peer,
              to_char(coalesce(c.last_message_at, c.created_at) AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || c.id::text AS sort_key
       FROM conversation_participants mine
       JOIN conversations c ON c.id = mine.conversation_id
-      LEFT JOIN conversation_participants peer ON peer.conversation_id = c.id AND peer.user_id <> ${me}::uuid
-      LEFT JOIN users u ON u.id = peer.user_id
+      -- The other member, for a direct conversation only.
+      LEFT JOIN LATERAL (
+        SELECT peer.user_id FROM conversation_participants peer
+        WHERE c.kind = 'direct' AND peer.conversation_id = c.id AND peer.user_id <> ${me}::uuid LIMIT 1
+      ) other ON TRUE
+      LEFT JOIN users u ON u.id = other.user_id
       LEFT JOIN presence p ON p.user_id = u.id
       WHERE mine.user_id = ${me}::uuid
         ${options.only ? sql`AND c.id = ${options.only}::uuid` : sql``}
@@ -265,8 +303,8 @@ export async function listConversations(
       db,
       sql`
         SELECT DISTINCT ON (m.conversation_id) ${MESSAGE_COLUMNS}
-        FROM messages m LEFT JOIN media md ON md.id = m.media_id
-        WHERE m.conversation_id IN (${sql.join(lastIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        FROM messages m JOIN conversations c ON c.id = m.conversation_id LEFT JOIN media md ON md.id = m.media_id
+        WHERE m.conversation_id IN (${sql.join(lastIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND ${visibleToSql(me)}
         ORDER BY m.conversation_id, m.id DESC
       `,
     );
@@ -275,7 +313,10 @@ export async function listConversations(
   const summaries = page.map(
     (r): ConversationSummary => ({
       id: r.id,
-      peer: r.peer_id ? peerAsSeen(r) : null,
+      kind: r.kind,
+      title: r.kind === "group" ? r.title : null,
+      participantCount: Number(r.participant_count),
+      peer: r.kind === "direct" && r.peer_id ? peerAsSeen(r) : null,
       lastMessage: lastMessages.get(r.id) ?? null,
       unreadCount: Number(r.unread),
       peerLastReadMessageId: Number(r.peer_last_read ?? 0),
@@ -287,13 +328,19 @@ export async function listConversations(
   return { conversations: summaries, nextCursor: rows.length > limit && last ? last.sort_key : null };
 }
 
-/** History, newest first: the page before message `before` (exclusive). */
-export async function messagesBefore(db: Db, conversationId: string, before: number | null, limit: number): Promise<{ messages: Message[]; nextCursor: string | null }> {
+/** History as `me` sees it, newest first: the page before message `before` (exclusive). */
+export async function messagesBefore(
+  db: Db,
+  me: string,
+  conversationId: string,
+  before: number | null,
+  limit: number,
+): Promise<{ messages: Message[]; nextCursor: string | null }> {
   const rows = await queryRows<MessageRow>(
     db,
     sql`
-      SELECT ${MESSAGE_COLUMNS} FROM messages m LEFT JOIN media md ON md.id = m.media_id
-      WHERE m.conversation_id = ${conversationId}::uuid ${before ? sql`AND m.id < ${before}` : sql``}
+      SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id LEFT JOIN media md ON md.id = m.media_id
+      WHERE m.conversation_id = ${conversationId}::uuid ${before ? sql`AND m.id < ${before}` : sql``} AND ${visibleToSql(me)}
       ORDER BY m.id DESC LIMIT ${limit + 1}
     `,
   );
@@ -309,9 +356,10 @@ export async function messagesAfter(db: Db, me: string, after: number, limit = M
     sql`
       SELECT ${MESSAGE_COLUMNS}
       FROM conversation_participants cp
+      JOIN conversations c ON c.id = cp.conversation_id
       JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > ${after}
       LEFT JOIN media md ON md.id = m.media_id
-      WHERE cp.user_id = ${me}::uuid
+      WHERE cp.user_id = ${me}::uuid AND ${visibleToSql(me)}
       ORDER BY m.id ASC LIMIT ${limit + 1}
     `,
   );
@@ -346,3 +394,24 @@ export async function canSeeMessagePicture(db: Db, mediaId: string, userId: stri
   return rows.length > 0;
 }
 
+/**
+ * A group conversation (the groups issue builds on it): its creator and members, and a title.
+ * Every member has his own read mark; blocks between members hide their messages from each other.
+ */
+export async function createGroupConversation(db: Db, input: { creatorId: string; title: string; memberIds: readonly string[] }): Promise<string> {
+  const members = [...new Set([input.creatorId, ...input.memberIds])];
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(conversations).values({ kind: "group", title: input.title }).returning({ id: conversations.id });
+    await tx.insert(conversationParticipants).values(members.map((userId) => ({ conversationId: created!.id, userId })));
+    return created!.id;
+  });
+}
+
+/** Adds or removes a member of a group conversation; every node forgets its remembered participants. */
+export async function setGroupMembership(db: Db, participants: Participants, conversationId: string, userId: string, member: boolean): Promise<void> {
+  const [conversation] = await db.select({ kind: conversations.kind }).from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+  if (conversation?.kind !== "group") throw badRequest("Only a group conversation changes members");
+  if (member) await db.insert(conversationParticipants).values({ conversationId, userId }).onConflictDoNothing();
+  else await db.delete(conversationParticipants).where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+  participants.changed(conversationId);
+}

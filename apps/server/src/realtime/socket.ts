@@ -194,7 +194,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     // decisions.md 5: stored before it is acknowledged; the same tempId again answers the same message.
     onEvent<typeof sendMessageSchema, Message>(socket, "sendMessage", sendMessageSchema, guards, async (payload) => {
       const { allowed } = await messageLimiter.take(me.id);
-      if (!allowed) return { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true };
+      if (!allowed) return { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true, rateLimited: true };
       try {
         const { message, created, recipients } = await storeMessage(ctx.db, ctx.participants, me.id, payload);
         // Every open socket of both members, on every node (his other tabs and devices too).
