@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { mediaHandlers } from "../../../../../mocks/handlers";
 import { ConversationList, ConversationListSkeleton } from "./conversation-list";
-import { ME_ID, STORY_NOW, conversationsFixture } from "./fixtures";
+import { ME_ID, STORY_NOW, conversationsFixture, groupConversationFixture } from "./fixtures";
 
 const meta = {
   title: "Features/Messages/ConversationList",
@@ -116,6 +116,21 @@ export const ManyUnread: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText("42 unread")).toBeInTheDocument();
     await expect(canvas.getByText("99+ unread")).toBeInTheDocument();
+    await photosShown(canvasElement, 2);
+  },
+};
+
+/** Direct and group conversations together: a group shows its title and a group mark, never "Deleted member". */
+export const WithGroup: Story = {
+  args: { conversations: [groupConversationFixture, ...conversationsFixture.slice(0, 2)], typingIn: new Set() },
+  play: async ({ canvasElement, args }) => {
+    const group = row(canvasElement, "c-group");
+    await expect(group).toHaveTextContent("Beach volleyball crew");
+    await expect(group).toHaveAccessibleName(/Beach volleyball crew\s*, group of 7 members/);
+    await expect(group).not.toHaveTextContent("Deleted member");
+    await expect(within(group).getByText("2 unread")).toBeInTheDocument();
+    await userEvent.click(group);
+    await expect(args.onSelect).toHaveBeenCalledWith("c-group");
     await photosShown(canvasElement, 2);
   },
 };

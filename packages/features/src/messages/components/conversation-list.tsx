@@ -1,4 +1,4 @@
-import { Ban, Image as ImageIcon, UserRoundX } from "lucide-react";
+import { Ban, Image as ImageIcon, UserRoundX, UsersRound } from "lucide-react";
 import type { ConversationSummary } from "@vicinity/contract";
 import { Avatar, Badge, CountBadge, Skeleton, cn } from "@vicinity/ui";
 import { avatarUrl } from "@vicinity/features/media";
@@ -11,6 +11,30 @@ export const DELETED_MEMBER_NAME = "Deleted member";
 export function peerNameOf(peer: ConversationSummary["peer"]): string {
   if (!peer) return DELETED_MEMBER_NAME;
   return peer.displayName || peer.username;
+}
+
+/** A group whose title is missing still needs a name. */
+export const UNTITLED_GROUP_NAME = "Group";
+
+/** Whether a conversation is a group's (older fixtures have no kind: direct). */
+export const isGroupConversation = (conversation: Pick<ConversationSummary, "kind">) => conversation.kind === "group";
+
+/** The name the inbox and the thread show: a group's title, or the other member's name. */
+export function conversationNameOf(conversation: Pick<ConversationSummary, "kind" | "title" | "peer">): string {
+  if (isGroupConversation(conversation)) return conversation.title?.trim() || UNTITLED_GROUP_NAME;
+  return peerNameOf(conversation.peer);
+}
+
+/** "5 members" under a group's name. */
+export const membersLabel = (count: number | undefined) => `${count ?? 0} member${count === 1 ? "" : "s"}`;
+
+/** A group's mark: the same size as a member's picture. */
+export function GroupAvatar({ className }: { className?: string }) {
+  return (
+    <span className={cn("flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-text", className)}>
+      <UsersRound aria-hidden className="size-5" />
+    </span>
+  );
 }
 
 /** An unread count of up to this is written out; above, "99+". */
@@ -76,7 +100,8 @@ export function ConversationList({ conversations, meId, selectedId = null, onSel
     <ul aria-label="Conversations" className="flex flex-col gap-0.5 p-1.5">
       {conversations.map((conversation) => {
         const { id, peer, unreadCount, blocked, lastMessage } = conversation;
-        const name = peerNameOf(peer);
+        const group = isGroupConversation(conversation);
+        const name = conversationNameOf(conversation);
         const unread = unreadCount > 0;
         const selected = id === selectedId;
         const typing = typingIn?.has(id) ?? false;
@@ -95,12 +120,13 @@ export function ConversationList({ conversations, meId, selectedId = null, onSel
               )}
             >
               <span aria-hidden className="relative">
-                <PeerAvatar peer={peer} />
+                {group ? <GroupAvatar /> : <PeerAvatar peer={peer} />}
               </span>
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="flex items-center gap-2">
-                  <span className={cn("min-w-0 flex-1 truncate", unread ? "font-bold text-foreground" : "font-semibold", !peer && "text-muted-foreground italic")}>
+                  <span className={cn("min-w-0 flex-1 truncate", unread ? "font-bold text-foreground" : "font-semibold", !peer && !group && "text-muted-foreground italic")}>
                     {name}
+                    {group ? <span className="sr-only">, group of {membersLabel(conversation.participantCount)}</span> : null}
                     {peer?.isOnline ? <span className="sr-only">, online</span> : null}
                   </span>
                   {at ? (

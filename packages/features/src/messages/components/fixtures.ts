@@ -65,6 +65,14 @@ export const conversationsFixture: ConversationSummary[] = [
   }),
 ];
 
+/** A group conversation (issue 9, item 10): a title and its size instead of a member. */
+export const groupConversationFixture: ConversationSummary = summary(
+  "c-group",
+  null,
+  message("c-group", jake.id, at(23, 17, 55), "Volleyball at 6, court 3. Who's bringing the net?"),
+  { kind: "group", title: "Beach volleyball crew", participantCount: 7, unreadCount: 2 },
+);
+
 /** Yesterday evening and today with Jake: grouped runs, a picture, read receipts up to the morning. */
 const jakeThreadMessages: Message[] = (() => {
   nextId = 200;

@@ -11,7 +11,7 @@ import { useConversation, useConversations, useOpenConversation, useThread } fro
 import { useMessenger } from "../model/messenger";
 import { buildThreadItems } from "../model/thread-items";
 import { Composer } from "./composer";
-import { ConversationList, ConversationListSkeleton } from "./conversation-list";
+import { ConversationList, ConversationListSkeleton, conversationNameOf, DELETED_MEMBER_NAME, isGroupConversation } from "./conversation-list";
 import { MessageThread } from "./message-thread";
 import { ThreadHeader } from "./thread-header";
 
@@ -20,7 +20,7 @@ export interface MessagesPageProps {
   layout: "mobile" | "desktop";
 }
 
-const peerName = (summary: ConversationSummary | undefined) => (summary?.peer ? summary.peer.displayName || summary.peer.username : "Deleted member");
+const peerName = (summary: ConversationSummary | undefined) => (summary ? conversationNameOf(summary) : DELETED_MEMBER_NAME);
 
 /** /messages and /messages/:conversationId; `?to=<member id>` opens (or starts) the conversation with him. */
 export function MessagesPage({ layout }: MessagesPageProps) {
@@ -109,7 +109,9 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
   const { state } = useRealtime();
   const summary = useConversation(id);
   const thread = useThread(id);
-  const peer = summary.data?.peer ?? null;
+  const isGroup = summary.data ? isGroupConversation(summary.data) : false;
+  // In a group there is no one member to view, block or report from the header.
+  const peer = isGroup ? null : (summary.data?.peer ?? null);
   const name = peerName(summary.data);
   const block = useBlockMember(peer?.id ?? "");
   const report = useReportMember(peer?.id ?? "");
@@ -164,9 +166,10 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
 
   const blocked = summary.data.blocked;
   return (
-    <section aria-label={`Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
+    <section aria-label={isGroup ? `Group conversation ${name}` : `Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader
         peer={peer}
+        group={isGroup ? { title: name, participantCount: summary.data.participantCount } : null}
         onBack={onBack}
         blocked={blocked}
         connection={state === "reconnecting" || state === "disconnected" ? "reconnecting" : "connected"}
@@ -196,7 +199,7 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
         onDiscard={messenger.discard}
       />
       <Composer
-        disabled={blocked || !peer}
+        disabled={blocked || (!peer && !isGroup)}
         disabledReason={!peer ? "This member deleted his account" : "You can't message this member"}
         onSend={(text, picture) => messenger.send(id, text, picture)}
         onTyping={(isTyping) => messenger.typing(id, isTyping)}

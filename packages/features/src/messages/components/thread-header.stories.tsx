@@ -63,6 +63,17 @@ export const DeletedMember: Story = {
   },
 };
 
+/** A group: its title and size; no profile, block or report of one member from here. */
+export const Group: Story = {
+  args: { peer: null, group: { title: "Beach volleyball crew", participantCount: 7 } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { name: "Beach volleyball crew 7 members" })).toBeVisible();
+    await expect(canvas.queryByText("Deleted member")).toBeNull();
+    await expect(canvas.queryByRole("button", { name: "Conversation options" })).toBeNull();
+  },
+};
+
 /** The menu: View profile, Report and Block. */
 export const MenuOpen: Story = {
   play: async ({ canvasElement }) => {

@@ -1,10 +1,12 @@
 import { Ban, ChevronLeft, EllipsisVertical, Flag, UserRound } from "lucide-react";
 import type { ConversationSummary } from "@vicinity/contract";
 import { Badge, Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Spinner, cn } from "@vicinity/ui";
-import { PeerAvatar, peerNameOf } from "./conversation-list";
+import { GroupAvatar, membersLabel, PeerAvatar, peerNameOf } from "./conversation-list";
 
 export interface ThreadHeaderProps {
   peer: ConversationSummary["peer"];
+  /** A group conversation: its title and size instead of a member (no profile, block or report). */
+  group?: { title: string; participantCount?: number } | null;
   onBack?: () => void;
   onViewProfile?: () => void;
   onBlock?: () => void;
@@ -14,22 +16,24 @@ export interface ThreadHeaderProps {
 }
 
 /** The top of a conversation: back (on phones), who he is and whether he is online, and the actions on him. */
-export function ThreadHeader({ peer, onBack, onViewProfile, onBlock, onReport, blocked = false, connection = "connected" }: ThreadHeaderProps) {
-  const name = peerNameOf(peer);
-  // A deleted account has no profile, nothing to block and nobody to report.
-  const viewProfile = peer ? onViewProfile : undefined;
-  const block = peer && !blocked ? onBlock : undefined;
-  const report = peer ? onReport : undefined;
+export function ThreadHeader({ peer, group = null, onBack, onViewProfile, onBlock, onReport, blocked = false, connection = "connected" }: ThreadHeaderProps) {
+  const name = group ? group.title : peerNameOf(peer);
+  // A deleted account has no profile, nothing to block and nobody to report; a group neither.
+  const member = group ? null : peer;
+  const viewProfile = member ? onViewProfile : undefined;
+  const block = member && !blocked ? onBlock : undefined;
+  const report = member ? onReport : undefined;
   const hasMenu = Boolean(viewProfile || block || report);
 
   const who = (
     <>
       <span aria-hidden className="shrink-0">
-        <PeerAvatar peer={peer} className="size-10" />
+        {group ? <GroupAvatar className="size-10" /> : <PeerAvatar peer={peer} className="size-10" />}
       </span>
       <span className="flex min-w-0 flex-col text-left">
-        <span className={cn("truncate font-display text-base leading-tight font-semibold", !peer && "text-muted-foreground italic")}>{name}</span>
-        {peer && !blocked ? (
+        <span className={cn("truncate font-display text-base leading-tight font-semibold", !peer && !group && "text-muted-foreground italic")}>{name}</span>
+        {group ? <span className="text-xs text-muted-foreground">{membersLabel(group.participantCount)}</span> : null}
+        {peer && !group && !blocked ? (
           <span className={cn("text-xs", peer.isOnline ? "text-success dark:text-online" : "text-muted-foreground")}>{peer.isOnline ? "Online" : "Offline"}</span>
         ) : null}
       </span>
