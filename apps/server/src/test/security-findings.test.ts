@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationSummary, NearbyUser } from "@vicinity/contract";
 import { reports, users } from "../db/schema";
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_DEVICE } from "../auth/routes";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE } from "../auth/routes";
 import { DEVICE_COOKIE } from "../auth/device";
 import { UNAVAILABLE_MEMBER_NAME } from "../messages/service";
 import { guestCookie, registerMember, resetDatabase, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "./harness";
@@ -188,6 +188,20 @@ describe.each(testEngines())("security findings (%s)", (engine) => {
         headers: { cookie: `${DEVICE_COOKIE}=${device.value}` },
         payload: { email: "victim@example.com", password: STRONG_PASSWORD },
       });
+      expect(mine.statusCode).toBe(200);
+    });
+
+    it("while strangers behind his address guess other accounts, he signs in from his browser (issue 9, item 6)", async () => {
+      await registerMember(t.server, "neighbour@example.com");
+      const before = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "100.64.0.9", payload: { email: "neighbour@example.com", password: STRONG_PASSWORD } });
+      const cookie = `${DEVICE_COOKIE}=${before.cookies.find((c) => c.name === DEVICE_COOKIE)!.value}`;
+      // A carrier's NAT: everyone on it shares one address, and someone there guesses many accounts.
+      for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i += 1) {
+        await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "100.64.0.9", payload: { email: `target${i}@example.com`, password: "a guess" } });
+      }
+      const guesser = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "100.64.0.9", payload: { email: "target99@example.com", password: "a guess" } });
+      expect(guesser.statusCode).toBe(429);
+      const mine = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "100.64.0.9", headers: { cookie }, payload: { email: "neighbour@example.com", password: STRONG_PASSWORD } });
       expect(mine.statusCode).toBe(200);
     });
 
