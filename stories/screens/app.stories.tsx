@@ -49,7 +49,8 @@ export const UnknownPath: Story = {
   parameters: { msw: { handlers: { session: sessionHandlers.visitor } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent("404 Page Not Found");
+    // The 404 page is loaded on demand.
+    await expect(await canvas.findByRole("heading", { level: 1 })).toHaveTextContent("404 Page Not Found");
     await userEvent.click(canvas.getByRole("link", { name: "Back to Home" }));
     await expect(await canvas.findByRole("link", { name: "JOIN FREE NOW" })).toBeVisible();
   },

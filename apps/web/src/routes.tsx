@@ -1,64 +1,115 @@
-import type { ReactNode } from "react";
+import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import {
+  AdminPages,
   AppLayout,
-  BrowsePage,
-  ComingSoonPage,
-  DeviceSwitch,
-  NotFoundPage,
-  RequireAdmin,
-  RequireMember,
-  RootScreen,
+  FullPageLoading,
+  MemberPages,
+  PageLoading,
+  RouteError,
+  rootRoute,
+  type PageHandle,
 } from "@vicinity/features/shell";
-import { AuthPage, JoinPage } from "@vicinity/features/auth";
 import { STATIC_PAGES, StaticPage } from "@vicinity/features/static-pages";
-import { MemberProfilePage } from "@vicinity/features/discovery";
-import { ProfileSettingsPage } from "@vicinity/features/profile";
-import { MessagesPage } from "@vicinity/features/messages";
 
-const soon = (title: string, description?: string) => <ComingSoonPage title={title} description={description} />;
-const member = (page: string, element: ReactNode) => <RequireMember page={page}>{element}</RequireMember>;
-const admin = (page: string, element: ReactNode) => <RequireAdmin page={page}>{element}</RequireAdmin>;
+/** Shown on a first load while a page outside the layout (auth, 404) fetches its code. */
+function AppLoading() {
+  return <FullPageLoading label="Loading Vicinity..." />;
+}
+
+/**
+ * A page loaded on demand: its code comes from a module of ./pages (one chunk each, holding only
+ * what the page uses of the feature barrels). On a first load its place shows `fallback` meanwhile;
+ * on a move, the current page stays until it has arrived (the layout shows a bar).
+ */
+function page(load: () => Promise<ComponentType>, fallback: ComponentType = PageLoading): Pick<RouteObject, "lazy" | "HydrateFallback"> {
+  return { lazy: async () => ({ Component: await load() }), HydrateFallback: fallback };
+}
+
+/** A registered route whose screen a later issue builds (docs/decisions/0005). */
+const soon = (title: string, description?: string) =>
+  page(async () => {
+    const { ComingSoonPage } = await import("./pages/coming-soon");
+    return function ComingSoon() {
+      return <ComingSoonPage title={title} description={description} />;
+    };
+  });
+
+const handle = (value: PageHandle) => value;
 
 /**
  * The routes of spec section 2, plus /login (decisions.md 2) and /terms (docs/decisions/0005).
- * Member-only routes ask visitors to sign in and guests to sign up; admin routes say "not allowed"
- * to members (docs/decisions/0010). Screens that later issues build say "coming soon".
+ * "/" and the app's pages share one layout route, kept for the whole visit (one socket, one
+ * messenger). Pages say what they need through their `handle` (docs/decisions/0017); member-only
+ * and admin pages sit under a layout route that guards them once (docs/decisions/0010). Every
+ * page but the landing page is loaded on demand.
  */
 export const appRoutes: RouteObject[] = [
-  { path: "/", element: <RootScreen /> },
-  { path: "/auth", element: <AuthPage /> },
-  { path: "/join", element: <JoinPage /> },
-  // decisions.md 2: /login is registered and shows /auth on its Sign In tab (no tab parameter means login).
-  { path: "/login", element: <AuthPage /> },
   {
-    element: <AppLayout />,
+    Component: AppLayout,
+    ErrorBoundary: RouteError,
     children: [
+      rootRoute,
       ...STATIC_PAGES.map((entry) => ({ path: entry.path, element: <StaticPage entry={entry} /> })),
-      { path: "/browse", element: <BrowsePage /> },
+      { path: "/browse", ...page(async () => (await import("./pages/browse")).BrowsePage) },
       // decisions.md 1: visitors and guests may open /map in limited mode.
-      { path: "/map", element: soon("Map", "The live map is coming soon.") },
-      { path: "/home", element: member("Home", <Navigate to="/" replace />) },
-      { path: "/enhanced-home", element: member("Home", <Navigate to="/" replace />) },
-      { path: "/map-basic", element: member("the basic map", soon("Basic map")) },
-      { path: "/location", element: member("your location", soon("Location")) },
-      // Spec section 2: a mobile view (list, then thread) and a richer one (side by side).
-      ...["/messages", "/messages/:conversationId"].map((path) => ({
-        path,
-        element: member("your messages", <DeviceSwitch mobile={<MessagesPage layout="mobile" />} desktop={<MessagesPage layout="desktop" />} />),
-      })),
+      { path: "/map", ...soon("Map", "The live map is coming soon.") },
       {
-        path: "/events",
-        element: member("events", <DeviceSwitch mobile={soon("Events")} desktop={soon("Events", "Events near you are coming soon.")} />),
+        Component: MemberPages,
+        children: [
+          { path: "/home", handle: handle({ page: "Home" }), element: <Navigate to="/" replace /> },
+          { path: "/enhanced-home", handle: handle({ page: "Home" }), element: <Navigate to="/" replace /> },
+          { path: "/map-basic", handle: handle({ page: "the basic map" }), ...soon("Basic map") },
+          { path: "/location", handle: handle({ page: "your location" }), ...soon("Location") },
+          {
+            path: "/messages/:conversationId?",
+            handle: handle({ page: "your messages", fullScreen: true }),
+            ...page(async () => (await import("./pages/messages")).Messages),
+          },
+          {
+            path: "/events",
+            handle: handle({ page: "events" }),
+            ...page(async () => {
+              const { ComingSoonPage, DeviceSwitch } = await import("./pages/coming-soon");
+              return function Events() {
+                return (
+                  <DeviceSwitch
+                    mobile={<ComingSoonPage title="Events" />}
+                    desktop={<ComingSoonPage title="Events" description="Events near you are coming soon." />}
+                  />
+                );
+              };
+            }),
+          },
+          { path: "/events-modern", handle: handle({ page: "events" }), ...soon("Events") },
+          // A member's profile, opened from a card (issue 5); visitors and guests are invited to join.
+          {
+            path: "/members/:id",
+            handle: handle({ page: "member profiles" }),
+            ...page(async () => (await import("./pages/member-profile")).MemberProfilePage),
+          },
+          {
+            path: "/profile",
+            handle: handle({ page: "your profile settings" }),
+            ...page(async () => (await import("./pages/profile-settings")).ProfileSettingsPage),
+          },
+        ],
       },
-      { path: "/events-modern", element: member("events", soon("Events")) },
-      // A member's profile, opened from a card (issue 5); visitors and guests are invited to join.
-      { path: "/members/:id", element: member("member profiles", <MemberProfilePage />) },
-      { path: "/profile", element: member("your profile settings", <ProfileSettingsPage />) },
-      { path: "/admin", element: admin("The admin panel", soon("Admin Panel")) },
-      { path: "/admin/ads", element: admin("Ads", soon("Ads")) },
-      { path: "/admin/analytics", element: admin("Analytics", soon("Analytics")) },
+      {
+        path: "/admin",
+        Component: AdminPages,
+        handle: handle({ page: "The admin panel" }),
+        children: [
+          { index: true, ...soon("Admin Panel") },
+          { path: "ads", handle: handle({ page: "Ads" }), ...soon("Ads") },
+          { path: "analytics", handle: handle({ page: "Analytics" }), ...soon("Analytics") },
+        ],
+      },
     ],
   },
-  { path: "*", element: <NotFoundPage /> },
+  { path: "/auth", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).AuthPage, AppLoading) },
+  { path: "/join", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).JoinPage, AppLoading) },
+  // decisions.md 2: /login is registered and shows /auth on its Sign In tab (no tab parameter means login).
+  { path: "/login", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).AuthPage, AppLoading) },
+  { path: "*", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/not-found")).NotFoundPage, AppLoading) },
 ];

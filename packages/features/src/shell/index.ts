@@ -1,11 +1,13 @@
-export { RootScreen } from "./components/root-screen";
+export { RootScreen, rootRoute } from "./components/root-screen";
 export { NotFoundPage } from "./components/not-found-page";
 export { ComingSoonPage } from "./components/coming-soon-page";
-export { FullPageError, FullPageLoading } from "./components/full-page-status";
+export { FullPageError, FullPageLoading, PageLoading } from "./components/full-page-status";
+export { RouteError } from "./components/route-error";
 export { AppLayout } from "./components/app-layout";
 export { AppHeader } from "./components/app-header";
 export { AppHeaderView, MEMBER_LINKS, type HeaderMode } from "./components/app-header-view";
-export { RequireAdmin, RequireMember } from "./components/guards";
+export { AdminPages, MemberPages, RequireAdmin, RequireMember } from "./components/guards";
+export { pageHandleOf, usePageHandle, type PageHandle } from "./model/page-handle";
 export { AccessScreen } from "./components/access-screen";
 export { AnonymousBanner, ANONYMOUS_NOTICE } from "./components/anonymous-banner";
 export { ConnectionBanner } from "./components/connection-banner";

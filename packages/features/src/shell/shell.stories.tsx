@@ -1,17 +1,28 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, screen, within } from "storybook/test";
 import { discoveryHandlers, sessionHandlers, shellHandlers } from "../../../../mocks/handlers";
 import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/session";
-import { RootScreen } from "./components/root-screen";
+import { rootRoute } from "./components/root-screen";
+import { AppLayout } from "./components/app-layout";
 import { NotFoundPage } from "./components/not-found-page";
 import { ComingSoonPage } from "./components/coming-soon-page";
+import { RouteError } from "./components/route-error";
+
+/** "/" as the app mounts it: the index route of the layout route. */
+function RootAt() {
+  const [router] = useState(() => createMemoryRouter([{ Component: AppLayout, children: [rootRoute] }], { initialEntries: ["/"] }));
+  return <RouterProvider router={router} />;
+}
 
 const meta = {
   title: "Features/Shell/RootScreen",
-  component: RootScreen,
+  component: RootAt,
   tags: ["mobile", "desktop"],
-  parameters: { layout: "fullscreen" },
-} satisfies Meta<typeof RootScreen>;
+  // The story mounts its own (data) router.
+  parameters: { layout: "fullscreen", router: false },
+} satisfies Meta<typeof RootAt>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -65,7 +76,7 @@ export const SessionCheckFailed: Story = {
 
 export const NotFound: StoryObj<typeof NotFoundPage> = {
   render: () => <NotFoundPage />,
-  parameters: { route: "/no-such-page" },
+  parameters: { route: "/no-such-page", router: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent("404 Page Not Found");
@@ -76,9 +87,32 @@ export const NotFound: StoryObj<typeof NotFoundPage> = {
 
 export const ComingSoon: StoryObj<typeof ComingSoonPage> = {
   render: () => <ComingSoonPage title="Browse" />,
+  parameters: { router: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { level: 1, name: "Browse" })).toBeVisible();
     await expect(canvas.getByText("This part of Vicinity is coming soon.")).toBeVisible();
+  },
+};
+
+/** A page's code could not be fetched (offline, or a new version replaced it): the error, and a reload to try again. */
+export const PageCodeFailed: StoryObj<typeof RouteError> = {
+  render: function PageCodeFailed() {
+    const [router] = useState(() =>
+      createMemoryRouter([
+        {
+          path: "/",
+          ErrorBoundary: RouteError,
+          lazy: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/messages-4f2a.js")),
+        },
+      ]),
+    );
+    return <RouterProvider router={router} />;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("heading", { level: 1, name: "This page couldn't be loaded" })).toBeVisible();
+    await expect(canvas.getByRole("alert")).toHaveTextContent("Failed to fetch dynamically imported module");
+    await expect(canvas.getByRole("button", { name: "Try again" })).toBeEnabled();
   },
 };

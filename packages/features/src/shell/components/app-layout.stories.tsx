@@ -1,32 +1,49 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { Route, Routes } from "react-router";
+import { useState } from "react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { expect, screen, userEvent, waitFor, within } from "storybook/test";
 import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/session";
 import { sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { fakeSocketFactory } from "../../../../../mocks/realtime";
+import type { PageHandle } from "../model/page-handle";
 import { AppLayout } from "./app-layout";
-import { RequireAdmin, RequireMember } from "./guards";
+import { AdminPages, MemberPages } from "./guards";
 
-/** The layout under real routes, so navigation (logout to "/") can be asserted. */
-function LayoutAt() {
-  return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route path="/page" element={<p className="p-6">Page content</p>} />
-        <Route path="/messages" element={<RequireMember page="your messages"><p className="p-6">Your messages</p></RequireMember>} />
-        <Route path="/admin" element={<RequireAdmin page="The admin panel"><p className="p-6">Admin content</p></RequireAdmin>} />
-        <Route path="/browse" element={<p className="p-6">Browse content</p>} />
-      </Route>
-      <Route path="/" element={<p>Home page</p>} />
-    </Routes>
-  );
+const handle = (value: PageHandle) => value;
+
+/** The layout under real (data) routes, so navigation (logout to "/") and route handles work. */
+const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    children: [
+      { path: "/page", element: <p className="p-6">Page content</p> },
+      { path: "/browse", element: <p className="p-6">Browse content</p> },
+      {
+        Component: MemberPages,
+        children: [{ path: "/messages", handle: handle({ page: "your messages", fullScreen: true }), element: <p className="p-6">Your messages</p> }],
+      },
+      {
+        path: "/admin",
+        Component: AdminPages,
+        handle: handle({ page: "The admin panel" }),
+        children: [{ index: true, element: <p className="p-6">Admin content</p> }],
+      },
+    ],
+  },
+  { path: "/", element: <p>Home page</p> },
+];
+
+function LayoutAt({ path }: { path: string }) {
+  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
+  return <RouterProvider router={router} />;
 }
 
 const meta = {
   title: "Features/Shell/AppLayout",
   component: LayoutAt,
   tags: ["mobile", "desktop"],
-  parameters: { layout: "fullscreen", route: "/page" },
+  args: { path: "/page" },
+  parameters: { layout: "fullscreen", router: false },
 } satisfies Meta<typeof LayoutAt>;
 
 export default meta;
@@ -99,14 +116,16 @@ export const GuestOnMemberPage: Story = {
     window.localStorage.setItem(ANONYMOUS_FLAG_KEY, "true");
     window.localStorage.setItem(ANONYMOUS_PROFILE_KEY, JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }));
   },
-  parameters: { route: "/messages", msw: { handlers: { shell: shellHandlers.quiet } } },
+  args: { path: "/messages" },
+  parameters: { msw: { handlers: { shell: shellHandlers.quiet } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("heading", { name: "Members only" })).toBeVisible();
   },
 };
 
 export const VisitorOnMemberPage: Story = {
-  parameters: { route: "/messages", msw: { handlers: { session: sessionHandlers.visitor } } },
+  args: { path: "/messages" },
+  parameters: { msw: { handlers: { session: sessionHandlers.visitor } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("heading", { name: "Sign in to continue" })).toBeVisible();
@@ -116,7 +135,8 @@ export const VisitorOnMemberPage: Story = {
 
 /** A visitor on /browse: the Anonymous Browsing badge in the header. */
 export const VisitorBrowsing: Story = {
-  parameters: { route: "/browse", msw: { handlers: { session: sessionHandlers.visitor } } },
+  args: { path: "/browse" },
+  parameters: { msw: { handlers: { session: sessionHandlers.visitor } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText("Browse content")).toBeVisible();
@@ -125,7 +145,8 @@ export const VisitorBrowsing: Story = {
 };
 
 export const MemberOnAdminPage: Story = {
-  parameters: { route: "/admin", msw: { handlers: signedIn } },
+  args: { path: "/admin" },
+  parameters: { msw: { handlers: signedIn } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("heading", { name: "Not allowed" })).toBeVisible();
@@ -134,7 +155,8 @@ export const MemberOnAdminPage: Story = {
 };
 
 export const AdminOnAdminPage: Story = {
-  parameters: { route: "/admin", msw: { handlers: { session: sessionHandlers.admin, shell: shellHandlers.quiet } } },
+  args: { path: "/admin" },
+  parameters: { msw: { handlers: { session: sessionHandlers.admin, shell: shellHandlers.quiet } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText("Admin content")).toBeVisible();
   },

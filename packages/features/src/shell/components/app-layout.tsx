@@ -1,56 +1,68 @@
-import { useCallback, type ReactNode } from "react";
-import { Outlet, useMatch, useNavigate } from "react-router";
+import { lazy, Suspense, useCallback, useEffect } from "react";
+import { Outlet, useNavigation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { currentUserQueryKey, useAuth, useHeartbeat, useIdleLogout, useLogout } from "@vicinity/features/session";
-import { RealtimeContext, useRealtimeConnection } from "@vicinity/features/realtime";
-import { MessengerProvider } from "@vicinity/features/messages";
+import { currentUserQueryKey, useAuth, useHeartbeat } from "@vicinity/features/session";
+import { usePageHandle } from "../model/page-handle";
+import { loadMemberSession, loadSignedInHome } from "../model/load-on-demand";
 import { AppHeader } from "./app-header";
 import { AnonymousBanner } from "./anonymous-banner";
-import { ConnectionBanner } from "./connection-banner";
-import { IdleWarningDialog } from "./idle-warning-dialog";
+import { PageLoading, PageLoadingBar } from "./full-page-status";
+
+const MemberSession = lazy(() => loadMemberSession().then((m) => ({ default: m.MemberSession })));
 
 /**
- * The signed-in shell around every page but the landing, auth and 404 pages: the header, the
- * session's life (heartbeat, idle logout) and the realtime connection.
+ * The layout route around "/" and every page of the app but the auth and 404 pages: the header,
+ * the session's heartbeat and, for a member, his session (socket, messenger, idle logout). It
+ * stays mounted for the whole visit, so moving between pages keeps one socket and one outbox.
+ * What a page needs of it (full screen, its own frame) comes from its route's handle.
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+export function AppLayout() {
   const auth = useAuth();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const member = auth.status === "member" ? auth.user : null;
-
-  // Spec section 4: automatic logout, then /login.
-  const logout = useLogout(() => navigate("/login"));
-  const onIdle = useCallback(() => logout.mutate(), [logout]);
-  const idle = useIdleLogout(member !== null, onIdle);
+  const page = usePageHandle();
+  const navigating = useNavigation().state === "loading";
 
   const onAuthLost = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
   }, [queryClient]);
   useHeartbeat(auth.isAuthenticated, onAuthLost);
 
-  const realtime = useRealtimeConnection(member);
-  // Conversations fill the screen exactly: the thread scrolls inside it and the composer stays at
-  // the bottom (a page that grew with the thread would open at its oldest message).
-  const fillScreen = useMatch("/messages/*") !== null;
+  // A member at "/" needs his session and his home: fetch both at once, not one after the other.
+  const isMember = member !== null;
+  useEffect(() => {
+    if (isMember && page.landing) void loadSignedInHome();
+  }, [isMember, page.landing]);
 
+  // The landing page draws its own frame for whoever is not signed in (and while that is checked).
+  if (page.landing && !auth.isAuthenticated) {
+    return (
+      <>
+        {navigating ? <PageLoadingBar /> : null}
+        <Outlet />
+      </>
+    );
+  }
+
+  // A page is mounted once its reader is known, inside his session if he is a member, and then
+  // stays: it is not torn down when the answer comes.
+  const content = (
+    <div className="flex min-h-0 flex-1 flex-col">{auth.status === "loading" ? <PageLoading label="Loading Vicinity..." /> : <Outlet />}</div>
+  );
   return (
-    <RealtimeContext.Provider value={realtime}>
-      <MessengerProvider meId={member?.id ?? null}>
-      <div className={`flex flex-col bg-background text-foreground ${fillScreen ? "h-dvh" : "min-h-dvh"}`}>
-        <AppHeader />
-        {auth.status === "anonymous" ? <AnonymousBanner /> : null}
-        {realtime.state === "reconnecting" || (realtime.state === "disconnected" && member) ? (
-          <ConnectionBanner state={realtime.state} />
-        ) : null}
-        <div className="flex min-h-0 flex-1 flex-col">{children ?? <Outlet />}</div>
-        <IdleWarningDialog
-          open={idle.state.phase === "warning"}
-          secondsLeft={idle.state.phase === "warning" ? idle.state.secondsLeft : 60}
-          onStay={idle.stay}
-        />
-      </div>
-      </MessengerProvider>
-    </RealtimeContext.Provider>
+    // A full-screen page (a conversation) fills the screen exactly: the thread scrolls inside it
+    // and the composer stays at the bottom (a page that grew would open at its oldest message).
+    <div className={`flex flex-col bg-background text-foreground ${page.fullScreen ? "h-dvh" : "min-h-dvh"}`}>
+      {navigating ? <PageLoadingBar /> : null}
+      <AppHeader />
+      {auth.status === "anonymous" ? <AnonymousBanner /> : null}
+      {member ? (
+        <Suspense fallback={<PageLoading />}>
+          <MemberSession user={member}>{content}</MemberSession>
+        </Suspense>
+      ) : (
+        content
+      )}
+    </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Outlet } from "react-router";
 import { useAuth } from "@vicinity/features/session";
+import { usePageHandle } from "../model/page-handle";
 import { AccessScreen } from "./access-screen";
 import { FullPageLoading } from "./full-page-status";
 
@@ -18,4 +20,24 @@ export function RequireAdmin({ page, children }: { page: string; children: React
   if (auth.status !== "member") return <AccessScreen reason={auth.status === "anonymous" ? "guest" : "visitor"} page={page} />;
   if (auth.user.accountRole !== "admin") return <AccessScreen reason="not-admin" page={page} />;
   return <>{children}</>;
+}
+
+/** The layout route around the member-only pages: the guard once, the page named by its handle. */
+export function MemberPages() {
+  const { page = "this page" } = usePageHandle();
+  return (
+    <RequireMember page={page}>
+      <Outlet />
+    </RequireMember>
+  );
+}
+
+/** The layout route around the admin pages (/admin, /admin/ads, /admin/analytics). */
+export function AdminPages() {
+  const { page = "The admin panel" } = usePageHandle();
+  return (
+    <RequireAdmin page={page}>
+      <Outlet />
+    </RequireAdmin>
+  );
 }

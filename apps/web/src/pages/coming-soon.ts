@@ -1,0 +1,1 @@
+export { ComingSoonPage, DeviceSwitch } from "@vicinity/features/shell";

@@ -1,0 +1,1 @@
+export { MemberProfilePage } from "@vicinity/features/discovery";

@@ -1,0 +1,1 @@
+export { ProfileSettingsPage } from "@vicinity/features/profile";

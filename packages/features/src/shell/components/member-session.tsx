@@ -1,0 +1,36 @@
+import { useCallback, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import type { SessionUser } from "@vicinity/contract";
+import { useIdleLogout, useLogout } from "@vicinity/features/session";
+import { RealtimeContext, useRealtimeConnection } from "@vicinity/features/realtime";
+import { MessengerProvider } from "@vicinity/features/messages";
+import { ConnectionBanner } from "./connection-banner";
+import { IdleWarningDialog } from "./idle-warning-dialog";
+
+/**
+ * What a member's visit holds from his first page to his last, under the header: the socket, the
+ * messenger with its outbox, the idle logout. The layout mounts it once (it arrives with his first
+ * page: visitors never load it) and keeps it while he moves between pages.
+ */
+export function MemberSession({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const navigate = useNavigate();
+  // Spec section 4: automatic logout, then /login.
+  const logout = useLogout(() => navigate("/login"));
+  const onIdle = useCallback(() => logout.mutate(), [logout]);
+  const idle = useIdleLogout(true, onIdle);
+  const realtime = useRealtimeConnection(user);
+
+  return (
+    <RealtimeContext.Provider value={realtime}>
+      <MessengerProvider meId={user.id}>
+        {realtime.state === "reconnecting" || realtime.state === "disconnected" ? <ConnectionBanner state={realtime.state} /> : null}
+        {children}
+        <IdleWarningDialog
+          open={idle.state.phase === "warning"}
+          secondsLeft={idle.state.phase === "warning" ? idle.state.secondsLeft : 60}
+          onStay={idle.stay}
+        />
+      </MessengerProvider>
+    </RealtimeContext.Provider>
+  );
+}
