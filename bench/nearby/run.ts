@@ -21,7 +21,7 @@ import { performance } from "node:perf_hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { openDatabase, queryRows, type Database, type Db } from "../../apps/server/src/db/database";
 import { ONLINE_WINDOW_MS } from "../../apps/server/src/realtime/presence";
-import { findNearby, nearbySql, type NearbySearch } from "../../apps/server/src/users/nearby";
+import { findNearby, nearbySql, privateNearbySql, type NearbySearch } from "../../apps/server/src/users/nearby";
 import { Sealer } from "../../apps/server/src/http/sealed";
 
 type Engine = "postgres" | "pglite";
@@ -148,7 +148,11 @@ async function settle(database: Database): Promise<void> {
   if (database.engine === "postgres") await database.db.execute(sql`CHECKPOINT`);
 }
 
-/** The columns the production query returns, so that (b) and (c) fetch the same data. */
+/**
+ * The columns the production query returns, so that (b) and (c) fetch the same data. Like (a)'s
+ * first pages, (b) and (c) list the members who show their distance: those in private mode come
+ * after them, in id order (issue 18), timed apart as (d).
+ */
 const COLUMNS = sql`u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
   u.profile_image_url, u.private_mode, u.right_now_note, u.right_now_until,
   coalesce(p.status <> 'offline' AND p.last_seen_at > now() - make_interval(secs => ${ONLINE_WINDOW_MS / 1000}), false) AS is_online`;
@@ -170,7 +174,7 @@ function radiusThenSortSql(q: Point): SQL {
     LEFT JOIN presence p ON p.user_id = u.id
     WHERE earth_box(${center}, ${radiusM}::float8) @> ${point}
       AND earth_distance(${point}, ${center}) <= ${radiusM}::float8
-      AND u.suspended_at IS NULL
+      AND u.suspended_at IS NULL AND NOT l.private_mode
     ORDER BY earth_distance(${point}, ${center})
     LIMIT ${LIMIT + 1}`;
 }
@@ -191,7 +195,7 @@ function fullScanSql(q: Point): SQL {
     JOIN users u ON u.id = l.user_id
     LEFT JOIN presence p ON p.user_id = u.id
     WHERE h.meters <= ${radiusM}::float8
-      AND u.suspended_at IS NULL
+      AND u.suspended_at IS NULL AND NOT l.private_mode
     ORDER BY h.meters
     LIMIT ${LIMIT + 1}`;
 }
@@ -380,7 +384,12 @@ async function runCase(c: Case): Promise<Result> {
       const fewer = t.runs < RUNS ? `; fewer: slow, capped by the ${RUN_BUDGET_MS / 1000} s budget${t.runs <= MIN_RUNS ? ", so p99 is the maximum" : ""}` : "";
       log(`${kind.label.padEnd(32)} p50 ${fmtMs(t.p50).padStart(7)} ms   p99 ${fmtMs(t.p99).padStart(7)} ms   (${t.runs} runs${fewer})`);
     }
-    for (const kind of QUERIES) {
+    // (d) The page after the last member who shows his distance: members in private mode (8%) by
+    // their 5 km cell, in id order. Every "best match" search and the last page of "nearest" run it.
+    const privatePage = { key: "d", label: "(d) private-mode page", run: async (d: Db, q: Point) => (await queryRows<{ id: string }>(d, privateNearbySql(productionSearch(q), null, LIMIT + 1))).map((r) => r.id), explain: (q: Point) => privateNearbySql(productionSearch(q), null, LIMIT + 1) };
+    const td = await time(db, privatePage as unknown as QueryKind, points, warmup);
+    log(`${privatePage.label.padEnd(32)} p50 ${fmtMs(td.p50).padStart(7)} ms   p99 ${fmtMs(td.p99).padStart(7)} ms   (${td.runs} runs)`);
+    for (const kind of [...QUERIES, privatePage as unknown as QueryKind]) {
       log();
       log(`EXPLAIN (ANALYZE, BUFFERS) ${kind.label}:`);
       for (const line of await explain(db, kind.explain(probe))) log(`  ${line}`);

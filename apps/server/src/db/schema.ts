@@ -98,9 +98,17 @@ export const locations = pgTable(
     snappedEarth: cube("snapped_earth")
       .notNull()
       .generatedAlwaysAs(sql`ll_to_earth("snapped_latitude", "snapped_longitude")::cube`),
+    /**
+     * users.private_mode, mirrored by triggers (migration 0006): members in private mode are found
+     * through their own small GiST index, not by reading every member of the area (bench/nearby, d).
+     */
+    privateMode: boolean("private_mode").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("locations_snapped_earth_gist").using("gist", t.snappedEarth)],
+  (t) => [
+    index("locations_snapped_earth_gist").using("gist", t.snappedEarth),
+    index("locations_private_earth_gist").using("gist", t.snappedEarth).where(sql`${t.privateMode}`),
+  ],
 );
 
 export const presence = pgTable(

@@ -132,7 +132,7 @@ export function nearbySql(query: NearbySearch): SQL {
       FROM locations l
       JOIN users u ON u.id = l.user_id
       LEFT JOIN presence p ON p.user_id = u.id
-      WHERE u.suspended_at IS NULL AND NOT u.private_mode
+      WHERE u.suspended_at IS NULL AND NOT l.private_mode
         ${query.rightNow ? sql`AND u.right_now_until > now() AND u.right_now_note IS NOT NULL` : sql``}
         ${query.after === null ? sql`` : sql`AND (${point} <-> ${center}) > ${query.after}::float8 AND sec_to_gc(${query.after}::float8) <= ${radiusM}::float8`}
         ${viewerFilter(viewer)}
@@ -167,7 +167,8 @@ export function privateNearbySql(query: NearbySearch, afterId: string | null, li
       FROM locations l
       JOIN users u ON u.id = l.user_id
       LEFT JOIN presence p ON p.user_id = u.id
-      WHERE u.private_mode AND u.suspended_at IS NULL
+      -- l.private_mode (a mirror of u.private_mode) matches the partial GiST index of private members.
+      WHERE l.private_mode AND u.suspended_at IS NULL
         AND earth_box(${center}, ${radiusM + 2 * PRIVATE_MODE_CELL_METERS}::float8) @> l.snapped_earth
         ${query.rightNow ? sql`AND u.right_now_until > now() AND u.right_now_note IS NOT NULL` : sql``}
         ${afterId ? sql`AND u.id > ${afterId}::uuid` : sql``}
