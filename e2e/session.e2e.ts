@@ -26,6 +26,26 @@ test.describe("the session's life on the real server", () => {
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   });
 
+  test("a logout in another tab closes this tab's socket at once, and this tab shows the visitor's landing page", async ({ page, context }) => {
+    const email = uniqueEmail("twotabs");
+    await signUpOnAuth(page, email);
+    await skipOnboarding(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    const socket = await new Promise<import("@playwright/test").WebSocket>((resolve) => {
+      page.on("websocket", resolve);
+      void page.reload();
+    });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    // The other tab: the same browser, the same session cookie.
+    const other = await context.newPage();
+    const res = await other.request.post("/api/logout");
+    expect(res.status()).toBe(200);
+    await closed;
+    // The socket's refusal to come back makes this tab ask who is signed in: nobody.
+    await expect(page.getByRole("link", { name: "JOIN FREE NOW" })).toBeVisible({ timeout: 10_000 });
+  });
+
   test("sign in on /auth with the server's message on a wrong password", async ({ page }) => {
     const email = uniqueEmail("returning");
     await registerByApi(page, email);

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { locationSchema, presenceStatusSchema } from "./users";
 import type { Message, MessagesReadEvent, SendMessage, TypingEvent } from "./messages";
 
+/** The handshake's refusal when there is no member session (none, a guest's, or one that ended). */
+export const SOCKET_SIGN_IN_REQUIRED = "Sign in to connect";
+
 /** Spec section 3: socket auth {userId, username}; it must match the session (decisions.md 4). */
 export const socketAuthSchema = z.strictObject({ userId: z.string().min(1), username: z.string().min(1) });
 export const updateLocationEventSchema = locationSchema;

@@ -5,6 +5,7 @@ import {
   conversationIdSchema,
   sendMessageSchema,
   socketAuthSchema,
+  SOCKET_SIGN_IN_REQUIRED,
   typingSchema,
   updateLocationEventSchema,
   type Ack,
@@ -101,7 +102,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     try {
       const cookies = app.parseCookie(socket.request.headers.cookie ?? "");
       const session = await ctx.sessions.read(cookies[SESSION_COOKIE]);
-      if (!session || session.kind !== "member") return next(new Error("Sign in to connect"));
+      if (!session || session.kind !== "member") return next(new Error(SOCKET_SIGN_IN_REQUIRED));
       socket.data.sessionId = session.idHash;
       const claimed = socket.handshake.auth as Record<string, unknown> | undefined;
       if (claimed && Object.keys(claimed).length > 0) {

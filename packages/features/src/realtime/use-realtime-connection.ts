@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useMemo, useState } from "react";
-import { SOCKET_RECONNECT_DELAY_MS, type SessionUser } from "@vicinity/contract";
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { SOCKET_RECONNECT_DELAY_MS, SOCKET_SIGN_IN_REQUIRED, type SessionUser } from "@vicinity/contract";
 import { createSocket, type VicinitySocket } from "./socket-client";
 
 /** Spec section 4: connected, disconnected; a connect error sets disconnected. */
@@ -25,13 +25,26 @@ export function useRealtime(): RealtimeValue {
  * Connects only when a member exists, disconnects on logout (user gone), and reports the state
  * so the screen can say it is reconnecting. `factory` is injectable for stories and tests.
  */
-export function useRealtimeConnection(user: Pick<SessionUser, "id" | "username"> | null): RealtimeValue {
+export function useRealtimeConnection(
+  user: Pick<SessionUser, "id" | "username"> | null,
+  options: {
+    /**
+     * The server refused the socket for want of a session: it ended (a logout in another tab, a
+     * password change elsewhere, expiry). The app should ask who is signed in now.
+     */
+    onSignedOut?: () => void;
+  } = {},
+): RealtimeValue {
   const factory = useContext(SocketFactoryContext);
   const userId = user?.id ?? null;
   const username = user?.username ?? null;
   // Made unconnected here; the effect connects it (and disconnects it on logout or unmount).
   const socket = useMemo(() => (userId && username ? factory({ userId, username }) : null), [userId, username, factory]);
   const [status, setStatus] = useState<{ socket: VicinitySocket | null; state: ConnectionState }>({ socket: null, state: "idle" });
+  const onSignedOut = useRef(options.onSignedOut);
+  useEffect(() => {
+    onSignedOut.current = options.onSignedOut;
+  });
 
   useEffect(() => {
     if (!socket) return;
@@ -52,16 +65,20 @@ export function useRealtimeConnection(user: Pick<SessionUser, "id" | "username">
     const onAuthError = () => {
       refused = true;
     };
+    const onConnectError = (error: Error) => {
+      onDrop();
+      if (error.message === SOCKET_SIGN_IN_REQUIRED) onSignedOut.current?.();
+    };
     socket.on("connect", onConnect);
     socket.on("disconnect", onDisconnect);
-    socket.on("connect_error", onDrop);
+    socket.on("connect_error", onConnectError);
     socket.on("authError", onAuthError);
     socket.connect();
     return () => {
       if (retry) clearTimeout(retry);
       socket.off("connect", onConnect);
       socket.off("disconnect", onDisconnect);
-      socket.off("connect_error", onDrop);
+      socket.off("connect_error", onConnectError);
       socket.off("authError", onAuthError);
       socket.disconnect();
     };

@@ -1,7 +1,8 @@
 import { useCallback, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "@vicinity/contract";
-import { useIdleLogout, useLogout } from "@vicinity/features/session";
+import { useQueryClient } from "@tanstack/react-query";
+import { currentUserQueryKey, useIdleLogout, useLogout } from "@vicinity/features/session";
 import { RealtimeContext, useRealtimeConnection } from "@vicinity/features/realtime";
 import { MessengerProvider } from "@vicinity/features/messages";
 import { ConnectionBanner } from "./connection-banner";
@@ -18,7 +19,11 @@ export function MemberSession({ user, children }: { user: SessionUser; children:
   const logout = useLogout(() => navigate("/login"));
   const onIdle = useCallback(() => logout.mutate(), [logout]);
   const idle = useIdleLogout(true, onIdle);
-  const realtime = useRealtimeConnection(user);
+  const queryClient = useQueryClient();
+  // A session that ended elsewhere (logout in another tab, a password change, expiry) closes the
+  // socket; its refusal to reconnect makes the app ask who is signed in, and the guards follow.
+  const onSignedOut = useCallback(() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }), [queryClient]);
+  const realtime = useRealtimeConnection(user, { onSignedOut });
 
   return (
     <RealtimeContext.Provider value={realtime}>
