@@ -14,5 +14,10 @@ export default defineConfig({
       "/socket.io": { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: "dist", sourcemap: true },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => (id.includes("/packages/contract/src/") ? false : undefined) } },
+  },
 });

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
 import { adminFixture, memberFixture } from "../../../../../mocks/fixtures/users";
 import { AppHeaderView } from "./app-header-view";
+import { AppHeaderFrame } from "./app-header-frame";
 
 const meta = {
   title: "Features/Shell/AppHeaderView",
@@ -121,5 +122,13 @@ export const MobileMenuVisitor: Story = {
   args: { mode: { kind: "visitor" }, defaultMenuOpen: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("link", { name: "Join Now" })).toBeVisible();
+  },
+};
+
+/** The header's frame alone: it holds the header's place while the header's code arrives. */
+export const FrameWhileLoading: StoryObj<typeof AppHeaderFrame> = {
+  render: () => <AppHeaderFrame />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("link", { name: "Vicinity home" })).toHaveAttribute("href", "/");
   },
 };

@@ -15,7 +15,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@vicinity/ui";
-import { BrandMark } from "@vicinity/features/landing";
+import { AppHeaderFrame } from "./app-header-frame";
 
 export type HeaderMode =
   /** A visitor anywhere but /browse and /map: Login and Join Now. */
@@ -54,89 +54,86 @@ export function AppHeaderView({ mode, defaultMenuOpen = false }: AppHeaderViewPr
   const close = () => setMenuOpen(false);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" aria-label="Vicinity home" className="rounded-md">
-          <BrandMark />
-        </Link>
-        {mode.kind === "member" && mode.isAdmin ? (
-          <Badge variant="accent" className="gap-1">
-            <Shield className="size-3" aria-hidden /> Admin
-          </Badge>
-        ) : null}
+    <AppHeaderFrame
+      below={
+        menuOpen ? (
+          <div id="mobile-menu" className="border-t px-4 pt-2 pb-4 md:hidden">
+            {mode.kind === "member" ? (
+              <>
+                <div className="flex items-center gap-3 py-3">
+                  <Avatar name={memberName(mode.user)} src={mode.user.profileImageUrl ?? undefined} size="md" />
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold">{memberName(mode.user)}</p>
+                    <p className="truncate text-sm text-muted-foreground">{mode.user.email}</p>
+                  </div>
+                </div>
+                <nav aria-label="Main" className="grid gap-1">
+                  {MEMBER_LINKS.map((link) => (
+                    <NavLink key={link.to} to={link.to} end={"end" in link} className={navLinkClass} onClick={close}>
+                      {link.label}
+                      {"unread" in link ? <CountBadge count={mode.unread} label="unread messages" /> : null}
+                    </NavLink>
+                  ))}
+                </nav>
+                <div className="mt-2 grid gap-1 border-t pt-2">
+                  <NavLink to="/profile" className={navLinkClass} onClick={close}>
+                    <Settings className="size-4" aria-hidden /> Profile Settings
+                  </NavLink>
+                  {mode.isAdmin ? (
+                    <NavLink to="/admin" className={navLinkClass} onClick={close}>
+                      <Shield className="size-4" aria-hidden /> Admin Panel
+                    </NavLink>
+                  ) : null}
+                  <Button variant="ghost" className="justify-start px-3 text-muted-foreground" onClick={mode.onLogout} busy={mode.loggingOut} busyLabel="Logging out...">
+                    <LogOut aria-hidden /> Logout
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <div className="grid gap-2 pt-2">
+                <HeaderActions mode={mode} stacked />
+              </div>
+            )}
+          </div>
+        ) : null
+      }
+    >
+      {mode.kind === "member" && mode.isAdmin ? (
+        <Badge variant="accent" className="gap-1">
+          <Shield className="size-3" aria-hidden /> Admin
+        </Badge>
+      ) : null}
 
-        {mode.kind === "member" ? (
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
-            {MEMBER_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end={"end" in link} className={navLinkClass}>
-                {link.label}
-                {"unread" in link ? <CountBadge count={mode.unread} label="unread messages" /> : null}
-              </NavLink>
-            ))}
-          </nav>
-        ) : null}
+      {mode.kind === "member" ? (
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          {MEMBER_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={"end" in link} className={navLinkClass}>
+              {link.label}
+              {"unread" in link ? <CountBadge count={mode.unread} label="unread messages" /> : null}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
 
-        <div className="ml-auto hidden items-center gap-2 md:flex">
-          <HeaderActions mode={mode} />
-        </div>
-
-        <Button
-          variant="ghost"
-          size="icon"
-          className="ml-auto md:hidden"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-          {mode.kind === "member" && mode.unread > 0 && !menuOpen ? (
-            <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-accent" aria-hidden />
-          ) : null}
-        </Button>
+      <div className="ml-auto hidden items-center gap-2 md:flex">
+        <HeaderActions mode={mode} />
       </div>
 
-      {menuOpen ? (
-        <div id="mobile-menu" className="border-t px-4 pt-2 pb-4 md:hidden">
-          {mode.kind === "member" ? (
-            <>
-              <div className="flex items-center gap-3 py-3">
-                <Avatar name={memberName(mode.user)} src={mode.user.profileImageUrl ?? undefined} size="md" />
-                <div className="min-w-0">
-                  <p className="truncate font-semibold">{memberName(mode.user)}</p>
-                  <p className="truncate text-sm text-muted-foreground">{mode.user.email}</p>
-                </div>
-              </div>
-              <nav aria-label="Main" className="grid gap-1">
-                {MEMBER_LINKS.map((link) => (
-                  <NavLink key={link.to} to={link.to} end={"end" in link} className={navLinkClass} onClick={close}>
-                    {link.label}
-                    {"unread" in link ? <CountBadge count={mode.unread} label="unread messages" /> : null}
-                  </NavLink>
-                ))}
-              </nav>
-              <div className="mt-2 grid gap-1 border-t pt-2">
-                <NavLink to="/profile" className={navLinkClass} onClick={close}>
-                  <Settings className="size-4" aria-hidden /> Profile Settings
-                </NavLink>
-                {mode.isAdmin ? (
-                  <NavLink to="/admin" className={navLinkClass} onClick={close}>
-                    <Shield className="size-4" aria-hidden /> Admin Panel
-                  </NavLink>
-                ) : null}
-                <Button variant="ghost" className="justify-start px-3 text-muted-foreground" onClick={mode.onLogout} busy={mode.loggingOut} busyLabel="Logging out...">
-                  <LogOut aria-hidden /> Logout
-                </Button>
-              </div>
-            </>
-          ) : (
-            <div className="grid gap-2 pt-2">
-              <HeaderActions mode={mode} stacked />
-            </div>
-          )}
-        </div>
-      ) : null}
-    </header>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="ml-auto md:hidden"
+        aria-label={menuOpen ? "Close menu" : "Open menu"}
+        aria-expanded={menuOpen}
+        aria-controls="mobile-menu"
+        onClick={() => setMenuOpen((o) => !o)}
+      >
+        {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+        {mode.kind === "member" && mode.unread > 0 && !menuOpen ? (
+          <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-accent" aria-hidden />
+        ) : null}
+      </Button>
+    </AppHeaderFrame>
   );
 }
 

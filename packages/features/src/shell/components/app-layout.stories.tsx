@@ -140,7 +140,7 @@ export const VisitorBrowsing: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText("Browse content")).toBeVisible();
-    if (window.innerWidth >= 768) await expect(canvas.getByText("Anonymous Browsing")).toBeVisible();
+    if (window.innerWidth >= 768) await expect(await canvas.findByText("Anonymous Browsing")).toBeVisible();
   },
 };
 

@@ -3,12 +3,28 @@ import { Outlet, useNavigation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey, useAuth, useHeartbeat } from "@vicinity/features/session";
 import { usePageHandle } from "../model/page-handle";
-import { loadMemberSession, loadSignedInHome } from "../model/load-on-demand";
-import { AppHeader } from "./app-header";
+import { loadAppHeader, loadMemberSession, loadSignedInHome } from "../model/load-on-demand";
 import { AnonymousBanner } from "./anonymous-banner";
+import { AppHeaderFrame } from "./app-header-frame";
 import { PageLoading, PageLoadingBar } from "./full-page-status";
 
 const MemberSession = lazy(() => loadMemberSession().then((m) => ({ default: m.MemberSession })));
+// The header (menus and their positioning) is not needed by the landing page: it arrives with
+// the first other page, or once the landing page is idle.
+const AppHeader = lazy(() => loadAppHeader().then((m) => ({ default: m.AppHeader })));
+
+/** Fetches the header once the landing page has nothing else to do, so a move shows it at once. */
+function useHeaderWhenIdle(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = setTimeout(() => void loadAppHeader(), 2000);
+      return () => clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(() => void loadAppHeader());
+    return () => window.cancelIdleCallback(id);
+  }, [enabled]);
+}
 
 /**
  * The layout route around "/" and every page of the app but the auth and 404 pages: the header,
@@ -35,7 +51,9 @@ export function AppLayout() {
   }, [isMember, page.landing]);
 
   // The landing page draws its own frame for whoever is not signed in (and while that is checked).
-  if (page.landing && !auth.isAuthenticated) {
+  const ownFrame = page.landing === true && !auth.isAuthenticated;
+  useHeaderWhenIdle(ownFrame);
+  if (ownFrame) {
     return (
       <>
         {navigating ? <PageLoadingBar /> : null}
@@ -54,7 +72,10 @@ export function AppLayout() {
     // and the composer stays at the bottom (a page that grew would open at its oldest message).
     <div className={`flex flex-col bg-background text-foreground ${page.fullScreen ? "h-dvh" : "min-h-dvh"}`}>
       {navigating ? <PageLoadingBar /> : null}
-      <AppHeader />
+      {/* Until its code arrives, the header's frame holds its place: nothing below it moves. */}
+      <Suspense fallback={<AppHeaderFrame />}>
+        <AppHeader />
+      </Suspense>
       {auth.status === "anonymous" ? <AnonymousBanner /> : null}
       {member ? (
         <Suspense fallback={<PageLoading />}>

@@ -1,0 +1,31 @@
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface Budget {
+  name: string;
+  /** Source modules (from the repository's root) whose lazy chunks the page needs besides the entry. */
+  lazy: string[];
+  limitKb: number;
+}
+
+export interface BudgetResult {
+  name: string;
+  files: string[];
+  bytes: number;
+  limitBytes: number;
+  within: boolean;
+}
+
+export function entryKey(manifest: Manifest): string;
+export function chunkKeyOf(manifest: Manifest, source: string): string;
+export function staticFiles(manifest: Manifest, keys: string[]): string[];
+export function gzipSize(bytes: Uint8Array): number;
+export function weighBudgets(manifest: Manifest, budgets: Budget[], sizeOf: (file: string) => number): BudgetResult[];

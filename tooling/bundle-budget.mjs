@@ -1,0 +1,57 @@
+// What a page of the built web app loads before it runs, read from Vite's manifest (issue 9,
+// item 2): the chunks it starts from and, transitively, their static imports (never the chunks
+// they load on demand). scripts/budget.mjs weighs them against the budgets.
+import { gzipSync } from "node:zlib";
+
+/** The manifest key of the app's entry (index.html). */
+export function entryKey(manifest) {
+  const keys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (keys.length !== 1) throw new Error(`expected one entry in the manifest, found ${keys.length}`);
+  return keys[0];
+}
+
+/**
+ * The manifest key of the chunk a source module starts (`source` relative to the repository,
+ * e.g. "packages/features/src/shell/components/signed-in-home.tsx"). Keys are relative to the
+ * app's root ("../../packages/..."), so the match is on the path's end.
+ */
+export function chunkKeyOf(manifest, source) {
+  const key = Object.keys(manifest).find((k) => {
+    const src = (manifest[k].src ?? k).replace(/^(\.\.\/)+/, "");
+    return src === source || source.endsWith(`/${src}`) || src.endsWith(`/${source}`);
+  });
+  if (!key) throw new Error(`no chunk in the build starts at ${source}: was it renamed, or is it no longer loaded on demand?`);
+  return key;
+}
+
+/** The JavaScript files loaded to run the chunks `keys`: each one and its static imports, once each. */
+export function staticFiles(manifest, keys) {
+  const seen = new Set();
+  const files = [];
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest names ${key} but has no such chunk`);
+    if (chunk.file.endsWith(".js")) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/** gzip at level 9, what the server sends (tooling/precompress.mjs). */
+export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/**
+ * Weighs every budget: the entry, plus the chunks its `lazy` sources start, with their static
+ * imports. `sizeOf(file)` gives a file's compressed size in bytes.
+ */
+export function weighBudgets(manifest, budgets, sizeOf) {
+  const entry = entryKey(manifest);
+  return budgets.map((budget) => {
+    const files = staticFiles(manifest, [entry, ...budget.lazy.map((source) => chunkKeyOf(manifest, source))]);
+    const bytes = files.reduce((sum, file) => sum + sizeOf(file), 0);
+    return { name: budget.name, files, bytes, limitBytes: budget.limitKb * 1024, within: bytes <= budget.limitKb * 1024 };
+  });
+}
