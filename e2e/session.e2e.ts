@@ -1,5 +1,5 @@
 import { PASSWORD, signUpOnAuth, skipOnboarding } from "./helpers";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type WebSocket } from "@playwright/test";
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${counter++}@example.com`;
@@ -31,7 +31,7 @@ test.describe("the session's life on the real server", () => {
     await signUpOnAuth(page, email);
     await skipOnboarding(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
-    const socket = await new Promise<import("@playwright/test").WebSocket>((resolve) => {
+    const socket = await new Promise<WebSocket>((resolve) => {
       page.on("websocket", resolve);
       void page.reload();
     });
