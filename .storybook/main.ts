@@ -12,6 +12,9 @@ const config: StorybookConfig = {
   addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
   staticDirs: ["./public"],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // The static build runs React in development mode, so the visual suite, which checks every story
+  // for console.error, hears React's warnings (keys, nesting, act...) as `test:stories` did.
+  features: { developmentModeForBuild: true },
   typescript: { reactDocgen: "react-docgen-typescript" },
   async viteFinal(viteConfig) {
     viteConfig.plugins = [...(viteConfig.plugins ?? []), tailwindcss()];

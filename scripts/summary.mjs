@@ -1,10 +1,11 @@
 // Adds up the JSON reports of every suite `npm test` ran and prints one closing line.
+// The stories are checked by the visual suite (play, axe, console.error, screenshot in one visit);
+// `npm run test:stories` is for developers and is not counted here.
 import { existsSync, readFileSync } from "node:fs";
 
 const suites = [
   ["unit", "reports/unit.json", "vitest"],
   ["server", "reports/server.json", "vitest"],
-  ["stories", "reports/stories.json", "vitest"],
   ["visual", "reports/visual.json", "playwright"],
   ["e2e", "reports/e2e.json", "playwright"],
 ];

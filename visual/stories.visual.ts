@@ -21,13 +21,23 @@ const FIXED_NOW = new Date("2026-06-13T21:30:00Z");
 type StoryWindow = Window & {
   __STORYBOOK_PREVIEW__?: {
     channel: { emit(event: string, payload: unknown): void };
-    currentRender?: { id?: string; phase?: string };
+    currentRender?: { id?: string; phase?: string; story?: { parameters?: Record<string, unknown> } };
   };
 };
 
 /** What Storybook's channel said of the stories shown (see the init script below). */
 interface StoryVerdicts {
   __playErrors: string[];
+  /** Per story shown, what addon-a11y's afterEach found (Storybook's "storyFinished" event). */
+  __a11y: Record<string, A11yVerdict>;
+}
+
+/** addon-a11y's report of one story, cut down to what a failure message needs. */
+interface A11yVerdict {
+  /** "passed", "warning" (parameters.a11y.test "todo") or "failed"; null: the check did not run. */
+  status: string | null;
+  error?: string;
+  violations: Array<{ id: string; impact?: string | null; help: string; helpUrl: string; nodes: Array<{ target: unknown; summary?: string }> }>;
 }
 
 interface StoryPage {
@@ -35,6 +45,8 @@ interface StoryPage {
   theme: string | null;
   /** Pictures the page is still loading (those an avatar preloads are not in document.images). */
   inflight: Set<unknown>;
+  /** Every console.error and uncaught exception of the page, in order; a story owns a slice. */
+  errors: string[];
 }
 
 /**
@@ -59,6 +71,7 @@ const test = base.extend<object, { storyPage: StoryPage }>({
       await page.addInitScript(() => {
         const w = window as unknown as StoryVerdicts;
         w.__playErrors = [];
+        w.__a11y = {};
         let channel: unknown;
         Object.defineProperty(window, "__STORYBOOK_ADDONS_CHANNEL__", {
           configurable: true,
@@ -73,6 +86,40 @@ const test = base.extend<object, { storyPage: StoryPage }>({
             value.on("unhandledErrorsWhilePlaying", (errors: Array<{ message?: string }>) => {
               for (const error of errors) w.__playErrors.push(error?.message ?? String(error));
             });
+            // After the play function, addon-a11y's afterEach runs axe over the story (the body
+            // but Storybook's own elements, so portals such as dialogs and toasts count) with the
+            // story's parameters.a11y (context, config, options; test "off" or disable skips it,
+            // "todo" only warns): the same check `test:stories` made. Its report comes here.
+            value.on(
+              "storyFinished",
+              (payload: {
+                storyId: string;
+                reporters?: Array<{ type: string; status: string; result?: Record<string, unknown> }>;
+              }) => {
+                const report = payload.reporters?.find((r) => r.type === "a11y");
+                const result = (report?.result ?? {}) as {
+                  error?: { message?: string };
+                  violations?: Array<{
+                    id: string;
+                    impact?: string | null;
+                    help: string;
+                    helpUrl: string;
+                    nodes: Array<{ target: unknown; failureSummary?: string }>;
+                  }>;
+                };
+                w.__a11y[payload.storyId] = {
+                  status: report?.status ?? null,
+                  error: result.error ? String(result.error.message ?? result.error) : undefined,
+                  violations: (result.violations ?? []).map((v) => ({
+                    id: v.id,
+                    impact: v.impact,
+                    help: v.help,
+                    helpUrl: v.helpUrl,
+                    nodes: v.nodes.map((n) => ({ target: n.target, summary: n.failureSummary })),
+                  })),
+                };
+              },
+            );
           },
         });
       });
@@ -83,19 +130,39 @@ const test = base.extend<object, { storyPage: StoryPage }>({
       });
       page.on("requestfinished", (request) => void inflight.delete(request));
       page.on("requestfailed", (request) => void inflight.delete(request));
-      await use({ page, theme: null, inflight });
+      // What `test:stories` caught with a spy on console.error (.storybook/vitest.setup.ts): React's
+      // warnings (the build is in development mode, .storybook/main.ts), MSW's unhandled /api/
+      // requests, the app's own errors. Chromium's network notes ("Failed to load resource: 404",
+      // an error story's 500) are console messages of type error too, but without arguments: no
+      // script called console.error, and the spy never saw them either.
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error" || message.args().length === 0) return;
+        const { url, lineNumber } = message.location();
+        const where = url ? `\n    at ${url.replace(/^https?:\/\/[^/]+/, "")}:${lineNumber + 1}` : "";
+        errors.push(`console.error: ${message.text()}${where}`);
+      });
+      // Vitest failed a run on an uncaught exception or rejection; so does a story here.
+      page.on("pageerror", (error) => void errors.push(`uncaught: ${error.stack ?? error.message}`));
+      await use({ page, theme: null, inflight, errors });
       await context.close();
     },
     { scope: "worker" },
   ],
 });
 
-async function showStory(storyPage: StoryPage, storyId: string, theme: string): Promise<void> {
+/**
+ * Shows a story and waits until it has rendered and played, then until its pictures and fonts are
+ * in. Returns what its play function threw: when it threw or the story did not render (both
+ * reported, softly), the caller takes no screenshot.
+ */
+async function showStory(storyPage: StoryPage, storyId: string, theme: string): Promise<{ played: boolean; playErrors: string[] }> {
   const { page } = storyPage;
   await page
     .evaluate(() => {
       const w = window as unknown as Partial<StoryVerdicts>;
       if (w.__playErrors) w.__playErrors.length = 0;
+      if (w.__a11y) w.__a11y = {};
     })
     .catch(() => undefined);
   if (storyPage.theme !== theme) {
@@ -110,14 +177,15 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
   // Wait until Storybook has rendered this story and run its play function.
   await page.waitForFunction((id) => {
     const render = (window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender;
-    return render?.id === id && ["completed", "finished", "errored"].includes(render.phase ?? "");
+    return render?.id === id && ["completed", "afterEach", "finished", "errored"].includes(render.phase ?? "");
   }, storyId);
   // A play function that throws does not leave the render "errored": Storybook goes on to
   // "completed" and "finished". Its verdict is what the channel reported meanwhile.
   const playErrors = await page.evaluate(() => (window as unknown as Partial<StoryVerdicts>).__playErrors ?? []);
-  expect(playErrors, "the story's play function threw nothing").toEqual([]);
+  expect.soft(playErrors, "the story's play function threw nothing").toEqual([]);
   const phase = await page.evaluate(() => (window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender?.phase);
-  expect(phase, "the story rendered").not.toBe("errored");
+  expect.soft(phase, "the story rendered").not.toBe("errored");
+  if (playErrors.length > 0 || phase === "errored") return { played: false, playErrors };
   // Pictures an avatar preloads are not in document.images: wait until no picture is loading (for
   // 200 ms, at most 3 s), so a photo is either shown or has failed to its initials, never half-way.
   const quietSince = { at: Date.now() };
@@ -139,6 +207,36 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
       ),
     );
   });
+  return { played: true, playErrors };
+}
+
+/**
+ * Waits for the end of the story's render (after addon-a11y's afterEach) and says what axe found:
+ * one line per violation, with the elements and how to fix them; empty when there is none.
+ */
+async function accessibilityViolations(page: Page, storyId: string): Promise<string[]> {
+  await page.waitForFunction((id) => {
+    const render = (window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender;
+    return render?.id === id && render.phase === "finished";
+  }, storyId);
+  const { verdict, a11y } = await page.evaluate((id) => {
+    const w = window as unknown as StoryVerdicts & StoryWindow;
+    return {
+      verdict: w.__a11y?.[id] ?? null,
+      a11y: w.__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.a11y as
+        | { disable?: boolean; test?: string }
+        | undefined,
+    };
+  }, storyId);
+  // The check runs unless the story turns it off (parameters.a11y.test "off", or disable).
+  const turnedOff = a11y?.disable === true || a11y?.test === "off";
+  if (!verdict?.status) return turnedOff ? [] : ["addon-a11y reported nothing for this story (did its afterEach run?)"];
+  if (verdict.status !== "failed") return [];
+  if (verdict.error) return [`axe could not run: ${verdict.error}`];
+  return verdict.violations.map((v) => {
+    const nodes = v.nodes.map((n) => `\n    ${JSON.stringify(n.target)}: ${(n.summary ?? "").replace(/:\n\s*/g, ": ").replace(/\n\s*/g, "; ")}`);
+    return `${v.id} (${v.impact ?? "?"}): ${v.help} ${v.helpUrl}${nodes.join("")}`;
+  });
 }
 
 // Dark first, then light, so each worker reloads its page for a theme change only once or twice.
@@ -147,10 +245,24 @@ for (const theme of ["dark", "light"] as const) {
     if (!themesOf(story.id).includes(theme)) continue;
     // Each device project runs only the tests tagged with its name (see playwright.config.ts).
     const tag = devicesOf(story.tags ?? []).map((d) => `@${d}`);
+    // One visit checks everything a story promises: its play function passed, it looks like its
+    // baseline, axe finds nothing (addon-a11y, the story's parameters.a11y), and nothing called
+    // console.error or threw while it rendered and played.
     test(`${story.id} ${theme}`, { tag }, async ({ storyPage }, testInfo) => {
       const device = testInfo.project.name as VisualDevice;
-      await showStory(storyPage, story.id, theme);
-      await expect(storyPage.page).toHaveScreenshot(`${story.id}--${device}--${theme}.png`, { fullPage: true });
+      const { page } = storyPage;
+      const firstError = storyPage.errors.length;
+      const { played, playErrors } = await showStory(storyPage, story.id, theme);
+      if (played) {
+        // The screenshot is taken while addon-a11y's axe runs, as the baselines were.
+        await expect.soft(page).toHaveScreenshot(`${story.id}--${device}--${theme}.png`, { fullPage: true });
+        expect.soft(await accessibilityViolations(page, story.id), "axe found no accessibility violations").toEqual([]);
+      }
+      // Storybook logs a failed play function's error too: that one is reported above already.
+      const logged = storyPage.errors
+        .slice(firstError)
+        .filter((text) => !playErrors.some((error) => text.includes(error.split("\n")[0] ?? error)));
+      expect.soft(logged, "nothing called console.error or threw while the story rendered and played").toEqual([]);
     });
   }
 }
