@@ -1,39 +1,24 @@
 import type { InjectOptions } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { ConversationSummary, Message, TypingEvent } from "@vicinity/contract";
-import { buildServer, type BuiltServer } from "../app";
-import type { Database } from "../db/database";
-import { createTestDatabase, registerMember, resetDatabase, testConfig, testEngines } from "../test/harness";
-import { closeOpenSockets, connected, dataOf, emitAck, listen, nextEvent, socketFor, type ClientSocket } from "../test/sockets";
+import { registerMember, testEngines, useListeningServer } from "../test/harness";
+import { closeOpenSockets, connected, dataOf, emitAck, nextEvent, socketFor, type ClientSocket } from "../test/sockets";
 import { createGroupConversation, setGroupMembership } from "./service";
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Issue 9, item 10: conversations of any size, as the groups issue will use them. */
 describe.each(testEngines())("group conversations (%s)", (engine) => {
-  let database: Database;
-  let server: BuiltServer;
-  let url: string;
-  const inject = (options: InjectOptions) => server.app.inject(options);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await buildServer(testConfig(), { database });
-    url = await listen(server);
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-  beforeEach(() => resetDatabase(database));
+  const t = useListeningServer(engine);
+  const inject = (options: InjectOptions) => t.server.app.inject(options);
   afterEach(closeOpenSockets);
 
   async function crew() {
-    const a = await registerMember(server, "alex@example.com");
-    const b = await registerMember(server, "ben@example.com");
-    const c = await registerMember(server, "cal@example.com");
-    const group = await createGroupConversation(database.db, { creatorId: a.id, title: "Beach volleyball", memberIds: [b.id, c.id] });
-    const sockets = { a: socketFor(url, a.cookie), b: socketFor(url, b.cookie), c: socketFor(url, c.cookie) };
+    const a = await registerMember(t.server, "alex@example.com");
+    const b = await registerMember(t.server, "ben@example.com");
+    const c = await registerMember(t.server, "cal@example.com");
+    const group = await createGroupConversation(t.database.db, { creatorId: a.id, title: "Beach volleyball", memberIds: [b.id, c.id] });
+    const sockets = { a: socketFor(t.url, a.cookie), b: socketFor(t.url, b.cookie), c: socketFor(t.url, c.cookie) };
     await Promise.all(Object.values(sockets).map(connected));
     return { a, b, c, group, sockets };
   }
@@ -113,13 +98,13 @@ describe.each(testEngines())("group conversations (%s)", (engine) => {
 
   it("members join and leave: a new member sends, a former one is refused", async () => {
     const { c, group, sockets } = await crew();
-    const d = await registerMember(server, "dan@example.com");
-    const sd = socketFor(url, d.cookie);
+    const d = await registerMember(t.server, "dan@example.com");
+    const sd = socketFor(t.url, d.cookie);
     await connected(sd);
     expect(await send(sd, group, "hi all")).toEqual({ ok: false, message: "Conversation not found" });
-    await setGroupMembership(database.db, server.context.participants, group, d.id, true);
+    await setGroupMembership(t.database.db, t.server.context.participants, group, d.id, true);
     expect((await send(sd, group, "hi all")).ok).toBe(true);
-    await setGroupMembership(database.db, server.context.participants, group, c.id, false);
+    await setGroupMembership(t.database.db, t.server.context.participants, group, c.id, false);
     expect(await send(sockets.c, group, "still here?")).toEqual({ ok: false, message: "Conversation not found" });
     expect((await inbox(c.cookie)).map((r) => r.id)).not.toContain(group);
   });

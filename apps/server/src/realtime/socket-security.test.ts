@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { ConversationSummary, TypingEvent, MessagesReadEvent, Message } from "@vicinity/contract";
-import { buildServer, type BuiltServer } from "../app";
-import type { Database } from "../db/database";
+import { buildServer } from "../app";
 import { locations } from "../db/schema";
-import { createTestDatabase, registerMember, resetDatabase, STRONG_PASSWORD, testConfig, testEngines } from "../test/harness";
+import { createTestDatabase, registerMember, STRONG_PASSWORD, testConfig, testEngines, useListeningServer } from "../test/harness";
 import { closeOpenSockets, connected, dataOf, emitAck, listen, nextEvent, socketFor, type ClientSocket } from "../test/sockets";
 
 afterEach(closeOpenSockets);
@@ -43,31 +42,18 @@ function deeplyNested(depth: number): unknown {
 }
 
 describe.each(testEngines())("socket security (%s)", (engine) => {
-  let database: Database;
-  let server: BuiltServer;
-  let url: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await buildServer(testConfig(), { database });
-    url = await listen(server);
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-  beforeEach(() => resetDatabase(database));
+  const t = useListeningServer(engine);
 
   async function pair() {
-    const a = await registerMember(server, "alice@example.com");
-    const b = await registerMember(server, "bobby@example.com");
-    const res = await server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: a.cookie }, payload: { userId: b.id } });
+    const a = await registerMember(t.server, "alice@example.com");
+    const b = await registerMember(t.server, "bobby@example.com");
+    const res = await t.server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: a.cookie }, payload: { userId: b.id } });
     return { a, b, conversation: res.json() as ConversationSummary };
   }
 
   it("survives every event with malformed arguments and acks that are not functions (issue 18, item 1)", async () => {
     const { a, conversation } = await pair();
-    const socket = socketFor(url, a.cookie);
+    const socket = socketFor(t.url, a.cookie);
     await connected(socket);
     const payloads: unknown[] = [
       "not-a-uuid",
@@ -100,13 +86,13 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     // The same socket and the server still answer.
     expect(await emitAck(socket, "joinConversation", conversation.id)).toEqual({ ok: true });
     expect(await emitAck(socket, "joinConversation", "not-a-uuid")).toEqual({ ok: false, message: "conversation id is not valid" });
-    const me = await server.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } });
+    const me = await t.server.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } });
     expect(me.statusCode).toBe(200);
   });
 
   it("answers a malformed payload with a readable refusal, and an event with no payload too", async () => {
     const { a } = await pair();
-    const socket = socketFor(url, a.cookie);
+    const socket = socketFor(t.url, a.cookie);
     await connected(socket);
     const noPayload = await new Promise((resolve) => (socket.emit as (e: string, ack: (r: unknown) => void) => void)("sendMessage", resolve));
     expect(noPayload).toMatchObject({ ok: false });
@@ -117,15 +103,15 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
 
   it("disconnects a session's socket within a second of its logout, on the same node (issue 18, item 2)", async () => {
     const { a, b, conversation } = await pair();
-    const socket = socketFor(url, a.cookie);
-    const bob = socketFor(url, b.cookie);
+    const socket = socketFor(t.url, a.cookie);
+    const bob = socketFor(t.url, b.cookie);
     await Promise.all([connected(socket), connected(bob)]);
     const gone = disconnectedWithin(socket, 1000);
-    const res = await server.app.inject({ method: "POST", url: "/api/logout", headers: { cookie: a.cookie } });
+    const res = await t.server.app.inject({ method: "POST", url: "/api/logout", headers: { cookie: a.cookie } });
     expect(res.statusCode).toBe(200);
     expect(await gone).toBeLessThan(1000);
     // The closed socket cannot come back with the ended session.
-    const again = socketFor(url, a.cookie);
+    const again = socketFor(t.url, a.cookie);
     await expect(connected(again)).rejects.toThrow("Sign in to connect");
     // Bob's socket is not touched.
     expect(bob.connected).toBe(true);
@@ -133,14 +119,14 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
   });
 
   it("disconnects the other sessions' sockets after a password change, and keeps this one's", async () => {
-    const a = await registerMember(server, "alice@example.com");
-    const login = await server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "alice@example.com", password: STRONG_PASSWORD } });
+    const a = await registerMember(t.server, "alice@example.com");
+    const login = await t.server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "alice@example.com", password: STRONG_PASSWORD } });
     const otherCookie = `vicinity_sid=${login.cookies.find((c) => c.name === "vicinity_sid")!.value}`;
-    const here = socketFor(url, a.cookie);
-    const there = socketFor(url, otherCookie);
+    const here = socketFor(t.url, a.cookie);
+    const there = socketFor(t.url, otherCookie);
     await Promise.all([connected(here), connected(there)]);
     const gone = disconnectedWithin(there, 1000);
-    const res = await server.app.inject({
+    const res = await t.server.app.inject({
       method: "PUT",
       url: "/api/users/password",
       headers: { cookie: a.cookie },
@@ -152,34 +138,34 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
   });
 
   it("re-checks the session at every event: an expired session's event is refused and its socket closed", async () => {
-    const a = await registerMember(server, "alice@example.com");
-    const socket = socketFor(url, a.cookie);
+    const a = await registerMember(t.server, "alice@example.com");
+    const socket = socketFor(t.url, a.cookie);
     await connected(socket);
     // Idle past the limit, as if nobody had been at the screen for 31 minutes.
-    await database.db.execute(sql`UPDATE sessions SET last_active_at = now() - interval '31 minutes'`);
+    await t.database.db.execute(sql`UPDATE sessions SET last_active_at = now() - interval '31 minutes'`);
     const gone = disconnectedWithin(socket, 2000);
     expect(await emitAck(socket, "updateLocation", { latitude: 30.3, longitude: -81.6 })).toEqual({
       ok: false,
       message: "Your session has ended. Sign in again.",
     });
     await gone;
-    expect(await database.db.select().from(locations)).toEqual([]);
+    expect(await t.database.db.select().from(locations)).toEqual([]);
   });
 
   it("disconnects a deleted account's sockets", async () => {
-    const a = await registerMember(server, "alice@example.com");
-    const socket = socketFor(url, a.cookie);
+    const a = await registerMember(t.server, "alice@example.com");
+    const socket = socketFor(t.url, a.cookie);
     await connected(socket);
     const gone = disconnectedWithin(socket, 1000);
-    const res = await server.app.inject({ method: "DELETE", url: "/api/users/account", headers: { cookie: a.cookie }, payload: { password: STRONG_PASSWORD } });
+    const res = await t.server.app.inject({ method: "DELETE", url: "/api/users/account", headers: { cookie: a.cookie }, payload: { password: STRONG_PASSWORD } });
     expect(res.statusCode).toBe(200);
     await gone;
   });
 
   it("tells neither side of a block the other's typing or read marks (issue 18, item 4)", async () => {
     const { a, b, conversation } = await pair();
-    const sa = socketFor(url, a.cookie);
-    const sb = socketFor(url, b.cookie);
+    const sa = socketFor(t.url, a.cookie);
+    const sb = socketFor(t.url, b.cookie);
     await Promise.all([connected(sa), connected(sb)]);
     // The control: before the block, both arrive.
     const typed = nextEvent(sb, "typing");
@@ -187,10 +173,10 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     expect(await typed).toMatchObject({ userId: a.id, isTyping: true });
     const sent = dataOf(await emitAck<Message>(sa, "sendMessage", { conversationId: conversation.id, content: "hello", tempId: "a-1" }));
     const read = nextEvent(sa, "messagesRead", (e) => e.userId === b.id);
-    await server.app.inject({ method: "POST", url: `/api/conversations/${conversation.id}/read`, headers: { cookie: b.cookie }, payload: { messageId: sent.id } });
+    await t.server.app.inject({ method: "POST", url: `/api/conversations/${conversation.id}/read`, headers: { cookie: b.cookie }, payload: { messageId: sent.id } });
     expect(await read).toMatchObject({ lastReadMessageId: sent.id });
 
-    expect((await server.app.inject({ method: "POST", url: `/api/users/${a.id}/block`, headers: { cookie: b.cookie } })).statusCode).toBeLessThan(300);
+    expect((await t.server.app.inject({ method: "POST", url: `/api/users/${a.id}/block`, headers: { cookie: b.cookie } })).statusCode).toBeLessThan(300);
     const typingAtB = collect<TypingEvent>(sb, "typing");
     const typingAtA = collect<TypingEvent>(sa, "typing");
     const readsAtA = collect<MessagesReadEvent>(sa, "messagesRead");
@@ -198,7 +184,7 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     const ownRead = nextEvent(sb, "messagesRead", (e) => e.userId === b.id && e.lastReadMessageId === sent.id);
     sa.emit("typing", { conversationId: conversation.id, isTyping: false });
     sb.emit("typing", { conversationId: conversation.id, isTyping: true });
-    await server.app.inject({ method: "POST", url: `/api/conversations/${conversation.id}/read`, headers: { cookie: b.cookie }, payload: { messageId: sent.id } });
+    await t.server.app.inject({ method: "POST", url: `/api/conversations/${conversation.id}/read`, headers: { cookie: b.cookie }, payload: { messageId: sent.id } });
     await ownRead;
     await settle(300);
     expect(typingAtB).toEqual([]);

@@ -7,6 +7,8 @@ import type { LightMyRequestResponse } from "fastify";
 import { buildServer, type BuiltServer } from "../app";
 import { loadConfig, type ServerConfig } from "../config";
 import { openDatabase, type Database } from "../db/database";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { listen } from "./sockets";
 
 export type Engine = "pglite" | "postgres";
 
@@ -118,4 +120,30 @@ export async function guestCookie(server: BuiltServer): Promise<string> {
   const res = await server.app.inject({ method: "POST", url: "/api/anonymous-login", payload: { age: 25 } });
   if (res.statusCode !== 201) throw new Error(`guest login failed: ${res.statusCode} ${res.body}`);
   return sessionCookie(res);
+}
+
+export interface ListeningServer {
+  server: BuiltServer;
+  database: Database;
+  /** http://127.0.0.1:port, for socket clients. */
+  url: string;
+}
+
+/**
+ * The set-up of a socket test file: a database of its own, a listening server on it for the whole
+ * file, emptied before each test. Read the fields inside tests (they are set in beforeAll).
+ */
+export function useListeningServer(engine: Engine, overrides: Partial<ServerConfig> = {}): ListeningServer {
+  const t = {} as ListeningServer;
+  beforeAll(async () => {
+    t.database = await createTestDatabase(engine);
+    t.server = await buildServer(testConfig(overrides), { database: t.database });
+    t.url = await listen(t.server);
+  });
+  afterAll(async () => {
+    await t.server.close();
+    await t.database.close();
+  });
+  beforeEach(() => resetDatabase(t.database));
+  return t;
 }
