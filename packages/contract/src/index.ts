@@ -7,3 +7,4 @@ export * from "./product";
 export * from "./media";
 export * from "./messages";
 export * from "./delivery";
+export * from "./map";

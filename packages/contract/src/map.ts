@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { compatibilitySchema, rightNowSchema } from "./users";
+
+/**
+ * The live map (issue 10; decisions.md 1 and 6). Every position in this file is a privacy-snapped
+ * one (a point of the member's 500 m cell chosen by his own secret) or the centre of a crowd's
+ * cell; no answer and no socket event carries anyone's real coordinates, except a member's own on
+ * GET /api/users/location.
+ *
+ * Data travels by **tiles** (the web-map z/x/y scheme) at one of the levels MAP_TILE_LEVELS: the
+ * client asks for, and subscribes to, the tiles that cover its view at the level
+ * `mapTileLevelFor(zoom)`; the server sends each tile's whole content, first over HTTP, then over
+ * the socket (`mapTiles`) whenever something in it changed (batched every MAP_UPDATE_INTERVAL_MS).
+ */
+
+/** The spec's fallback (section 9): the map opens on the Jacksonville area without a position. */
+export const MAP_DEFAULT_CENTER = { latitude: 30.3322, longitude: -81.6557 } as const;
+export const MAP_DEFAULT_ZOOM = 11;
+/** Below this map zoom no members are loaded ("Zoom in to see members"). */
+export const MAP_MIN_DATA_ZOOM = 8;
+export const MAP_MAX_ZOOM = 18;
+/** The tile levels data is asked for and subscribed to. */
+export const MAP_TILE_LEVEL_MIN = 6;
+export const MAP_TILE_LEVEL_MAX = 12;
+/** At most this many tiles in one request or subscription. */
+export const MAP_MAX_TILES = 16;
+/** At most this many members in one answer (nearest the middle of the tiles first); `truncated` says when more were there. */
+export const MAP_MEMBER_CAP = 5000;
+/** decisions.md 6: positions older than this are not shown. */
+export const MAP_STALE_HOURS = 8;
+/** decisions.md 6: a member "in a crowd only" appears alone only where at least this many visible members share his cell. */
+export const MAP_CROWD_MIN = 5;
+/** Crowds of members who are not shown alone are counted in cells of this size (a square of 5 x 5 privacy cells). */
+export const MAP_CROWD_CELL_METERS = 2500;
+/** Live updates are batched: a changed tile is sent at most this often. */
+export const MAP_UPDATE_INTERVAL_MS = 3000;
+/** /map-basic refreshes like the grid. */
+export const MAP_BASIC_REFRESH_MS = 30_000;
+/** The member's own position follows his device while the map is open, at most this often. */
+export const MAP_OWN_POSITION_INTERVAL_MS = 15_000;
+
+/** The data tile level for a map zoom: about four screen tiles wide, so a view needs at most about 12. */
+export function mapTileLevelFor(zoom: number): number {
+  return Math.max(MAP_TILE_LEVEL_MIN, Math.min(MAP_TILE_LEVEL_MAX, Math.floor(zoom) - 2));
+}
+
+/** The tile of a level that holds a point (web Mercator, as Leaflet and OpenStreetMap). */
+export function tileOf(latitude: number, longitude: number, level: number): { z: number; x: number; y: number } {
+  const n = 2 ** level;
+  const lat = Math.max(-85.0511, Math.min(85.0511, latitude));
+  const x = Math.floor(((longitude + 180) / 360) * n);
+  const rad = (lat * Math.PI) / 180;
+  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
+  return { z: level, x: Math.max(0, Math.min(n - 1, x)), y: Math.max(0, Math.min(n - 1, y)) };
+}
+
+/** The box a tile covers, in degrees. */
+export function tileBounds(tile: { z: number; x: number; y: number }): { south: number; west: number; north: number; east: number } {
+  const n = 2 ** tile.z;
+  const lon = (x: number) => (x / n) * 360 - 180;
+  const lat = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / n))) * 180) / Math.PI;
+  return { west: lon(tile.x), east: lon(tile.x + 1), north: lat(tile.y), south: lat(tile.y + 1) };
+}
+
+export function tileKey(tile: { z: number; x: number; y: number }): string {
+  return `${tile.z}/${tile.x}/${tile.y}`;
+}
+
+/** The tiles of a level that cover a box (for the client's view). */
+export function tilesCovering(box: { south: number; west: number; north: number; east: number }, level: number): string[] {
+  const a = tileOf(box.north, box.west, level);
+  const b = tileOf(box.south, box.east, level);
+  const keys: string[] = [];
+  for (let x = a.x; x <= b.x; x++) for (let y = a.y; y <= b.y; y++) keys.push(tileKey({ z: level, x, y }));
+  return keys;
+}
+
+const TILE_KEY = /^(\d{1,2})\/(\d{1,5})\/(\d{1,5})$/;
+
+/** "z/x/y" at a data level, within the level's range. */
+export const mapTileKeySchema = z.string().refine(
+  (value) => {
+    const m = TILE_KEY.exec(value);
+    if (!m) return false;
+    const [z, x, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return z >= MAP_TILE_LEVEL_MIN && z <= MAP_TILE_LEVEL_MAX && x < 2 ** z && y < 2 ** z;
+  },
+  { error: `a tile is "z/x/y" with z from ${MAP_TILE_LEVEL_MIN} to ${MAP_TILE_LEVEL_MAX}` },
+);
+
+export function parseTileKey(key: string): { z: number; x: number; y: number } {
+  const m = TILE_KEY.exec(key);
+  if (!m) throw new Error(`not a tile key: ${key}`);
+  return { z: Number(m[1]), x: Number(m[2]), y: Number(m[3]) };
+}
+
+/** A list of tiles of one level, at most MAP_MAX_TILES, no repeats. */
+export const mapTileListSchema = z
+  .array(mapTileKeySchema)
+  .min(1, "ask for at least one tile")
+  .max(MAP_MAX_TILES, `ask for at most ${MAP_MAX_TILES} tiles at once`)
+  .refine((keys) => new Set(keys.map((k) => k.split("/")[0])).size === 1, { error: "all tiles must be of one level" })
+  .refine((keys) => new Set(keys).size === keys.length, { error: "a tile is named twice" });
+
+/** GET /api/map/area?tiles=z/x/y,z/x/y */
+export const mapAreaQuerySchema = z.strictObject({
+  tiles: z.preprocess((value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value), mapTileListSchema),
+});
+
+/** How a member appears on the map, chosen on /location (decisions.md 6). "hidden" is private mode. */
+export const MAP_VISIBILITIES = ["shown", "crowd", "hidden"] as const;
+export type MapVisibility = (typeof MAP_VISIBILITIES)[number];
+export const mapVisibilitySchema = z.enum(MAP_VISIBILITIES, { error: `visibility must be one of: ${MAP_VISIBILITIES.join(", ")}` });
+export const MAP_VISIBILITY_LABELS: Record<MapVisibility, { title: string; description: string }> = {
+  shown: { title: "Shown", description: "A marker near where you are (never your exact position)." },
+  crowd: { title: "In a crowd only", description: `Counted in groups; shown alone only where at least ${MAP_CROWD_MIN} members share your area.` },
+  hidden: { title: "Hidden", description: "Not on the map at all, and your distance is hidden (private mode)." },
+};
+
+/** A member's marker. `latitude`/`longitude` are his privacy-snapped position. */
+export const mapMemberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  age: z.number().int().nullable(),
+  /** A small picture for the marker; null for visitors and guests (limited mode) and members without one. */
+  thumbnailUrl: z.string().nullable(),
+  isOnline: z.boolean(),
+  rightNow: rightNowSchema.nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** km from the viewer's own snapped position, one decimal; null for visitors, guests and members without a position. */
+  distance: z.number().nullable(),
+  compatibility: compatibilitySchema.nullable(),
+});
+export type MapMember = z.infer<typeof mapMemberSchema>;
+
+/** Members counted together who are not shown alone: at the centre of their crowd cell. */
+export const mapCrowdSchema = z.object({
+  id: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  count: z.number().int().min(1),
+});
+export type MapCrowd = z.infer<typeof mapCrowdSchema>;
+
+export const mapTileContentSchema = z.object({
+  tile: z.string(),
+  members: z.array(mapMemberSchema),
+  crowds: z.array(mapCrowdSchema),
+});
+export type MapTileContent = z.infer<typeof mapTileContentSchema>;
+
+/** The answer of GET /api/map/area and the payload of the socket's `mapTiles`. */
+export const mapAreaSchema = z.object({
+  tiles: z.array(mapTileContentSchema),
+  /** More members were there than MAP_MEMBER_CAP: the nearest to the middle were sent. */
+  truncated: z.boolean(),
+  /** Visitors and guests: no pictures, no messaging (decisions.md 1). */
+  limited: z.boolean(),
+});
+export type MapArea = z.infer<typeof mapAreaSchema>;
+
+/** The socket's `mapSubscribe`: replaces the socket's tiles; an empty list stops the updates. */
+export const mapSubscribeSchema = z.strictObject({ tiles: z.array(mapTileKeySchema).max(MAP_MAX_TILES) });
+export type MapSubscribe = z.infer<typeof mapSubscribeSchema>;
+
+/** GET /api/map/config: the base layer (docs/decisions/0018). */
+export const mapConfigSchema = z.object({
+  tileUrl: z.string(),
+  attribution: z.string(),
+  maxZoom: z.number().int(),
+});
+export type MapConfig = z.infer<typeof mapConfigSchema>;
+
+/** GET /api/users/location: the member's own position (only to him) and how he appears. */
+export const ownLocationSchema = z.object({
+  position: z.object({ latitude: z.number(), longitude: z.number(), updatedAt: z.string() }).nullable(),
+  /** False after he turned sharing off (his position is deleted) or before he ever shared it. */
+  sharing: z.boolean(),
+  visibility: mapVisibilitySchema,
+});
+export type OwnLocation = z.infer<typeof ownLocationSchema>;
+
+/** PUT /api/users/location/visibility */
+export const mapVisibilityRequestSchema = z.strictObject({ visibility: mapVisibilitySchema });
+
+export const MAP_PATHS = {
+  area: "/api/map/area",
+  config: "/api/map/config",
+  /** The app's own base layer (docs/decisions/0018). */
+  tiles: "/api/map/tiles/{z}/{x}/{y}.png",
+  ownLocation: "/api/users/location",
+  visibility: "/api/users/location/visibility",
+} as const;
