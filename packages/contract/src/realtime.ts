@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { locationSchema, presenceStatusSchema } from "./users";
 import type { Message, MessagesReadEvent, SendMessage, TypingEvent } from "./messages";
+import type { MapArea, MapSubscribe } from "./map";
 
 /** The handshake's refusal when there is no member session (none, a guest's, or one that ended). */
 export const SOCKET_SIGN_IN_REQUIRED = "Sign in to connect";
@@ -29,6 +30,8 @@ export interface ServerToClientEvents {
   newMessage: (message: Message) => void;
   typing: (event: TypingEvent) => void;
   messagesRead: (event: MessagesReadEvent) => void;
+  /** The live map (issue 10): each tile's whole new content, replacing what the client had of it. */
+  mapTiles: (payload: MapArea) => void;
 }
 
 export interface ClientToServerEvents {
@@ -39,6 +42,8 @@ export interface ClientToServerEvents {
   /** Stored before it is acknowledged; the same tempId again returns the same message. */
   sendMessage: (payload: SendMessage, ack?: (result: Ack<Message>) => void) => void;
   typing: (payload: { conversationId: string; isTyping: boolean }) => void;
+  /** The live map: replaces the socket's subscribed tiles (an empty list stops the updates). */
+  mapSubscribe: (payload: MapSubscribe, ack?: (result: Ack) => void) => void;
 }
 
 /** Spec section 9: reconnect after 1 to 5 s without limit; 20 s connection timeout. */
