@@ -23,6 +23,7 @@ import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { registerMapTileRoutes } from "./map/tile-routes";
 import { Limits, type LimitsRedis } from "./http/limits";
 
 export type { RouteEntry } from "./http/route-groups";
@@ -141,6 +142,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   await routeGroup(app, "open", async (open) => {
     registerAuthRoutes(open, context);
     registerNearbyRoutes(open, context);
+    registerMapTileRoutes(open, context);
     await registerMediaRoutes(open, context);
   });
   await routeGroup(app, "session", (session) => registerSessionRoutes(session, context));

@@ -48,6 +48,10 @@ const envSchema = z.object({
   /** New accounts one address may create in an hour (issue 18, item 8). */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, "REGISTRATIONS_PER_HOUR must be at least 1").default(30),
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1, "MESSAGES_PER_MINUTE must be at least 1").default(120),
+  /** An OpenStreetMap-style tile server for the map's base layer instead of our own (docs/decisions/0018). */
+  MAP_TILE_URL: optionalText.pipe(z.string().refine(isTileUrlTemplate, "MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, like https://tile.example.org/{z}/{x}/{y}.png").optional()),
+  /** The attribution its data asks for (plain text); default: our own data's, or "© OpenStreetMap contributors" with MAP_TILE_URL. */
+  MAP_ATTRIBUTION: optionalText,
 });
 
 export interface ServerConfig {
@@ -70,6 +74,29 @@ export interface ServerConfig {
   seedDemo: boolean;
   messagesPerMinute: number;
   registrationsPerHour: number;
+  /** MAP_TILE_URL: the base layer's tiles elsewhere; undefined for our own. */
+  mapTileUrl: string | undefined;
+  mapAttribution: string | undefined;
+  /** The CSP source of MAP_TILE_URL's server (img-src), e.g. https://*.tile.example.org. */
+  mapTileOrigin: string | undefined;
+}
+
+/** An absolute http(s) URL with {z}, {x} and {y} (and perhaps {s}, {r}, as Leaflet fills them). */
+function isTileUrlTemplate(value: string): boolean {
+  if (!["{z}", "{x}", "{y}"].every((p) => value.includes(p))) return false;
+  return tileOrigin(value) !== undefined;
+}
+
+/** The CSP source of a tile URL template: its origin, a {s} subdomain as a wildcard. */
+export function tileOrigin(template: string): string | undefined {
+  try {
+    const url = new URL(template.replace("{s}.", "s-placeholder."));
+    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+    if (url.username || url.password || /[{}]/.test(url.host)) return undefined;
+    return url.origin.replace("s-placeholder.", "*.");
+  } catch {
+    return undefined;
+  }
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -127,5 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === "development",
     messagesPerMinute: e.MESSAGES_PER_MINUTE,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    mapTileUrl: e.MAP_TILE_URL,
+    mapAttribution: e.MAP_ATTRIBUTION,
+    mapTileOrigin: e.MAP_TILE_URL ? tileOrigin(e.MAP_TILE_URL) : undefined,
   };
 }

@@ -23,7 +23,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
         scriptSrc: ["'self'"],
         // Styles: the built stylesheet, and the few style elements components insert (toasts).
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // The base map's tiles: our own, or those of MAP_TILE_URL's server (docs/decisions/0018).
+        imgSrc: ["'self'", "data:", "blob:", ...(config.mapTileOrigin ? [config.mapTileOrigin] : [])],
         fontSrc: ["'self'"],
         // The API and the socket are same-origin ('self' covers ws: and wss: to this host).
         connectSrc: ["'self'"],

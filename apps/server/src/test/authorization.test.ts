@@ -58,6 +58,8 @@ const EXPECT: Record<string, Expectation> = {
   "POST /api/anonymous-login": { access: "open", payload: () => ({ age: 25 }), status: everyone(201) },
   "POST /api/logout": { access: "open", status: everyone(200) },
   "GET /api/users/nearby": { access: "open", url: () => "/api/users/nearby?latitude=30.33&longitude=-81.66", status: everyone(200) },
+  "GET /api/map/config": { access: "open", status: everyone(200) },
+  "GET /api/map/tiles/:z/:x/:y.png": { access: "open", url: () => "/api/map/tiles/10/279/421.png", status: everyone(200) },
   "GET /media/:id": { access: "open", url: () => `/media/${NO_SUCH}?w=150`, status: everyone(404) },
   "POST /api/heartbeat": { access: "session", status: { guest: 200, ...self(200) } },
   "GET /api/users/online-count": { access: "member", status: self(200) },
