@@ -18,12 +18,14 @@ import { Participants } from "./messages/service";
 import { registerMemberRoutes } from "./users/member-routes";
 import { registerPhotoRoutes } from "./users/photo-routes";
 import { registerAccountRoutes } from "./users/account-routes";
-import { seedDemoMembersIfEmpty } from "./db/seed";
+import { keepDemoPositionsFresh, seedDemoMembersIfEmpty } from "./db/seed";
 import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerMapTileRoutes } from "./map/tile-routes";
+import { MapChanges } from "./map/live";
+import { registerMapRoutes, registerOwnLocationRoutes } from "./map/routes";
 import { Limits, type LimitsRedis } from "./http/limits";
 
 export type { RouteEntry } from "./http/route-groups";
@@ -72,6 +74,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     mediaStore,
     participants: new Participants(database.db),
     limits: new Limits(redis as unknown as LimitsRedis | null, config.redisPrefix),
+    mapChanges: new MapChanges({ db: database.db, onError: (e) => console.warn("map updates:", e) }),
     // Replaced by attachRealtime below, before any route is registered.
     notify: { toUsers: () => undefined, disconnectUser: () => undefined },
   };
@@ -80,7 +83,13 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     // Issue 9, item 4: nobody becomes an admin by registering an address any more.
     console.warn("ADMIN_EMAILS is no longer read: grant an admin from a shell with `npm run admin -- grant EMAIL` (README).");
   }
-  if (config.seedDemo) await seedDemoMembersIfEmpty(database.db, mediaStore);
+  let demoRefresh: NodeJS.Timeout | null = null;
+  if (config.seedDemo) {
+    await seedDemoMembersIfEmpty(database.db, mediaStore);
+    await keepDemoPositionsFresh(database.db);
+    demoRefresh = setInterval(() => void keepDemoPositionsFresh(database.db).catch((e: unknown) => console.warn(e)), 60 * 60_000);
+    demoRefresh.unref();
+  }
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -122,7 +131,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      void reply.headers(error.headers).status(error.statusCode).send({ message: error.message } satisfies ErrorBody);
+      void reply.headers(error.headers).status(error.statusCode).send({ ...error.extra, message: error.message } satisfies ErrorBody);
       return;
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -143,6 +152,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerAuthRoutes(open, context);
     registerNearbyRoutes(open, context);
     registerMapTileRoutes(open, context);
+    registerMapRoutes(open, context);
     await registerMediaRoutes(open, context);
   });
   await routeGroup(app, "session", (session) => registerSessionRoutes(session, context));
@@ -153,6 +163,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerPhotoRoutes(member, context);
     registerAccountRoutes(member, context);
     registerMemberRoutes(member, context);
+    registerOwnLocationRoutes(member, context);
   });
   // The admin area's routes come with the admin issue; its group is ready.
   await routeGroup(app, "admin", () => undefined);
@@ -197,6 +208,8 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
       // Once: a signal and a failing health check may both ask.
       closed ??= (async () => {
         clearInterval(sweep);
+        if (demoRefresh) clearInterval(demoRefresh);
+        await context.mapChanges.close();
         await realtime.close();
         await app.close();
         if (redis) await redis.quit().catch(() => undefined);

@@ -58,8 +58,40 @@ const password = z
  */
 const passwordCharacters = noControlCharacters("Passwords");
 
-/** POST /api/auth/login */
-export const loginRequestSchema = z.strictObject({ email, password });
+/**
+ * Sign-in from a busy network (issue 9, item 6): when strangers on the same address have failed too
+ * often, a browser the member never signed in from proves a little work instead of being refused.
+ * It finds a `nonce` whose Argon2id hash (salt: the token) begins with `difficulty` zero bits:
+ * about 2^difficulty hashes, a couple of seconds in a browser, and as much memory-hard work for
+ * every guess an attacker makes from that network.
+ */
+export const loginChallengeSchema = z.object({
+  token: z.string(),
+  difficulty: z.number().int().min(1).max(16),
+  memoryKib: z.number().int().min(1024),
+  iterations: z.number().int().min(1),
+});
+export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
+/** The 429 answer that asks for the work (`{ message, challenge }`). */
+export const loginChallengeErrorSchema = z.object({ message: z.string(), challenge: loginChallengeSchema });
+export const loginProofSchema = z.strictObject({ token: z.string().min(1).max(400), nonce: z.string().min(1).max(40) });
+export type LoginProof = z.infer<typeof loginProofSchema>;
+
+/** The number of leading zero bits of a hash: the work a proof shows (browser and server count alike). */
+export function leadingZeroBits(bytes: Uint8Array): number {
+  let bits = 0;
+  for (const byte of bytes) {
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+}
+
+/** POST /api/auth/login (`proof` only when the server asked for it). */
+export const loginRequestSchema = z.strictObject({ email, password, proof: loginProofSchema.optional() });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;

@@ -30,8 +30,11 @@ export const MAP_MEMBER_CAP = 5000;
 export const MAP_STALE_HOURS = 8;
 /** decisions.md 6: a member "in a crowd only" appears alone only where at least this many visible members share his cell. */
 export const MAP_CROWD_MIN = 5;
-/** Crowds of members who are not shown alone are counted in cells of this size (a square of 5 x 5 privacy cells). */
-export const MAP_CROWD_CELL_METERS = 2500;
+/**
+ * Members who are not shown alone are counted in the tile of this level that holds them (about
+ * 2.1 km wide at Jacksonville's latitude; it nests inside every data tile), drawn at its centre.
+ */
+export const MAP_CROWD_CELL_LEVEL = 14;
 /** Live updates are batched: a changed tile is sent at most this often. */
 export const MAP_UPDATE_INTERVAL_MS = 3000;
 /** /map-basic refreshes like the grid. */

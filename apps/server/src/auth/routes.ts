@@ -17,6 +17,11 @@ import { toSessionUser } from "../users/present";
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
 import { readDevice, writeDevice } from "./device";
+import { checkProof, issueChallenge, PROOF_TTL_MS } from "./login-proof";
+
+/** The 429 that asks a new browser on a busy network for a proof of work (the client solves it without a word). */
+export const BUSY_NETWORK_MESSAGE = "Many sign-ins failed on your network. Checking your browser before signing you in.";
+export const BUSY_NETWORK_PROOF_REFUSED = "Your browser's check did not pass. Try signing in again.";
 
 /**
  * decisions.md 9: failed sign-ins are limited per account and per address, for browsers the member
@@ -67,6 +72,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   const addressFailures = ctx.limits.get("login-address", LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
   const deviceFailures = ctx.limits.get("login-device", LOGIN_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS);
   const registrations = ctx.limits.get("registrations", config.registrationsPerHour, 60 * 60 * 1000);
+  // Each proof signs in once, on any node.
+  const usedProofs = ctx.limits.get("login-proof", 1, PROOF_TTL_MS);
 
   const setSessionCookie = (reply: FastifyReply, token: string) => writeSessionCookie(reply, config, token);
   const clearSessionCookie = (reply: FastifyReply) => removeSessionCookie(reply, config);
@@ -128,14 +135,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // A browser he signed in from before counts its own failures; every other one shares the account's and the address's.
     const device = readDevice(request, config.sessionSecret);
     const trusted = user && device?.userId === user.id ? device : null;
-    const wait = trusted
-      ? await deviceFailures.retryAfter(trusted.nonce)
-      : Math.max(await accountFailures.retryAfter(email), await addressFailures.retryAfter(request.ip));
-    if (wait > 0) {
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`,
-        wait,
-      );
+    const tooMany = (wait: number) =>
+      tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`, wait);
+    if (trusted) {
+      const wait = await deviceFailures.retryAfter(trusted.nonce);
+      if (wait > 0) throw tooMany(wait);
+    } else {
+      const accountWait = await accountFailures.retryAfter(email);
+      if (accountWait > 0) throw tooMany(accountWait);
+      // The address is over its limit (strangers on his network failed): not refused, but a proof
+      // of work is asked for (issue 9, item 6; auth/login-proof.ts).
+      if ((await addressFailures.retryAfter(request.ip)) > 0) {
+        const binding = `${request.ip}|${email}`;
+        if (!body.proof || !(await checkProof(config.sessionSecret, binding, body.proof, usedProofs))) {
+          throw new HttpError(429, body.proof ? BUSY_NETWORK_PROOF_REFUSED : BUSY_NETWORK_MESSAGE, {}, { challenge: issueChallenge(config.sessionSecret, binding) });
+        }
+      }
     }
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
     if (!user || !valid) {

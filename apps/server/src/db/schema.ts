@@ -23,6 +23,8 @@ export const positionEnum = pgEnum("position", ["top", "vers-top", "versatile", 
 export const bodyTypeEnum = pgEnum("body_type", ["slim", "average", "athletic", "muscular", "stocky", "large"]);
 export const presenceStatusEnum = pgEnum("presence_status", ["online", "away", "busy", "offline"]);
 export const sessionKindEnum = pgEnum("session_kind", ["member", "guest"]);
+/** How a member who is not in private mode appears on the map (decisions.md 6; "hidden" is private mode). */
+export const mapVisibilityEnum = pgEnum("map_visibility", ["shown", "crowd"]);
 
 /** earthdistance's point type (cube, from the extension in migration 0000): drizzle has no builtin for it. */
 const cube = customType<{ data: string }>({ dataType: () => "cube" });
@@ -48,6 +50,7 @@ export const users = pgTable(
     position: positionEnum("position"),
     profileImageUrl: text("profile_image_url"),
     privateMode: boolean("private_mode").notNull().default(false),
+    mapVisibility: mapVisibilityEnum("map_visibility").notNull().default("shown"),
     rightNowNote: text("right_now_note"),
     rightNowUntil: timestamp("right_now_until", { withTimezone: true }),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),

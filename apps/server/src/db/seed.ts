@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { Db } from "./database";
 import { locations, presence, users } from "./schema";
 import { snapToPrivacyGrid } from "../location/privacy-grid";
@@ -64,7 +64,7 @@ export async function seedDemoMembers(db: Db, howMany = DEMO_MEMBER_COUNT, store
     const rightNow = online && random() < 0.25;
     rows.push({
       user: {
-        email: `demo${i + 1}@demo.vicinity.invalid`,
+        email: `demo${i + 1}${DEMO_EMAIL_DOMAIN}`,
         username: `${name.toLowerCase()}${100 + i}`,
         passwordHash,
         firstName: name,
@@ -112,4 +112,18 @@ export async function seedDemoMembersIfEmpty(db: Db, store?: MediaStore): Promis
   const [row] = await db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return 0;
   return seedDemoMembers(db, DEMO_MEMBER_COUNT, store);
+}
+
+/** The demo members' addresses (reserved .invalid domain: no mail can reach them). */
+export const DEMO_EMAIL_DOMAIN = "@demo.vicinity.invalid";
+
+/**
+ * With demo data on, the demo members' positions stay younger than the map's 8 hours
+ * (decisions.md 6), so a demo server that runs for days still shows them: called at start and
+ * every hour. Real members' positions are never touched.
+ */
+export async function keepDemoPositionsFresh(db: Db): Promise<void> {
+  await db.execute(
+    sql`UPDATE locations SET updated_at = now() WHERE user_id IN (SELECT id FROM users WHERE email LIKE ${`%${DEMO_EMAIL_DOMAIN}`})`,
+  );
 }

@@ -8,6 +8,7 @@ import type { MediaStore } from "../media/store";
 import type { Participants } from "../messages/service";
 import type { Limits } from "./limits";
 import type { ServerToClientEvents } from "@vicinity/contract";
+import type { MapChanges } from "../map/live";
 
 /** Pushes an event to members' open sockets on every node (set when the socket server starts). */
 export interface Notifier {
@@ -28,6 +29,8 @@ export interface AppContext {
   participants: Participants;
   /** Every rate limit, shared by all nodes through Redis when REDIS_URL is set. */
   limits: Limits;
+  /** Live map updates: record what changed; the socket server sends it, batched (issue 10). */
+  mapChanges: MapChanges;
 }
 
 declare module "fastify" {

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the answer beside `message` (a sign-in's proof-of-work challenge). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "HttpError";

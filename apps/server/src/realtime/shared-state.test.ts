@@ -1,32 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationSummary } from "@vicinity/contract";
-import { buildServer, type BuiltServer } from "../app";
+import type { BuiltServer } from "../app";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS } from "../auth/routes";
 import type { Database } from "../db/database";
 import { conversationParticipants } from "../db/schema";
-import { createTestDatabase, registerMember, STRONG_PASSWORD, testConfig } from "../test/harness";
+import { registerMember, STRONG_PASSWORD, useTwoNodes } from "../test/harness";
 import { closeOpenSockets, connected, emitAck, listen, socketFor } from "../test/sockets";
 
 afterEach(closeOpenSockets);
 
 /** Issue 9, item 7: with REDIS_URL, limits and the participants cache hold across nodes. */
 describe.runIf(process.env.REDIS_URL)("state shared by two nodes through Redis", () => {
+  const nodes = useTwoNodes();
   let database: Database;
   let nodeA: BuiltServer;
   let nodeB: BuiltServer;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "pglite");
-    // One deployment: one configuration (and so one Redis prefix) for both nodes.
-    const config = testConfig({ redisUrl: process.env.REDIS_URL });
-    nodeA = await buildServer(config, { database });
-    nodeB = await buildServer(config, { database });
-  });
-  afterAll(async () => {
-    await nodeA.close();
-    await nodeB.close();
-    await database.close();
-  });
+  beforeAll(() => ({ database, nodeA, nodeB } = nodes));
 
   const login = (node: BuiltServer, email: string, password: string, remoteAddress = "203.0.113.7") =>
     node.app.inject({ method: "POST", url: "/api/auth/login", remoteAddress, payload: { email, password } });

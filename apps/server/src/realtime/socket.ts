@@ -8,6 +8,8 @@ import {
   SOCKET_SIGN_IN_REQUIRED,
   typingSchema,
   updateLocationEventSchema,
+  mapSubscribeSchema,
+  mapTileKeySchema,
   type Ack,
   type Message,
   type ClientToServerEvents,
@@ -22,6 +24,8 @@ import { saveLocation } from "../location/save-location";
 import { LOCATION_UPDATES_PER_MINUTE } from "../users/routes";
 import { blockedPeersOf, withoutBlocked } from "../users/blocks";
 import { onEvent, type HandlerGuards } from "./handlers";
+import { mapArea } from "../map/area";
+import { checkTileSpan, memberViewer } from "../map/routes";
 
 interface SocketData {
   user: SessionUserRow;
@@ -35,6 +39,8 @@ export const SESSION_RECHECK_MS = 30_000;
 /** What the nodes tell each other (io.serverSideEmit, carried by the Redis adapter). */
 interface ServerSideEvents {
   participantsChanged: (conversationId: string) => void;
+  /** Map tiles where something changed (issue 10): each node tells its own subscribers. */
+  mapTilesChanged: (tiles: string[]) => void;
 }
 
 export type VicinitySocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
@@ -127,6 +133,14 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     if (!closing) io.serverSideEmit("participantsChanged", conversationId);
   };
   io.on("participantsChanged", (conversationId) => ctx.participants.forget(conversationId));
+  ctx.mapChanges.broadcast = (tiles) => {
+    if (!closing) io.serverSideEmit("mapTilesChanged", tiles);
+  };
+  io.on("mapTilesChanged", (tiles) => {
+    // Only tile keys pass (the Redis channel is ours, but a key is cheap to check).
+    const valid = Array.isArray(tiles) ? tiles.filter((t) => mapTileKeySchema.safeParse(t).success) : [];
+    if (valid.length > 0) ctx.mapChanges.tilesChangedElsewhere(valid);
+  });
 
   ctx.notify = {
     toUsers: (userIds, event, ...args) => {
@@ -179,7 +193,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
 
     onEvent(socket, "updateLocation", updateLocationEventSchema, guards, async (position) => {
       if (!(await locationLimiter.take(me.id)).allowed) return fail("Location updated too often. Try again in a few seconds.");
-      await saveLocation(ctx.db, me, position);
+      const { before } = await saveLocation(ctx.db, me, position);
+      ctx.mapChanges.memberChanged(me.id, before);
       return { ok: true };
     });
 
@@ -189,6 +204,28 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       else await socket.leave(conversationRoom(conversationId));
       return { ok: true } as const;
     };
+    // The live map (issue 10): the tiles this socket looks at; their changes come as `mapTiles`.
+    let mapTiles = new Set<string>();
+    let stopMap: (() => void) | null = null;
+    onEvent(socket, "mapSubscribe", mapSubscribeSchema, guards, async ({ tiles }) => {
+      if (tiles.length > 0) checkTileSpan(tiles);
+      if (tiles.length > 0 && new Set(tiles.map((t) => t.split("/")[0])).size > 1) return fail("all tiles must be of one level");
+      mapTiles = new Set(tiles);
+      if (tiles.length === 0) {
+        stopMap?.();
+        stopMap = null;
+      } else {
+        stopMap ??= ctx.mapChanges.subscribe({
+          get tiles() {
+            return mapTiles;
+          },
+          load: async (changed) => mapArea(ctx.db, await memberViewer(ctx.db, socket.data.user), changed),
+          send: (area) => void socket.emit("mapTiles", area),
+        });
+      }
+      return { ok: true };
+    });
+
     onEvent(socket, "joinConversation", conversationIdSchema, guards, membership(true));
     onEvent(socket, "leaveConversation", conversationIdSchema, guards, membership(false));
 
@@ -219,6 +256,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     });
 
     socket.on("disconnect", () => {
+      stopMap?.();
       void (async () => {
         // A node shutting down leaves presence to the others (and its Redis link is going).
         if (closing) return;
@@ -230,6 +268,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   const unsubscribe = ctx.presence.onChange(async ({ userId, status, lastSeen }) => {
+    // His marker's online ring, for those who look at his tile.
+    ctx.mapChanges.memberChanged(userId);
     try {
       const hidden = await blockedPeersOf(ctx.db, userId);
       // The node may have begun to close while the blocks were read: its Redis link is going.
@@ -254,6 +294,14 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     if (!closing) io.serverSideEmit("participantsChanged", conversationId);
   };
   io.on("participantsChanged", (conversationId) => ctx.participants.forget(conversationId));
+  ctx.mapChanges.broadcast = (tiles) => {
+    if (!closing) io.serverSideEmit("mapTilesChanged", tiles);
+  };
+  io.on("mapTilesChanged", (tiles) => {
+    // Only tile keys pass (the Redis channel is ours, but a key is cheap to check).
+    const valid = Array.isArray(tiles) ? tiles.filter((t) => mapTileKeySchema.safeParse(t).success) : [];
+    if (valid.length > 0) ctx.mapChanges.tilesChangedElsewhere(valid);
+  });
 
   ctx.notify = { toUsers: () => undefined, disconnectUser: () => undefined };
       unsubscribe();

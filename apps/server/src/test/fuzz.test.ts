@@ -141,6 +141,7 @@ describe.each(testEngines())("fuzz (%s)", (engine) => {
       "PUT /api/users/profile": { bio: "hello" },
       "PUT /api/users/right-now": { note: "Coffee?" },
       "PUT /api/users/location": { latitude: 30.3, longitude: -81.6 },
+      "PUT /api/users/location/visibility": { visibility: "crowd" },
       "PUT /api/users/password": { currentPassword: "not the password", newPassword: "another long passphrase" },
       "POST /api/users/:id/report": { reason: "spam", details: "details" },
       "POST /api/conversations": { userId: other.id },
@@ -199,7 +200,7 @@ describe.each(testEngines())("fuzz (%s)", (engine) => {
     // The events are read from the server's own listeners: a new event is fuzzed without editing this test.
     const [serverSide] = [...server.realtime.io.of("/").sockets.values()];
     const events = serverSide!.eventNames().map(String).filter((e) => e !== "disconnect" && e !== "disconnecting" && e !== "error" && e !== "auth");
-    expect(events).toEqual(expect.arrayContaining(["updateLocation", "joinConversation", "leaveConversation", "sendMessage", "typing"]));
+    expect(events).toEqual(expect.arrayContaining(["updateLocation", "mapSubscribe", "joinConversation", "leaveConversation", "sendMessage", "typing"]));
 
     const other = await registerMember(server, "socket-other@example.com");
     const conversation = (await server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: member.cookie }, payload: { userId: other.id } })).json() as ConversationSummary;
@@ -207,6 +208,7 @@ describe.each(testEngines())("fuzz (%s)", (engine) => {
       sendMessage: { conversationId: conversation.id, content: "hi", tempId: "fuzz-1" },
       typing: { conversationId: conversation.id, isTyping: true },
       updateLocation: { latitude: 30.3, longitude: -81.6 },
+      mapSubscribe: { tiles: ["12/1119/1714", "12/1120/1714"] },
     };
     const acks: Array<{ what: string; ack: Ack<unknown> }> = [];
     const emit = (socket.emit as (event: string, ...args: unknown[]) => void).bind(socket);

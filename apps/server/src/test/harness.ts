@@ -147,3 +147,29 @@ export function useListeningServer(engine: Engine, overrides: Partial<ServerConf
   beforeEach(() => resetDatabase(t.database));
   return t;
 }
+
+export interface TwoNodes {
+  database: Database;
+  nodeA: BuiltServer;
+  nodeB: BuiltServer;
+}
+
+/**
+ * Two server nodes of one deployment (one configuration, so one Redis prefix) on one database,
+ * for the whole test file: what REDIS_URL shares between nodes. Read the fields inside tests.
+ */
+export function useTwoNodes(): TwoNodes {
+  const t = {} as TwoNodes;
+  beforeAll(async () => {
+    t.database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "pglite");
+    const config = testConfig({ redisUrl: process.env.REDIS_URL });
+    t.nodeA = await buildServer(config, { database: t.database });
+    t.nodeB = await buildServer(config, { database: t.database });
+  });
+  afterAll(async () => {
+    await t.nodeA.close();
+    await t.nodeB.close();
+    await t.database.close();
+  });
+  return t;
+}

@@ -73,6 +73,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (request.params.id === me.id) throw badRequest("You cannot block yourself");
     const target = await findTarget(me.id, request.params.id);
     await db.insert(blocks).values({ blockerId: me.id, blockedId: target.id }).onConflictDoNothing();
+    // Each disappears from the other's live map.
+    ctx.mapChanges.memberChanged(me.id);
+    ctx.mapChanges.memberChanged(target.id);
     return sendOk(reply);
   });
 
@@ -80,6 +83,8 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     const me = requireMember(request);
     if (!isUuid(request.params.id)) throw notFound("Member not found");
     await db.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, request.params.id)));
+    ctx.mapChanges.memberChanged(me.id);
+    ctx.mapChanges.memberChanged(request.params.id);
     return sendOk(reply);
   });
 

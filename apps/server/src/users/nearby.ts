@@ -95,6 +95,15 @@ function viewerFilter(viewer: string | null): SQL {
 }
 
 /**
+ * Who another member may be shown to a viewer, written once for nearby and the map (issue 10,
+ * item 8): not suspended, not in private mode, not himself, no block either way. `u` is the users
+ * row and `l` his locations row.
+ */
+export function shownMemberSql(viewer: string | null): SQL {
+  return sql`u.suspended_at IS NULL AND NOT l.private_mode ${viewerFilter(viewer)}`;
+}
+
+/**
  * The nearby SQL, from privacy-snapped positions only (decisions.md 6). Exported for EXPLAIN in
  * bench/nearby.
  *
@@ -132,10 +141,9 @@ export function nearbySql(query: NearbySearch): SQL {
       FROM locations l
       JOIN users u ON u.id = l.user_id
       LEFT JOIN presence p ON p.user_id = u.id
-      WHERE u.suspended_at IS NULL AND NOT l.private_mode
+      WHERE ${shownMemberSql(viewer)}
         ${query.rightNow ? sql`AND u.right_now_until > now() AND u.right_now_note IS NOT NULL` : sql``}
         ${query.after === null ? sql`` : sql`AND (${point} <-> ${center}) > ${query.after}::float8 AND sec_to_gc(${query.after}::float8) <= ${radiusM}::float8`}
-        ${viewerFilter(viewer)}
       ORDER BY knn
       LIMIT ${query.limit + 1}
     ) nearest

@@ -28,6 +28,7 @@ export function registerPhotoRoutes(app: FastifyInstance, ctx: AppContext): void
     if (current.length >= MAX_PROFILE_PHOTOS) throw badRequest(`You can have at most ${MAX_PROFILE_PHOTOS} pictures. Delete one first.`);
     await db.insert(profilePhotos).values({ mediaId, userId: me.id, position: current.length });
     await applyPhotoOrder(db, me.id, [...current.map((p) => p.id), mediaId]);
+    ctx.mapChanges.memberChanged(me.id);
     return reply.status(201).send(await listPhotos(db, me.id));
   });
 
@@ -41,6 +42,7 @@ export function registerPhotoRoutes(app: FastifyInstance, ctx: AppContext): void
       throw badRequest("ids must list each of your pictures exactly once");
     }
     await applyPhotoOrder(db, me.id, ids);
+    ctx.mapChanges.memberChanged(me.id);
     return listPhotos(db, me.id);
   });
 
@@ -57,6 +59,7 @@ export function registerPhotoRoutes(app: FastifyInstance, ctx: AppContext): void
       me.id,
       current.filter((p) => p.id !== id).map((p) => p.id),
     );
+    ctx.mapChanges.memberChanged(me.id);
     return listPhotos(db, me.id);
   });
 }

@@ -40,6 +40,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       .set({ ...rest, ...(role !== undefined ? { position: role } : {}), updatedAt: new Date() })
       .where(eq(users.id, me.id))
       .returning();
+    ctx.mapChanges.memberChanged(me.id);
     return toSessionUser(updated ?? me);
   });
 
@@ -51,6 +52,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       .set({ rightNowNote: note, rightNowUntil: new Date(Date.now() + RIGHT_NOW_MINUTES * 60_000), updatedAt: new Date() })
       .where(eq(users.id, me.id))
       .returning();
+    ctx.mapChanges.memberChanged(me.id);
     return toSessionUser(updated ?? me);
   });
 
@@ -61,6 +63,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       .set({ rightNowNote: null, rightNowUntil: null, updatedAt: new Date() })
       .where(eq(users.id, me.id))
       .returning();
+    ctx.mapChanges.memberChanged(me.id);
     return toSessionUser(updated ?? me);
   });
 
@@ -69,7 +72,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = parseOr400(locationSchema, request.body);
     const { allowed, retryAfter } = await locationLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("Location updated too often. Try again in a few seconds.", retryAfter);
-    await saveLocation(db, me, body);
+    const { before } = await saveLocation(db, me, body);
+    ctx.mapChanges.memberChanged(me.id, before);
     return sendOk(reply);
   });
 

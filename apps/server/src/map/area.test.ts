@@ -1,0 +1,355 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  MAP_CROWD_CELL_LEVEL,
+  MAP_CROWD_MIN,
+  MAP_STALE_HOURS,
+  mapAreaSchema,
+  ownLocationSchema,
+  tileKey,
+  tileOf,
+  tilesCovering,
+  type MapArea,
+  type MapMember,
+} from "@vicinity/contract";
+import type { BuiltServer } from "../app";
+import type { Database } from "../db/database";
+import { blocks, locations, users } from "../db/schema";
+import { saveLocation } from "../location/save-location";
+import { haversineMeters, privacyCellOf, snapToPrivacyGrid, type LatLon } from "../location/privacy-grid";
+import { seeded } from "../db/seed";
+import { guestCookie, registerMember, testEngines, useListeningServer, useTwoNodes } from "../test/harness";
+import { CITY, offset } from "../test/geo";
+import { closeOpenSockets, connected, emitAck, listen, nextEvent, socketFor } from "../test/sockets";
+
+afterEach(closeOpenSockets);
+
+const LEVEL = 12;
+/** The level-12 tiles around the city centre (a 3 x 3 square). */
+function tilesAroundCity(level = LEVEL): string[] {
+  const c = tileOf(CITY.latitude, CITY.longitude, level);
+  const keys: string[] = [];
+  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) keys.push(tileKey({ z: level, x: c.x + dx, y: c.y + dy }));
+  return keys;
+}
+
+function membersOf(area: MapArea): MapMember[] {
+  return area.tiles.flatMap((t) => t.members);
+}
+
+/** A member straight in the database (no password hash to compute): for tests with many members. */
+async function placeMember(
+  database: Database,
+  position: LatLon,
+  extra: Partial<typeof users.$inferInsert> = {},
+): Promise<{ id: string; secret: string; snapped: LatLon }> {
+  const secret = randomBytes(16).toString("hex");
+  const name = `m${randomBytes(5).toString("hex")}`;
+  const [row] = await database.db
+    .insert(users)
+    .values({ email: `${name}@example.com`, username: name, passwordHash: "x", locationSecret: secret, firstName: name, age: 30, ...extra })
+    .returning({ id: users.id });
+  if (!row) throw new Error("no member inserted");
+  await saveLocation(database.db, { id: row.id, locationSecret: secret }, position);
+  return { id: row.id, secret, snapped: snapToPrivacyGrid(position, secret) };
+}
+
+describe.each(testEngines())("the live map's data (%s)", (engine) => {
+  const t = useListeningServer(engine);
+  let server: BuiltServer;
+  beforeAll(() => {
+    server = t.server;
+  });
+  const urlOf = async () => t.url;
+
+  const area = async (tiles: string[], cookie?: string) => {
+    const res = await server.app.inject({ method: "GET", url: `/api/map/area?tiles=${tiles.join(",")}`, headers: cookie ? { cookie } : {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return mapAreaSchema.parse(res.json());
+  };
+
+  const member = async (email: string, position?: LatLon) => {
+    const m = await registerMember(server, email);
+    if (position) {
+      const res = await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: m.cookie }, payload: position });
+      expect(res.statusCode).toBe(200);
+    }
+    return m;
+  };
+
+  it("shows members at their privacy-snapped positions only, in the tile that holds them, never their coordinates", async () => {
+    const viewer = await member("viewer@example.com", CITY);
+    const truth = offset(1.3, 60);
+    const alex = await placeMember(t.database, truth, { displayName: "Alex" });
+    const answer = await area(tilesAroundCity(), viewer.cookie);
+    const found = membersOf(answer).find((m) => m.id === alex.id);
+    expect(found).toBeDefined();
+    expect({ latitude: found!.latitude, longitude: found!.longitude }).toEqual(alex.snapped);
+    expect(answer.tiles.find((tile) => tile.members.some((m) => m.id === alex.id))?.tile).toBe(tileKey(tileOf(alex.snapped.latitude, alex.snapped.longitude, LEVEL)));
+    // Neither his exact coordinates nor the viewer's appear anywhere in the answer.
+    const text = JSON.stringify(answer);
+    for (const value of [truth.latitude, truth.longitude, CITY.latitude, CITY.longitude]) expect(text).not.toContain(String(value));
+    // The member sees distances and scores; he is not on his own map (his own marker is drawn by the client).
+    expect(found!.distance).toBeCloseTo(haversineMeters(CITY, alex.snapped) / 1000, 1);
+    expect(found!.compatibility).not.toBeNull();
+    expect(membersOf(answer).some((m) => m.id === viewer.id)).toBe(false);
+  });
+
+  it("leaves out private mode, blocks either way, suspended members and positions older than 8 hours", async () => {
+    const viewer = await member("viewer@example.com", CITY);
+    const shown = await placeMember(t.database, offset(0.8, 10));
+    const hidden = await placeMember(t.database, offset(0.9, 100), { privateMode: true });
+    const blockedByMe = await placeMember(t.database, offset(1.1, 200));
+    const blockedMe = await placeMember(t.database, offset(1.2, 250));
+    const suspended = await placeMember(t.database, offset(1.3, 300), { suspendedAt: new Date() });
+    const stale = await placeMember(t.database, offset(1.4, 330));
+    await t.database.db.insert(blocks).values([
+      { blockerId: viewer.id, blockedId: blockedByMe.id },
+      { blockerId: blockedMe.id, blockedId: viewer.id },
+    ]);
+    await t.database.db
+      .update(locations)
+      .set({ updatedAt: new Date(Date.now() - (MAP_STALE_HOURS * 60 + 1) * 60_000) })
+      .where(eq(locations.userId, stale.id));
+    const ids = membersOf(await area(tilesAroundCity(), viewer.cookie)).map((m) => m.id);
+    expect(ids).toEqual([shown.id]);
+    // Visitors: private, suspended and stale members are absent too (blocks are the member's own).
+    const visitorIds = membersOf(await area(tilesAroundCity())).map((m) => m.id).sort();
+    expect(visitorIds).toEqual([shown.id, blockedByMe.id, blockedMe.id, viewer.id].sort());
+    expect(visitorIds).not.toContain(hidden.id);
+    expect(visitorIds).not.toContain(suspended.id);
+    expect(visitorIds).not.toContain(stale.id);
+  });
+
+  it("gives visitors and guests the limited map: no pictures, distances or scores", async () => {
+    await placeMember(t.database, offset(0.5), { profileImageUrl: "/media/00000000-0000-4000-8000-000000000001" });
+    for (const cookie of [undefined, await guestCookie(server)]) {
+      const answer = await area(tilesAroundCity(), cookie);
+      expect(answer.limited).toBe(true);
+      const [m] = membersOf(answer);
+      expect(m).toMatchObject({ thumbnailUrl: null, distance: null, compatibility: null });
+    }
+    const viewer = await member("viewer@example.com", CITY);
+    const full = await area(tilesAroundCity(), viewer.cookie);
+    expect(full.limited).toBe(false);
+    expect(membersOf(full)[0]?.thumbnailUrl).toBe("/media/00000000-0000-4000-8000-000000000001");
+  });
+
+  it("keeps a member 'in a crowd only' out of sight until at least 5 visible members share his cell", async () => {
+    const viewer = await member("viewer@example.com", CITY);
+    const spot = offset(2, 120);
+    const loner = await placeMember(t.database, spot, { mapVisibility: "crowd" });
+    let answer = await area(tilesAroundCity(), viewer.cookie);
+    expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
+    const crowds = answer.tiles.flatMap((tile) => tile.crowds);
+    expect(crowds).toHaveLength(1);
+    const crowdCell = tileOf(loner.snapped.latitude, loner.snapped.longitude, MAP_CROWD_CELL_LEVEL);
+    expect(crowds[0]).toMatchObject({ id: tileKey(crowdCell), count: 1 });
+    // The crowd is drawn at its cell's centre, not near him: no name, no picture, and no better than the crowd cell.
+    expect(Object.keys(crowds[0]!).sort()).toEqual(["count", "id", "latitude", "longitude"]);
+    // Four more members in his 500 m cell: five visible there, and he is shown like anyone else.
+    const others: string[] = [];
+    for (let i = 0; i < MAP_CROWD_MIN - 1; i++) {
+      const placed = await placeMember(t.database, spot);
+      // Same cell as his (the spot itself; snapping keeps the cell).
+      expect(privacyCellOf(placed.snapped)).toEqual(privacyCellOf(loner.snapped));
+      others.push(placed.id);
+    }
+    answer = await area(tilesAroundCity(), viewer.cookie);
+    expect(membersOf(answer).map((m) => m.id)).toContain(loner.id);
+    expect(answer.tiles.flatMap((tile) => tile.crowds)).toEqual([]);
+    // The viewer blocks one of them: four visible in the cell, so he is back in the crowd for this viewer.
+    await t.database.db.insert(blocks).values({ blockerId: viewer.id, blockedId: others[0]! });
+    answer = await area(tilesAroundCity(), viewer.cookie);
+    expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
+    expect(answer.tiles.flatMap((tile) => tile.crowds).reduce((n, c) => n + c.count, 0)).toBe(1);
+  });
+
+  it("answers bad tile lists with 400 and a message", async () => {
+    const cases: Array<[string, RegExp]> = [
+      ["/api/map/area", /tiles/],
+      ["/api/map/area?tiles=", /tile/],
+      ["/api/map/area?tiles=12/1/2/3", /z\/x\/y/],
+      ["/api/map/area?tiles=13/1/1", /z\/x\/y/],
+      ["/api/map/area?tiles=5/1/1", /z\/x\/y/],
+      ["/api/map/area?tiles=12/4096/1", /z\/x\/y/],
+      ["/api/map/area?tiles=12/1/1,11/1/1", /one level/],
+      ["/api/map/area?tiles=12/1/1,12/1/1", /twice/],
+      [`/api/map/area?tiles=${Array.from({ length: 17 }, (_, i) => `12/${i}/1`).join(",")}`, /at most 16/],
+      ["/api/map/area?tiles=12/1/1,12/100/1", /within 6 tiles/],
+      ["/api/map/area?tiles=12/1/1&extra=1", /extra/],
+    ];
+    for (const [url, message] of cases) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(400);
+      expect((res.json() as { message: string }).message, url).toMatch(message);
+    }
+  });
+
+  it("caps an answer at the members nearest the middle and says so", async () => {
+    const few = tilesCovering({ south: CITY.latitude - 0.01, north: CITY.latitude + 0.01, west: CITY.longitude - 0.01, east: CITY.longitude + 0.01 }, LEVEL);
+    await placeMember(t.database, CITY);
+    const answer = await area(few);
+    expect(answer.truncated).toBe(false);
+    expect(membersOf(answer)).toHaveLength(1);
+  });
+
+  describe("a member's own location (/location)", () => {
+    it("shows him his exact position, turns sharing off and on, and sets how he appears", async () => {
+      const me = await member("me@example.com");
+      const get = async () => ownLocationSchema.parse((await server.app.inject({ method: "GET", url: "/api/users/location", headers: { cookie: me.cookie } })).json());
+      expect(await get()).toEqual({ position: null, sharing: false, visibility: "shown" });
+      await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: me.cookie }, payload: CITY });
+      const shared = await get();
+      expect(shared).toMatchObject({ position: { latitude: CITY.latitude, longitude: CITY.longitude }, sharing: true, visibility: "shown" });
+
+      const put = (visibility: unknown) => server.app.inject({ method: "PUT", url: "/api/users/location/visibility", headers: { cookie: me.cookie }, payload: { visibility } });
+      expect((await put("crowd")).json()).toMatchObject({ visibility: "crowd" });
+      const hidden = await put("hidden");
+      expect(hidden.json()).toMatchObject({ visibility: "hidden" });
+      const [row] = await t.database.db.select({ privateMode: users.privateMode }).from(users).where(eq(users.id, me.id));
+      expect(row?.privateMode).toBe(true);
+      expect(membersOf(await area(tilesAroundCity())).map((m) => m.id)).not.toContain(me.id);
+      expect((await put("shown")).json()).toMatchObject({ visibility: "shown" });
+      expect(membersOf(await area(tilesAroundCity())).map((m) => m.id)).toContain(me.id);
+
+      const bad = await put("invisible");
+      expect(bad.statusCode).toBe(400);
+      expect((bad.json() as { message: string }).message).toMatch(/shown, crowd, hidden/);
+      expect((await get()).visibility).toBe("shown");
+
+      const off = await server.app.inject({ method: "DELETE", url: "/api/users/location", headers: { cookie: me.cookie } });
+      expect(off.statusCode).toBe(200);
+      expect(await get()).toEqual({ position: null, sharing: false, visibility: "shown" });
+      expect(membersOf(await area(tilesAroundCity())).map((m) => m.id)).not.toContain(me.id);
+    });
+
+    it("is for members only", async () => {
+      const guest = await guestCookie(server);
+      expect((await server.app.inject({ method: "GET", url: "/api/users/location" })).statusCode).toBe(401);
+      expect((await server.app.inject({ method: "GET", url: "/api/users/location", headers: { cookie: guest } })).statusCode).toBe(403);
+    });
+  });
+
+  it("cannot place anyone closer than his cell: the marker is his fixed snapped point, whoever looks and from wherever", async () => {
+    const random = seeded(2026);
+    const viewer = await member("vantage@example.com", CITY);
+    const victims: Array<{ id: string; truth: LatLon; snapped: LatLon }> = [];
+    for (let i = 0; i < 40; i++) {
+      const truth = offset(0.3 + random() * 3, random() * 360);
+      const placed = await placeMember(t.database, truth);
+      victims.push({ id: placed.id, truth, snapped: placed.snapped });
+    }
+    const seen = new Map<string, Set<string>>();
+    // The viewer moves around the city (his own position is his to set) and looks each time.
+    for (const [i, bearing] of [0, 90, 180, 270].entries()) {
+      await t.database.db.update(locations).set({ latitude: offset(2 + i, bearing).latitude, longitude: offset(2 + i, bearing).longitude }).where(eq(locations.userId, viewer.id));
+      for (const m of membersOf(await area(tilesAroundCity(), viewer.cookie))) {
+        const set = seen.get(m.id) ?? new Set<string>();
+        set.add(`${m.latitude},${m.longitude}`);
+        seen.set(m.id, set);
+      }
+    }
+    const errors: number[] = [];
+    for (const v of victims) {
+      // One point, the same from every vantage point: nothing to average or trilaterate.
+      expect([...(seen.get(v.id) ?? [])]).toEqual([`${v.snapped.latitude},${v.snapped.longitude}`]);
+      expect(privacyCellOf(v.snapped)).toEqual(privacyCellOf(v.truth));
+      errors.push(haversineMeters(v.truth, v.snapped));
+    }
+    errors.sort((a, b) => a - b);
+    // As for nearby's distances: the best estimate is the snapped point, about 250 m away on average.
+    expect(errors[20]!).toBeGreaterThan(150);
+  });
+
+  it("tells a subscribed socket when a member moves into, within and out of its tiles (batched, whole tiles)", async () => {
+    const url = await urlOf();
+    try {
+      const viewer = await member("watcher@example.com", CITY);
+      const mover = await member("mover@example.com", offset(30, 0));
+      const socket = socketFor(url, viewer.cookie);
+      await connected(socket);
+      const tiles = tilesAroundCity();
+      expect(await emitAck(socket, "mapSubscribe", { tiles })).toEqual({ ok: true });
+
+      const moveTo = async (position: LatLon) => {
+        const res = await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: mover.cookie }, payload: position });
+        expect(res.statusCode).toBe(200);
+        await server.context.mapChanges.flush();
+      };
+      const into = nextEvent(socket, "mapTiles", (a) => membersOf(a).some((m) => m.id === mover.id));
+      await moveTo(offset(1, 45));
+      const arrived = mapAreaSchema.parse(await into);
+      const marker = membersOf(arrived).find((m) => m.id === mover.id)!;
+      const [stored] = await t.database.db.select().from(locations).where(eq(locations.userId, mover.id));
+      expect({ latitude: marker.latitude, longitude: marker.longitude }).toEqual({ latitude: stored!.snappedLatitude, longitude: stored!.snappedLongitude });
+      // Only the viewer's own tiles, each whole.
+      for (const tile of arrived.tiles) expect(tiles).toContain(tile.tile);
+
+      const gone = nextEvent(socket, "mapTiles", (a) => !membersOf(a).some((m) => m.id === mover.id));
+      await moveTo(offset(40, 0));
+      const left = await gone;
+      expect(left.tiles.map((x) => x.tile)).toContain(tileKey(tileOf(marker.latitude, marker.longitude, LEVEL)));
+
+      // Unsubscribed: nothing more arrives.
+      expect(await emitAck(socket, "mapSubscribe", { tiles: [] })).toEqual({ ok: true });
+      let more = 0;
+      socket.on("mapTiles", () => (more += 1));
+      await moveTo(offset(1, 45));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(more).toBe(0);
+    } finally {
+      closeOpenSockets();
+    }
+  });
+
+  it("refuses bad subscriptions with a readable message", async () => {
+    const url = await urlOf();
+    const viewer = await member("watcher2@example.com", CITY);
+    const socket = socketFor(url, viewer.cookie);
+    await connected(socket);
+    for (const payload of [{ tiles: ["99/1/1"] }, { tiles: "12/1/1" }, {}, { tiles: ["12/1/1", "12/200/1"] }, { tiles: ["12/1/1", "11/1/1"] }, { tiles: tilesAroundCity(), extra: 1 }]) {
+      const ack = await emitAck(socket, "mapSubscribe", payload);
+      expect(ack.ok, JSON.stringify(payload)).toBe(false);
+      expect((ack as { message: string }).message.length).toBeGreaterThan(5);
+    }
+  });
+
+  it("sends a blocked member no news of the one who blocked him", async () => {
+    const url = await urlOf();
+    const viewer = await member("watcher3@example.com", CITY);
+    const mover = await member("mover3@example.com", offset(30, 0));
+    await server.app.inject({ method: "POST", url: `/api/users/${viewer.id}/block`, headers: { cookie: mover.cookie } });
+    const socket = socketFor(url, viewer.cookie);
+    await connected(socket);
+    await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() });
+    const updates: MapArea[] = [];
+    socket.on("mapTiles", (a) => updates.push(a));
+    await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: mover.cookie }, payload: offset(1, 45) });
+    await server.context.mapChanges.flush();
+    await expect.poll(() => updates.length, { timeout: 3000 }).toBeGreaterThan(0);
+    expect(updates.flatMap(membersOf).map((m) => m.id)).not.toContain(mover.id);
+  });
+});
+
+/** Issue 10, item 8: across nodes through Redis. */
+describe.runIf(process.env.REDIS_URL)("live map updates across two nodes", () => {
+  const nodes = useTwoNodes();
+
+  it("a move reported to node B reaches a socket on node A", async () => {
+    const { nodeA, nodeB } = nodes;
+    const urlA = await listen(nodeA);
+    const viewer = await registerMember(nodeA, "a-viewer@example.com");
+    const mover = await registerMember(nodeB, "b-mover@example.com");
+    const socket = socketFor(urlA, viewer.cookie);
+    await connected(socket);
+    expect(await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() })).toEqual({ ok: true });
+    const seen = nextEvent(socket, "mapTiles", (a) => membersOf(a).some((m) => m.id === mover.id), 8000);
+    const res = await nodeB.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: mover.cookie }, payload: offset(1, 45) });
+    expect(res.statusCode).toBe(200);
+    await nodeB.context.mapChanges.flush();
+    const area = await seen;
+    expect(membersOf(area).find((m) => m.id === mover.id)).toBeDefined();
+  });
+});
