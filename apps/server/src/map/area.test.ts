@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   MAP_CROWD_CELL_LEVEL,
   MAP_CROWD_MIN,
+  MAP_MEMBER_CAP,
+  parseTileKey,
+  tileBounds,
   MAP_STALE_HOURS,
   mapAreaSchema,
   ownLocationSchema,
   tileKey,
   tileOf,
-  tilesCovering,
   type MapArea,
   type MapMember,
 } from "@vicinity/contract";
@@ -21,6 +23,7 @@ import { haversineMeters, privacyCellOf, snapToPrivacyGrid, type LatLon } from "
 import { seeded } from "../db/seed";
 import { guestCookie, registerMember, testEngines, useListeningServer, useTwoNodes } from "../test/harness";
 import { CITY, offset } from "../test/geo";
+import { MAP_AREA_REQUESTS_PER_MINUTE } from "./routes";
 import { closeOpenSockets, connected, emitAck, listen, nextEvent, socketFor } from "../test/sockets";
 
 afterEach(closeOpenSockets);
@@ -187,12 +190,42 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     }
   });
 
+  it("limits how often one address asks (429 with a message, then nothing more is read)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= MAP_AREA_REQUESTS_PER_MINUTE; i++) {
+      statuses.push((await server.app.inject({ method: "GET", url: `/api/map/area?tiles=${tilesAroundCity()[0]}`, remoteAddress: "198.51.100.77" })).statusCode);
+    }
+    expect(statuses.slice(0, MAP_AREA_REQUESTS_PER_MINUTE).every((s) => s === 200)).toBe(true);
+    const refused = await server.app.inject({ method: "GET", url: `/api/map/area?tiles=${tilesAroundCity()[0]}`, remoteAddress: "198.51.100.77" });
+    expect(refused.statusCode).toBe(429);
+    expect((refused.json() as { message: string }).message).toMatch(/too often/);
+  });
+
   it("caps an answer at the members nearest the middle and says so", async () => {
-    const few = tilesCovering({ south: CITY.latitude - 0.01, north: CITY.latitude + 0.01, west: CITY.longitude - 0.01, east: CITY.longitude + 0.01 }, LEVEL);
-    await placeMember(t.database, CITY);
-    const answer = await area(few);
-    expect(answer.truncated).toBe(false);
-    expect(membersOf(answer)).toHaveLength(1);
+    // MAP_MEMBER_CAP + 10 members spread over about 2 x 2 km of the city centre (straight in SQL).
+    const extra = MAP_MEMBER_CAP + 10;
+    await t.database.db.execute(sql`
+      INSERT INTO users (email, username, password_hash, location_secret)
+      SELECT 'crowd' || i || '@example.com', 'crowd' || i, 'x', md5('s' || i) FROM generate_series(1, ${extra}) AS i`);
+    await t.database.db.execute(sql`
+      INSERT INTO locations (user_id, latitude, longitude, snapped_latitude, snapped_longitude)
+      SELECT u.id, ${CITY.latitude}::float8 + (random() - 0.5) * 0.02, ${CITY.longitude}::float8 + (random() - 0.5) * 0.02,
+             ${CITY.latitude}::float8 + (random() - 0.5) * 0.02, ${CITY.longitude}::float8 + (random() - 0.5) * 0.02
+      FROM users u WHERE u.email LIKE 'crowd%'`);
+    const answer = await area(tilesAroundCity());
+    expect(answer.truncated).toBe(true);
+    expect(membersOf(answer)).toHaveLength(MAP_MEMBER_CAP);
+    // The nearest to the middle were kept: the farthest kept is no farther than any left out.
+    const boxes = tilesAroundCity().map((k) => tileBounds(parseTileKey(k)));
+    const centre = {
+      latitude: (Math.min(...boxes.map((b) => b.south)) + Math.max(...boxes.map((b) => b.north))) / 2,
+      longitude: (Math.min(...boxes.map((b) => b.west)) + Math.max(...boxes.map((b) => b.east))) / 2,
+    };
+    const kept = new Set(membersOf(answer).map((m) => m.id));
+    const rows = await t.database.db.select({ id: locations.userId, latitude: locations.snappedLatitude, longitude: locations.snappedLongitude }).from(locations);
+    const farthestKept = Math.max(...rows.filter((r) => kept.has(r.id)).map((r) => haversineMeters(centre, r)));
+    const nearestLeft = Math.min(...rows.filter((r) => !kept.has(r.id)).map((r) => haversineMeters(centre, r)));
+    expect(farthestKept).toBeLessThanOrEqual(nearestLeft + 1);
   });
 
   describe("a member's own location (/location)", () => {

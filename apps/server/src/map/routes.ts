@@ -3,12 +3,17 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAP_PATHS, mapAreaQuerySchema, mapVisibilityRequestSchema, parseTileKey, type OwnLocation } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
-import { badRequest, parseOr400 } from "../http/errors";
+import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
 import { readDevice } from "../auth/device";
 import { locations, users } from "../db/schema";
 import type { Db } from "../db/database";
 import type { SessionUserRow } from "../auth/sessions";
 import { mapArea, type MapViewer } from "./area";
+
+/** Each member (or address, for visitors and guests) may ask for the map's data this often: panning asks once per move. */
+export const MAP_AREA_REQUESTS_PER_MINUTE = 240;
+/** And change his socket's tiles this often. */
+export const MAP_SUBSCRIBES_PER_MINUTE = 240;
 
 /** Tiles asked for together must lie within a square this many tiles wide (a view needs about 4). */
 export const MAP_MAX_TILE_SPAN = 6;
@@ -41,9 +46,12 @@ async function viewerOf(request: FastifyRequest, ctx: AppContext): Promise<MapVi
 
 /** GET /api/map/area: for everyone (visitors and guests see the limited map). */
 export function registerMapRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const areaLimiter = ctx.limits.get("map-area", MAP_AREA_REQUESTS_PER_MINUTE, 60_000);
   app.get(MAP_PATHS.area, async (request) => {
     const { tiles } = parseOr400(mapAreaQuerySchema, request.query);
     checkTileSpan(tiles);
+    const { allowed, retryAfter } = await areaLimiter.take(request.session?.kind === "member" ? request.session.user.id : request.ip);
+    if (!allowed) throw tooManyRequests("The map is asking too often. Wait a moment.", retryAfter);
     return mapArea(ctx.db, await viewerOf(request, ctx), tiles);
   });
 }

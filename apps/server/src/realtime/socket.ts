@@ -25,7 +25,7 @@ import { LOCATION_UPDATES_PER_MINUTE } from "../users/routes";
 import { blockedPeersOf, withoutBlocked } from "../users/blocks";
 import { onEvent, type HandlerGuards } from "./handlers";
 import { mapArea } from "../map/area";
-import { checkTileSpan, memberViewer } from "../map/routes";
+import { checkTileSpan, MAP_SUBSCRIBES_PER_MINUTE, memberViewer } from "../map/routes";
 
 interface SocketData {
   user: SessionUserRow;
@@ -127,6 +127,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   const locationLimiter = ctx.limits.get("location", LOCATION_UPDATES_PER_MINUTE, 60_000);
   const messageLimiter = ctx.limits.get("messages", ctx.config.messagesPerMinute, 60_000);
   const typingLimiter = ctx.limits.get("typing", 60, 60_000);
+  const mapSubscribeLimiter = ctx.limits.get("map-subscribe", MAP_SUBSCRIBES_PER_MINUTE, 60_000);
 
   // A membership change on any node: every other node forgets its remembered participants.
   ctx.participants.announce = (conversationId) => {
@@ -208,6 +209,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     let mapTiles = new Set<string>();
     let stopMap: (() => void) | null = null;
     onEvent(socket, "mapSubscribe", mapSubscribeSchema, guards, async ({ tiles }) => {
+      if (!(await mapSubscribeLimiter.take(me.id)).allowed) return { ok: false, message: "The map is asking too often. Wait a moment.", retry: true, rateLimited: true };
       if (tiles.length > 0) checkTileSpan(tiles);
       if (tiles.length > 0 && new Set(tiles.map((t) => t.split("/")[0])).size > 1) return fail("all tiles must be of one level");
       mapTiles = new Set(tiles);
