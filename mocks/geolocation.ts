@@ -8,7 +8,11 @@ export function fakeGeolocation(result: "granted" | "denied" | "pending", coords
         queueMicrotask(() => failure?.({ code: 1, message: "User denied Geolocation", PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError));
       }
     },
-    watchPosition: () => 0,
+    // Watching answers as asking once does: one fix (or the refusal), then nothing more.
+    watchPosition(success, failure) {
+      this.getCurrentPosition(success, failure);
+      return 1;
+    },
     clearWatch: () => undefined,
   };
 }

@@ -53,14 +53,26 @@ export const appRoutes: RouteObject[] = [
       ...STATIC_PAGES.map((entry) => ({ path: entry.path, element: <StaticPage entry={entry} /> })),
       { path: "/browse", ...page(async () => (await import("./pages/browse")).BrowsePage) },
       // decisions.md 1: visitors and guests may open /map in limited mode.
-      { path: "/map", ...soon("Map", "The live map is coming soon.") },
+      {
+        path: "/map",
+        handle: handle({ fullScreen: true }),
+        ...page(async () => (await import("./pages/map")).MapPage),
+      },
       {
         Component: MemberPages,
         children: [
           { path: "/home", handle: handle({ page: "Home" }), element: <Navigate to="/" replace /> },
           { path: "/enhanced-home", handle: handle({ page: "Home" }), element: <Navigate to="/" replace /> },
-          { path: "/map-basic", handle: handle({ page: "the basic map" }), ...soon("Basic map") },
-          { path: "/location", handle: handle({ page: "your location" }), ...soon("Location") },
+          {
+            path: "/map-basic",
+            handle: handle({ page: "the basic map" }),
+            ...page(async () => (await import("./pages/map-basic")).MapBasicPage),
+          },
+          {
+            path: "/location",
+            handle: handle({ page: "your location" }),
+            ...page(async () => (await import("./pages/location")).LocationPage),
+          },
           {
             path: "/messages/:conversationId?",
             handle: handle({ page: "your messages", fullScreen: true }),

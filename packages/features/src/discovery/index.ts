@@ -1,4 +1,4 @@
-export { DiscoveryPanel } from "./components/discovery-panel";
+export { DiscoveryPanel, ToggleChip } from "./components/discovery-panel";
 export { NearbyUserCard } from "./components/nearby-user-card";
 export { NearbyUserGrid, NearbyUserGridSkeleton, DISCOVER_GRID_COLUMNS } from "./components/nearby-user-grid";
 export { useNearbyUsers, getNearbyUsers, NearbyFetchError, EXPAND_SEARCH_STEPS_KM, NEARBY_REFRESH_MS } from "./api/get-nearby-users";

@@ -143,7 +143,8 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
   );
 }
 
-function ToggleChip({ pressed, onClick, icon, children }: { pressed: boolean; onClick: () => void; icon: ReactNode; children: ReactNode }) {
+/** A pressed-or-not chip of a toolbar (sort, Right Now; the map's filters). */
+export function ToggleChip({ pressed, onClick, icon, children }: { pressed: boolean; onClick: () => void; icon: ReactNode; children: ReactNode }) {
   return (
     <button
       type="button"

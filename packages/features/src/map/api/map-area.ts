@@ -1,0 +1,50 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { MAP_PATHS, mapAreaSchema, mapConfigSchema, type MapArea, type MapConfig } from "@vicinity/contract";
+import { apiRequest, throwIfNotOk } from "@vicinity/features/http";
+
+/** The map's query keys (other features invalidate through these). */
+export const mapKeys = {
+  all: ["map"] as const,
+  areas: () => ["map", "area"] as const,
+  area: (tiles: readonly string[]) => ["map", "area", tiles.join(",")] as const,
+  config: () => ["map", "config"] as const,
+};
+
+/** GET /api/map/area?tiles=z/x/y,...: each tile's members (snapped positions) and crowds. */
+export async function getMapArea(tiles: readonly string[], signal?: AbortSignal): Promise<MapArea> {
+  const response = await fetch(`${MAP_PATHS.area}?tiles=${tiles.join(",")}`, { credentials: "include", signal });
+  await throwIfNotOk(response);
+  return mapAreaSchema.parse(await response.json());
+}
+
+/**
+ * The members and crowds of the view's tiles. `refetchInterval`: visitors and /map-basic poll;
+ * a member's live map is kept current by the socket instead (useLiveMapTiles).
+ */
+export function useMapArea(tiles: readonly string[] | null, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: mapKeys.area(tiles ?? []),
+    queryFn: ({ signal }) => getMapArea(tiles ?? [], signal),
+    enabled: tiles !== null && tiles.length > 0,
+    refetchInterval,
+    // Moving the map keeps what was shown until the new tiles arrive.
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/map/config: the base layer's URL, attribution and zoom limit (docs/decisions/0018). */
+export async function getMapConfig(): Promise<MapConfig> {
+  const response = await apiRequest("GET", MAP_PATHS.config);
+  return mapConfigSchema.parse(await response.json());
+}
+
+export function useMapConfig() {
+  return useQuery({ queryKey: mapKeys.config(), queryFn: getMapConfig, staleTime: Infinity });
+}
+
+/** Replaces tiles of a loaded area with newer contents (a `mapTiles` push). */
+export function replaceTiles(area: MapArea, update: MapArea): MapArea {
+  const fresh = new Map(update.tiles.map((t) => [t.tile, t]));
+  return { ...area, tiles: area.tiles.map((t) => fresh.get(t.tile) ?? t), truncated: area.truncated || update.truncated };
+}

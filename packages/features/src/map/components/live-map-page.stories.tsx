@@ -1,0 +1,285 @@
+import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
+import { useMemo } from "react";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import type { MapSubscribe } from "@vicinity/contract";
+import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/realtime";
+import { useDeviceClass } from "@vicinity/features/shell";
+import { areaFor, MAP_MEMBERS, mapCrowdsFixture, ownLocationFixture } from "../../../../../mocks/fixtures/map";
+import { fakeGeolocation } from "../../../../../mocks/geolocation";
+import { mapHandlers, mediaHandlers, ownLocationHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import { FakeSocket } from "../../../../../mocks/realtime";
+import { LiveMapPage } from "./live-map-page";
+
+/** The visit's socket around the page: a fake one (no network) in the state a story asks for. */
+const withSocket: Decorator = (Story, context) => {
+  const connection = (context.parameters.connection as ConnectionState | undefined) ?? "connected";
+  const socket = useMemo(() => {
+    const fake = new FakeSocket();
+    fake.connected = connection === "connected";
+    (window as unknown as { __mapSocket?: FakeSocket }).__mapSocket = fake;
+    return fake;
+  }, [connection]);
+  return (
+    <RealtimeContext.Provider value={{ socket: socket as unknown as VicinitySocket, state: connection }}>
+      <div className="flex h-dvh flex-col">
+        <Story />
+      </div>
+    </RealtimeContext.Provider>
+  );
+};
+
+const mapSocket = () => (window as unknown as { __mapSocket: FakeSocket }).__mapSocket;
+
+const granted = fakeGeolocation("granted", { latitude: 30.3322, longitude: -81.6557 });
+
+const meta = {
+  title: "Features/Map/LiveMapPage",
+  component: LiveMapPage,
+  tags: ["mobile", "desktop"],
+  decorators: [withSocket],
+  args: { layout: "desktop", animate: false, geolocation: granted },
+  parameters: {
+    layout: "fullscreen",
+    route: "/map",
+    msw: {
+      handlers: {
+        session: sessionHandlers.member,
+        shell: shellHandlers.quiet,
+        media: mediaHandlers.portraits,
+        map: [...mapHandlers.base, ...mapHandlers.success],
+        location: ownLocationHandlers(ownLocationFixture()),
+      },
+    },
+  },
+  // The device class picks the layout, as the app's DeviceSwitch does.
+  render: function Render(args) {
+    const device = useDeviceClass();
+    return <LiveMapPage {...args} layout={device === "mobile" ? "mobile" : "desktop"} />;
+  },
+} satisfies Meta<typeof LiveMapPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const markers = (root: HTMLElement, kind: "member" | "cluster" | "crowd") => Array.from(root.querySelectorAll<HTMLElement>(`.leaflet-marker-icon[data-kind="${kind}"]`));
+
+/** The markers are drawn, and every picture on them has arrived (a screenshot never catches one half-way). */
+async function markersShown(root: HTMLElement, kind: "member" | "cluster" | "crowd" = "member") {
+  await waitFor(() => expect(markers(root, kind).length).toBeGreaterThan(0));
+  await waitFor(() => {
+    const images = Array.from(root.querySelectorAll<HTMLImageElement>(".leaflet-pane img"));
+    expect(images.every((img) => img.complete)).toBe(true);
+  });
+}
+
+/** On phones the filters live in a bottom sheet: open it first. */
+async function openFilters(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const open = canvas.queryByRole("button", { name: /^Filters/ });
+  if (open) {
+    await userEvent.click(open);
+    return within(document.body);
+  }
+  return canvas;
+}
+
+/** Members near him as markers with pictures, online rings and Right Now badges; two crowds as counts; his own position. */
+export const Members: Story = {
+  tags: ["tablet"],
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    await expect(markers(canvasElement, "member")[0]).toHaveAttribute("aria-label", expect.stringMatching(/, (online|offline)/));
+    await expect(canvasElement.querySelector("[aria-label='You are here']")).not.toBeNull();
+    await expect(canvasElement.querySelector(".leaflet-control-attribution")).toHaveTextContent("OpenStreetMap");
+  },
+};
+
+/** Asking the server for the members of the view. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: { map: [...mapHandlers.base, ...mapHandlers.loading] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Loading members…")).toBeVisible();
+  },
+};
+
+/** No stored position and no answer from the device: the spec's Jacksonville area. */
+export const NoLocation: Story = {
+  args: { geolocation: fakeGeolocation("pending") },
+  parameters: { msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ position: null, sharing: false })) } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/Showing the Jacksonville area/)).toBeVisible();
+    await markersShown(canvasElement);
+  },
+};
+
+/** The device refused: the map opens where he last shared, and says how to allow location. */
+export const LocationDenied: Story = {
+  args: { geolocation: fakeGeolocation("denied") },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/Location Access Denied/)).toBeVisible();
+    await markersShown(canvasElement);
+  },
+};
+
+/** Nobody in view. */
+export const EmptyArea: Story = {
+  parameters: { msw: { handlers: { map: [...mapHandlers.base, ...mapHandlers.empty] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("No members in this area right now")).toBeVisible();
+  },
+};
+
+/** Thousands of members: clusters with counts (crowds add into them); a tap zooms to where a cluster comes apart. */
+export const ManyMembersClustered: Story = {
+  tags: ["tablet"],
+  parameters: { msw: { handlers: { map: [...mapHandlers.base, ...mapHandlers.many] } } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(markers(canvasElement, "cluster").length).toBeGreaterThan(3));
+    const cluster = markers(canvasElement, "cluster")[0]!;
+    await expect(cluster).toHaveAttribute("aria-label", expect.stringMatching(/^Cluster of \d+ members$/));
+    const total = markers(canvasElement, "cluster").reduce((sum, el) => sum + Number(el.dataset.count), 0);
+    await expect(total).toBeGreaterThan(100);
+  },
+};
+
+/** A cluster opened by keyboard: Enter zooms in until it comes apart. */
+export const ClusterOpened: Story = {
+  tags: ["!mobile"],
+  parameters: { msw: { handlers: { map: [...mapHandlers.base, ...mapHandlers.many] } } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(markers(canvasElement, "cluster").length).toBeGreaterThan(3));
+    const before = markers(canvasElement, "cluster").length + markers(canvasElement, "member").length;
+    const zoomIn = canvasElement.querySelector<HTMLElement>(".leaflet-control-zoom-in")!;
+    const cluster = markers(canvasElement, "cluster").sort((a, b) => Number(b.dataset.count) - Number(a.dataset.count))[0]!;
+    cluster.focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(zoomIn.getAttribute("aria-disabled")).not.toBe("true"));
+    await waitFor(() => expect(markers(canvasElement, "cluster").length + markers(canvasElement, "member").length).not.toBe(before));
+    await markersShown(canvasElement, "cluster");
+  },
+};
+
+/** A marker chosen: his card (name, age, distance, match, Message, Profile); on phones a bottom sheet. */
+export const SelectedMember: Story = {
+  tags: ["tablet"],
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    const marker = markers(canvasElement, "member")[0]!;
+    const name = marker.getAttribute("aria-label")!.split(",")[0]!;
+    await userEvent.click(marker);
+    const card = await within(canvasElement).findByTestId("map-member-card");
+    await expect(within(card).getByRole("heading", { name })).toBeVisible();
+    await expect(within(card).getByRole("button", { name: `Message ${name}` })).toBeVisible();
+    await expect(within(card).getByRole("button", { name: `View ${name}'s profile` })).toBeVisible();
+    await expect(marker).toHaveAttribute("data-selected", "true");
+  },
+};
+
+/** Online now keeps only who is online; crowds have nothing to filter on and are hidden meanwhile. */
+export const FilterOnlineNow: Story = {
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    const before = canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length;
+    const panel = await openFilters(canvasElement);
+    await userEvent.click(panel.getByRole("button", { name: "Online now" }));
+    await expect(panel.getByRole("button", { name: "Online now" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(markers(canvasElement, "crowd")).toHaveLength(0));
+    await waitFor(() => expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length).toBeLessThan(before));
+    for (const marker of markers(canvasElement, "member")) await expect(marker.getAttribute("aria-label")).toContain(", online");
+    await expect(within(canvasElement).getByText("Crowds are hidden while a filter is on")).toBeVisible();
+  },
+};
+
+/** A mapTiles push over the socket: a newcomer appears where the tile says, without a reload. */
+export const LiveUpdateArriving: Story = {
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    const subscribe = await waitFor(() => {
+      const emitted = mapSocket().emitted.filter((e) => e.event === "mapSubscribe").at(-1);
+      expect(emitted).toBeDefined();
+      return emitted!.args[0] as MapSubscribe;
+    });
+    // North of everyone else, so no cluster takes him in.
+    const newcomer = { ...MAP_MEMBERS[0]!, id: "map_new", username: "newcomer", displayName: "Newcomer", latitude: 30.43, longitude: -81.6557, isOnline: true, rightNow: null };
+    mapSocket().serverEmit("mapTiles", areaFor(subscribe.tiles, [...MAP_MEMBERS, newcomer], mapCrowdsFixture));
+    await waitFor(() => expect(canvasElement.querySelector('.leaflet-marker-icon[data-member-id="map_new"]')).not.toBeNull());
+    await markersShown(canvasElement);
+  },
+};
+
+/** The socket is down: the map keeps what it has and says live updates wait for the connection. */
+export const Reconnecting: Story = {
+  parameters: { connection: "reconnecting" },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/Reconnecting… live updates are paused/)).toBeVisible();
+    await markersShown(canvasElement);
+  },
+};
+
+/** A visitor (decisions.md 1): markers without pictures, and the card invites him to sign up instead of messaging. */
+export const VisitorLimited: Story = {
+  tags: ["tablet"],
+  parameters: { msw: { handlers: { session: sessionHandlers.visitor, map: [...mapHandlers.base, ...mapHandlers.limited] } } },
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    await expect(canvasElement.querySelectorAll(".leaflet-marker-pane img")).toHaveLength(0);
+    await expect(canvasElement.querySelector("[aria-label='You are here']")).toBeNull();
+    await userEvent.click(markers(canvasElement, "member")[0]!);
+    const card = await within(canvasElement).findByTestId("map-member-card");
+    await expect(within(card).getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute("href", "/join");
+    await expect(within(card).queryByRole("button", { name: /^Message/ })).toBeNull();
+  },
+};
+
+/** The base layer fails: a small banner, and the markers still work. */
+export const TileFailure: Story = {
+  parameters: { msw: { handlers: { map: [...mapHandlers.tilesFailing, ...mapHandlers.success] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Map tiles could not be loaded")).toBeVisible();
+    await markersShown(canvasElement);
+  },
+};
+
+/** Zoomed out below the data levels: no members, and the map says to zoom in. */
+export const ZoomedOutTooFar: Story = {
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    const zoomOut = canvasElement.querySelector<HTMLElement>(".leaflet-control-zoom-out")!;
+    for (let i = 0; i < 4; i++) await userEvent.click(zoomOut);
+    await waitFor(() => expect(canvasElement.querySelector('[data-notice="zoom-in"]')).toHaveTextContent("Zoom in to see members"));
+    await waitFor(() => expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]")).toHaveLength(0));
+  },
+};
+
+/** /map-basic: the same members without live updates or animations, a list under the map. */
+export const Basic: Story = {
+  args: { variant: "basic" },
+  parameters: { route: "/map-basic" },
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    const list = await within(canvasElement).findByRole("list", { name: "Members in view" });
+    await waitFor(() => expect(within(list).getAllByRole("button").length).toBeGreaterThan(5));
+    await expect(mapSocket().emitted.filter((e) => e.event === "mapSubscribe")).toHaveLength(0);
+  },
+};
+
+/** Desktop: the side list and the map in step; hovering a row marks its marker. */
+export const ListInStep: Story = {
+  tags: ["!mobile"],
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    const list = within(canvasElement).getByRole("list", { name: "Members in view" });
+    // A member drawn alone (not in a cluster).
+    const row = within(list)
+      .getAllByRole("button")
+      .find((r) => canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${r.dataset.memberId}"]`))!;
+    await userEvent.hover(row);
+    const id = row.dataset.memberId!;
+    await waitFor(() => expect(canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${id}"]`)).toHaveAttribute("data-highlighted", "true"));
+    await userEvent.click(row);
+    await expect(row).toHaveAttribute("aria-pressed", "true");
+    await expect(await within(canvasElement).findByTestId("map-member-card")).toBeVisible();
+    await userEvent.unhover(row);
+  },
+};

@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from "vitest";
+import { MAP_MAX_TILES, MAP_MIN_DATA_ZOOM, type MapMember } from "@vicinity/contract";
+import { replaceTiles } from "../api/map-area";
+import { describeCluster, describeMember } from "./describe";
+import { applyFilters, NO_FILTERS } from "./filters";
+import { MarkerIndex } from "./marker-index";
+import { createThrottle } from "./throttle";
+import { dataTilesFor, privacyCellAround } from "./view";
+
+const member = (id: string, fields: Partial<MapMember> = {}): MapMember => ({
+  id,
+  username: id,
+  displayName: "Alex",
+  age: 29,
+  thumbnailUrl: null,
+  isOnline: true,
+  rightNow: null,
+  latitude: 30.33,
+  longitude: -81.65,
+  distance: 1.2,
+  compatibility: null,
+  ...fields,
+});
+
+const JAX = { south: 30.2, west: -81.8, north: 30.45, east: -81.5 };
+
+describe("dataTilesFor", () => {
+  it("asks nothing below the data zoom", () => {
+    expect(dataTilesFor({ box: JAX, zoom: MAP_MIN_DATA_ZOOM - 1 })).toBeNull();
+  });
+  it("covers the view at the zoom's level, sorted", () => {
+    const tiles = dataTilesFor({ box: JAX, zoom: 11 })!;
+    expect(tiles.every((t) => t.startsWith("9/"))).toBe(true);
+    expect([...tiles].sort()).toEqual(tiles);
+  });
+  it("never asks more than MAP_MAX_TILES", () => {
+    const tiles = dataTilesFor({ box: { south: 20, west: -100, north: 45, east: -60 }, zoom: 14 })!;
+    expect(tiles.length).toBeLessThanOrEqual(MAP_MAX_TILES);
+  });
+});
+
+describe("filters", () => {
+  const members = [member("a", { isOnline: false }), member("b", { rightNow: { note: "x", until: "" } }), member("c", { age: 45 }), member("d", { age: null })];
+  const crowds = [{ id: "c1", latitude: 30.3, longitude: -81.6, count: 6 }];
+  it("keeps everyone, crowds too, without a filter", () => {
+    expect(applyFilters(members, crowds, NO_FILTERS)).toEqual({ members, crowds, crowdsHidden: false });
+  });
+  it("hides crowds while any filter is on, and says so", () => {
+    const result = applyFilters(members, crowds, { ...NO_FILTERS, onlineOnly: true });
+    expect(result.members.map((m) => m.id)).toEqual(["b", "c", "d"]);
+    expect(result.crowds).toEqual([]);
+    expect(result.crowdsHidden).toBe(true);
+  });
+  it("an age range leaves out members without an age", () => {
+    expect(applyFilters(members, [], { ...NO_FILTERS, ageMax: 40 }).members.map((m) => m.id)).toEqual(["a", "b"]);
+  });
+});
+
+describe("MarkerIndex", () => {
+  it("counts a crowd's members into the cluster it joins, and draws a lone crowd as a count", () => {
+    const index = new MarkerIndex([member("a"), member("b", { latitude: 30.3301 })], [{ id: "c1", latitude: 30.3302, longitude: -81.65, count: 7 }]);
+    const [cluster] = index.itemsIn(JAX, 10);
+    expect(cluster).toMatchObject({ kind: "cluster", count: 9 });
+    const alone = new MarkerIndex([], [{ id: "c1", latitude: 30.33, longitude: -81.65, count: 7 }]).itemsIn(JAX, 10);
+    expect(alone).toEqual([expect.objectContaining({ kind: "crowd", count: 7 })]);
+  });
+  it("draws only what is in the box", () => {
+    const index = new MarkerIndex([member("a"), member("far", { latitude: 40, longitude: -70 })], []);
+    expect(index.itemsIn(JAX, 17).map((i) => i.key)).toEqual(["member:a"]);
+  });
+});
+
+describe("labels", () => {
+  it("announces a member and a cluster", () => {
+    expect(describeMember(member("a"))).toBe("Alex, 29, online, 1.2 km");
+    expect(describeCluster(12)).toBe("Cluster of 12 members");
+  });
+});
+
+describe("replaceTiles", () => {
+  it("replaces the pushed tiles whole and keeps the others", () => {
+    const area = { truncated: false, limited: false, tiles: [{ tile: "9/1/1", members: [member("a")], crowds: [] }, { tile: "9/1/2", members: [member("b")], crowds: [] }] };
+    const next = replaceTiles(area, { truncated: false, limited: false, tiles: [{ tile: "9/1/2", members: [], crowds: [] }, { tile: "9/7/7", members: [member("z")], crowds: [] }] });
+    expect(next.tiles.map((t) => [t.tile, t.members.length])).toEqual([
+      ["9/1/1", 1],
+      ["9/1/2", 0],
+    ]);
+  });
+});
+
+describe("createThrottle", () => {
+  it("sends at once, then the latest at the end of the interval", () => {
+    vi.useFakeTimers();
+    const sent: number[] = [];
+    const throttle = createThrottle<number>(15_000, (v) => sent.push(v), () => Date.now());
+    throttle.push(1);
+    throttle.push(2);
+    throttle.push(3);
+    expect(sent).toEqual([1]);
+    vi.advanceTimersByTime(15_000);
+    expect(sent).toEqual([1, 3]);
+    vi.useRealTimers();
+  });
+});
+
+describe("privacyCellAround", () => {
+  it("is a 500 m cell holding the point", () => {
+    const cell = privacyCellAround({ latitude: 30.33218, longitude: -81.65571 });
+    expect(cell.south).toBeLessThanOrEqual(30.33218);
+    expect(cell.north).toBeGreaterThan(30.33218);
+    expect((cell.north - cell.south) * 111_320).toBeCloseTo(500, 0);
+  });
+});
