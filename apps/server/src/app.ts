@@ -18,7 +18,7 @@ import { Participants } from "./messages/service";
 import { registerMemberRoutes } from "./users/member-routes";
 import { registerPhotoRoutes } from "./users/photo-routes";
 import { registerAccountRoutes } from "./users/account-routes";
-import { keepDemoPositionsFresh, seedDemoMembersIfEmpty } from "./db/seed";
+import { ensureDemoEvents, keepDemoPositionsFresh, seedDemoMembersIfEmpty } from "./db/seed";
 import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
@@ -26,6 +26,8 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { registerMapTileRoutes } from "./map/tile-routes";
 import { MapChanges } from "./map/live";
 import { registerMapRoutes, registerOwnLocationRoutes } from "./map/routes";
+import { registerEventMemberRoutes, registerEventRoutes, startEventReminders } from "./events/routes";
+import { registerNotificationRoutes, sweepNotifications } from "./notifications/service";
 import { Limits, type LimitsRedis } from "./http/limits";
 
 export type { RouteEntry } from "./http/route-groups";
@@ -76,7 +78,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     limits: new Limits(redis as unknown as LimitsRedis | null, config.redisPrefix),
     mapChanges: new MapChanges({ db: database.db, onError: (e) => console.warn("map updates:", e) }),
     // Replaced by attachRealtime below, before any route is registered.
-    notify: { toUsers: () => undefined, disconnectUser: () => undefined },
+    notify: { toUsers: () => undefined, disconnectUser: () => undefined, toEventWatchers: () => undefined },
   };
 
   if (process.env.ADMIN_EMAILS) {
@@ -86,8 +88,12 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   let demoRefresh: NodeJS.Timeout | null = null;
   if (config.seedDemo) {
     await seedDemoMembersIfEmpty(database.db, mediaStore);
-    await keepDemoPositionsFresh(database.db);
-    demoRefresh = setInterval(() => void keepDemoPositionsFresh(database.db).catch((e: unknown) => console.warn(e)), 60 * 60_000);
+    const refresh = async () => {
+      await keepDemoPositionsFresh(database.db);
+      await ensureDemoEvents(database.db);
+    };
+    await refresh();
+    demoRefresh = setInterval(() => void refresh().catch((e: unknown) => console.warn(e)), 60 * 60_000);
     demoRefresh.unref();
   }
 
@@ -153,6 +159,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerNearbyRoutes(open, context);
     registerMapTileRoutes(open, context);
     registerMapRoutes(open, context);
+    registerEventRoutes(open, context);
     await registerMediaRoutes(open, context);
   });
   await routeGroup(app, "session", (session) => registerSessionRoutes(session, context));
@@ -164,6 +171,8 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerAccountRoutes(member, context);
     registerMemberRoutes(member, context);
     registerOwnLocationRoutes(member, context);
+    registerEventMemberRoutes(member, context);
+    registerNotificationRoutes(member, context);
   });
   // The admin area's routes come with the admin issue; its group is ready.
   await routeGroup(app, "admin", () => undefined);
@@ -193,7 +202,11 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });
 
-  const sweep = setInterval(() => void sessions.sweep().catch((e: unknown) => app.log.warn(e)), 10 * 60 * 1000);
+  const sweep = setInterval(() => {
+    void sessions.sweep().catch((e: unknown) => app.log.warn(e));
+    void sweepNotifications(database.db).catch((e: unknown) => app.log.warn(e));
+  }, 10 * 60 * 1000);
+  const stopReminders = startEventReminders(context, (e) => app.log.warn(e));
   sweep.unref();
   let closed: Promise<void> | undefined;
 
@@ -208,6 +221,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
       // Once: a signal and a failing health check may both ask.
       closed ??= (async () => {
         clearInterval(sweep);
+        stopReminders();
         if (demoRefresh) clearInterval(demoRefresh);
         await context.mapChanges.close();
         await realtime.close();

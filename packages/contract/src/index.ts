@@ -8,3 +8,5 @@ export * from "./media";
 export * from "./messages";
 export * from "./delivery";
 export * from "./map";
+export * from "./events";
+export * from "./notifications";

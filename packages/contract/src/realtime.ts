@@ -2,6 +2,7 @@ import { z } from "zod";
 import { locationSchema, presenceStatusSchema } from "./users";
 import type { Message, MessagesReadEvent, SendMessage, TypingEvent } from "./messages";
 import type { MapArea, MapSubscribe } from "./map";
+import type { Notification } from "./notifications";
 
 /** The handshake's refusal when there is no member session (none, a guest's, or one that ended). */
 export const SOCKET_SIGN_IN_REQUIRED = "Sign in to connect";
@@ -32,6 +33,10 @@ export interface ServerToClientEvents {
   messagesRead: (event: MessagesReadEvent) => void;
   /** The live map (issue 10): each tile's whole new content, replacing what the client had of it. */
   mapTiles: (payload: MapArea) => void;
+  /** A new entry of the member's notifications list (decisions.md, "Notifications"). */
+  notification: (payload: Notification) => void;
+  /** An event he can see changed (places left, cancelled, edited): refetch it (issue 11). */
+  eventChanged: (payload: { eventId: string }) => void;
 }
 
 export interface ClientToServerEvents {
@@ -44,6 +49,8 @@ export interface ClientToServerEvents {
   typing: (payload: { conversationId: string; isTyping: boolean }) => void;
   /** The live map: replaces the socket's subscribed tiles (an empty list stops the updates). */
   mapSubscribe: (payload: MapSubscribe, ack?: (result: Ack) => void) => void;
+  /** The events the open pages show (issue 11): their changes come as `eventChanged`. */
+  watchEvents: (payload: { eventIds: string[] }, ack?: (result: Ack) => void) => void;
 }
 
 /** Spec section 9: reconnect after 1 to 5 s without limit; 20 s connection timeout. */

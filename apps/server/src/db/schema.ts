@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -239,6 +240,8 @@ export const reports = pgTable(
     reportedId: uuid("reported_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Set when the report is about an event (its host is `reported_id`): the same queue. */
+    eventId: uuid("event_id").references((): AnyPgColumn => events.id, { onDelete: "cascade" }),
     reason: reportReasonEnum("reason").notNull(),
     details: text("details").notNull().default(""),
     status: reportStatusEnum("status").notNull().default("open"),
@@ -247,4 +250,101 @@ export const reports = pgTable(
     resolvedById: uuid("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_reported_idx").on(t.reportedId)],
+);
+
+export const eventCategoryEnum = pgEnum("event_category", ["social", "party", "drinks", "outdoors", "sports", "arts", "wellness", "dating", "other"]);
+export const addressForEnum = pgEnum("event_address_for", ["everyone", "going"]);
+export const rsvpStatusEnum = pgEnum("rsvp_status", ["going", "interested", "waitlisted"]);
+
+/**
+ * An event (issue 11). The venue's exact position is for the host (and the address for those
+ * allowed); everyone else sees the snapped one, computed like a member's with the event's own secret.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: uuid("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    category: eventCategoryEnum("category").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    timeZone: text("time_zone").notNull(),
+    venueName: text("venue_name").notNull(),
+    address: text("address").notNull().default(""),
+    addressFor: addressForEnum("address_for").notNull().default("everyone"),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    snappedLatitude: doublePrecision("snapped_latitude").notNull(),
+    snappedLongitude: doublePrecision("snapped_longitude").notNull(),
+    snappedEarth: cube("snapped_earth")
+      .notNull()
+      .generatedAlwaysAs(sql`ll_to_earth("snapped_latitude", "snapped_longitude")::cube`),
+    locationSecret: text("location_secret").notNull(),
+    capacity: integer("capacity").notNull(),
+    coverMediaId: uuid("cover_media_id").references(() => media.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("events_snapped_earth_gist").using("gist", t.snappedEarth),
+    index("events_starts_idx").on(t.startsAt),
+    index("events_host_idx").on(t.hostId, t.startsAt),
+  ],
+);
+
+/** A member's answer to an event; the waitlist is in order of `created_at`. */
+export const eventRsvps = pgTable(
+  "event_rsvps",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: rsvpStatusEnum("status").notNull(),
+    /** Listed among those going (the count includes everyone). */
+    listed: boolean("listed").notNull().default(true),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_rsvps_user_idx").on(t.userId, t.status), index("event_rsvps_waitlist_idx").on(t.eventId, t.status, t.createdAt)],
+);
+
+/**
+ * A member's private calendar feed. Its secret URL is an HMAC of his id and this nonce (so the
+ * database holds nothing that opens it); a reset draws a new nonce and the old URL stops working.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  nonce: text("nonce").notNull(),
+  ...timestamps,
+});
+
+export const notificationKindEnum = pgEnum("notification_kind", ["event_reminder", "event_promoted", "event_cancelled", "event_changed"]);
+
+/** decisions.md, "Notifications": a member's list (the bell), kept 90 days. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: notificationKindEnum("kind").notNull(),
+    /** What the screen needs to say it (an event's id and title, a reason). */
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    ...timestamps,
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
 );

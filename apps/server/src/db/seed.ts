@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "./database";
-import { locations, presence, users } from "./schema";
+import { events, locations, presence, users } from "./schema";
 import { snapToPrivacyGrid } from "../location/privacy-grid";
 import { hashPassword } from "../auth/passwords";
 import type { MediaStore } from "../media/store";
@@ -126,4 +126,67 @@ export async function keepDemoPositionsFresh(db: Db): Promise<void> {
   await db.execute(
     sql`UPDATE locations SET updated_at = now() WHERE user_id IN (SELECT id FROM users WHERE email LIKE ${`%${DEMO_EMAIL_DOMAIN}`})`,
   );
+}
+
+const DEMO_EVENTS: Array<{ title: string; category: (typeof events.$inferInsert)["category"]; venue: string; description: string; hours: number; capacity: number }> = [
+  { title: "Sunset drinks on the river", category: "drinks", venue: "Riverside Arts Market", description: "Casual drinks by the water. First round's on the host.", hours: 3, capacity: 30 },
+  { title: "Beach volleyball", category: "sports", venue: "Jacksonville Beach Pier", description: "All levels welcome. We bring the net and the ball.", hours: 3, capacity: 12 },
+  { title: "Board games night", category: "social", venue: "San Marco Square", description: "Catan, Codenames and snacks. Bring a game if you like.", hours: 4, capacity: 16 },
+  { title: "Morning run and coffee", category: "outdoors", venue: "Southbank Riverwalk", description: "An easy 5 km, then coffee nearby.", hours: 2, capacity: 25 },
+  { title: "Drag brunch", category: "party", venue: "Five Points", description: "Bottomless mimosas and a show. Booking under the host's name.", hours: 3, capacity: 40 },
+  { title: "Gallery walk", category: "arts", venue: "Downtown Art Walk", description: "First-Wednesday art walk; we meet at the fountain.", hours: 3, capacity: 20 },
+  { title: "Yoga in the park", category: "wellness", venue: "Memorial Park", description: "Bring a mat and water. Beginners welcome.", hours: 1.5, capacity: 20 },
+  { title: "Speed friending", category: "dating", venue: "Murray Hill", description: "Meet ten new people in an hour. No pressure.", hours: 2, capacity: 24 },
+  { title: "Kayak the marsh", category: "outdoors", venue: "Fort George Island", description: "Rentals on site. About three hours on the water.", hours: 4, capacity: 10 },
+  { title: "Karaoke night", category: "party", venue: "Riverside", description: "Private room booked. Duets encouraged.", hours: 3, capacity: 14 },
+  { title: "Fernandina Beach cleanup", category: "outdoors", venue: "Main Beach Park, Fernandina", description: "Gloves and bags provided; lunch afterwards.", hours: 3, capacity: 30 },
+  { title: "Book club: this month's pick", category: "social", venue: "Avondale", description: "We talk about the book for an hour, then whatever.", hours: 2, capacity: 12 },
+];
+
+/** Keep this many upcoming demo events, so a demo server that runs for weeks always has some. */
+export const DEMO_UPCOMING_EVENTS = 10;
+
+/**
+ * With demo data on, the demo members host events around Jacksonville over the next two weeks
+ * (issue 11); topped up hourly with the positions (keepDemoPositionsFresh's caller).
+ */
+export async function ensureDemoEvents(db: Db, now = Date.now()): Promise<number> {
+  const hosts = await db.execute(sql`SELECT u.id, l.latitude, l.longitude FROM users u JOIN locations l ON l.user_id = u.id WHERE u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY u.email LIMIT 40`);
+  const hostRows = (hosts as unknown as { rows: Array<{ id: string; latitude: number; longitude: number }> }).rows;
+  if (hostRows.length === 0) return 0;
+  const upcoming = await db.execute(sql`SELECT count(*)::int AS n FROM events e JOIN users u ON u.id = e.host_id WHERE e.ends_at > now() AND u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`}`);
+  const have = Number((upcoming as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  const random = seeded(now % 100_000);
+  let made = 0;
+  for (let i = have; i < DEMO_UPCOMING_EVENTS; i++) {
+    const template = DEMO_EVENTS[Math.floor(random() * DEMO_EVENTS.length)]!;
+    const host = hostRows[Math.floor(random() * hostRows.length)]!;
+    // On the hour, from tomorrow to two weeks ahead, in the afternoon or evening.
+    const day = 1 + Math.floor(random() * 14);
+    const start = new Date(now + day * 86_400_000);
+    start.setUTCHours(16 + Math.floor(random() * 8), 0, 0, 0);
+    const secret = randomBytes(16).toString("hex");
+    const venue = { latitude: host.latitude + (random() - 0.5) * 0.04, longitude: host.longitude + (random() - 0.5) * 0.04 };
+    const snapped = snapToPrivacyGrid(venue, secret);
+    await db.insert(events).values({
+      hostId: host.id,
+      title: template.title,
+      description: template.description,
+      category: template.category,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + template.hours * 3_600_000),
+      timeZone: "America/New_York",
+      venueName: template.venue,
+      address: "",
+      addressFor: "everyone",
+      latitude: venue.latitude,
+      longitude: venue.longitude,
+      snappedLatitude: snapped.latitude,
+      snappedLongitude: snapped.longitude,
+      locationSecret: secret,
+      capacity: template.capacity,
+    });
+    made += 1;
+  }
+  return made;
 }

@@ -15,6 +15,8 @@ export interface Notifier {
   toUsers<E extends keyof ServerToClientEvents>(userIds: readonly string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Ends a member's sockets everywhere (account deleted). */
   disconnectUser(userId: string): void;
+  /** Tells the sockets that watch an event (its page or list is open) that it changed. */
+  toEventWatchers(eventId: string): void;
 }
 
 /** What every route module gets. */

@@ -10,6 +10,7 @@ import {
   updateLocationEventSchema,
   mapSubscribeSchema,
   mapTileKeySchema,
+  watchEventsSchema,
   type Ack,
   type Message,
   type ClientToServerEvents,
@@ -54,6 +55,7 @@ export interface Realtime {
 export const userRoom = (userId: string) => `user:${userId}`;
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 export const sessionRoom = (idHash: string) => `session:${idHash}`;
+export const eventRoom = (eventId: string) => `event:${eventId}`;
 const MEMBERS_ROOM = "members";
 
 const fail = (message: string): Ack => ({ ok: false, message });
@@ -148,6 +150,9 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       if (userIds.length > 0) io.to(userIds.map(userRoom)).emit(event, ...args);
     },
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    toEventWatchers: (eventId) => {
+      if (!closing) io.to(eventRoom(eventId)).emit("eventChanged", { eventId });
+    },
   };
 
   // A session that ends (logout, password change, deletion, expiry, a new sign-in) takes its
@@ -228,6 +233,17 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       return { ok: true };
     });
 
+    // Events on open pages (issue 11): the socket watches their rooms; nothing about them is sent
+    // but "it changed" (the page refetches what this member may see).
+    let watched: string[] = [];
+    onEvent(socket, "watchEvents", watchEventsSchema, guards, async ({ eventIds }) => {
+      const next = [...new Set(eventIds)];
+      for (const id of watched) if (!next.includes(id)) await socket.leave(eventRoom(id));
+      await socket.join(next.map(eventRoom));
+      watched = next;
+      return { ok: true };
+    });
+
     onEvent(socket, "joinConversation", conversationIdSchema, guards, membership(true));
     onEvent(socket, "leaveConversation", conversationIdSchema, guards, membership(false));
 
@@ -291,21 +307,9 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       clearInterval(recheck);
       stopListening();
       // Sends still finishing on this node must not publish through a closed Redis link.
-      // A membership change on any node: every other node forgets its remembered participants.
-  ctx.participants.announce = (conversationId) => {
-    if (!closing) io.serverSideEmit("participantsChanged", conversationId);
-  };
-  io.on("participantsChanged", (conversationId) => ctx.participants.forget(conversationId));
-  ctx.mapChanges.broadcast = (tiles) => {
-    if (!closing) io.serverSideEmit("mapTilesChanged", tiles);
-  };
-  io.on("mapTilesChanged", (tiles) => {
-    // Only tile keys pass (the Redis channel is ours, but a key is cheap to check).
-    const valid = Array.isArray(tiles) ? tiles.filter((t) => mapTileKeySchema.safeParse(t).success) : [];
-    if (valid.length > 0) ctx.mapChanges.tilesChangedElsewhere(valid);
-  });
-
-  ctx.notify = { toUsers: () => undefined, disconnectUser: () => undefined };
+      ctx.notify = { toUsers: () => undefined, disconnectUser: () => undefined, toEventWatchers: () => undefined };
+      ctx.participants.announce = () => undefined;
+      ctx.mapChanges.broadcast = () => undefined;
       unsubscribe();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

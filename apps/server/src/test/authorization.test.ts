@@ -51,6 +51,23 @@ const NO_SUCH = "00000000-0000-4000-8000-000000000000";
 const self = (own: number, others = own): Partial<Record<Role, number>> => ({ member: own, "another member": others, admin: others });
 const everyone = (status: number): Partial<Record<Role, number>> => Object.fromEntries(ROLES.map((r) => [r, status]));
 
+/** A valid event for tomorrow (POST and PUT /api/events). */
+const EVENT_BODY = () => ({
+  title: "Beach volleyball",
+  description: "",
+  category: "sports",
+  startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  endsAt: new Date(Date.now() + 90_000_000).toISOString(),
+  timeZone: "America/New_York",
+  venueName: "Jacksonville Beach",
+  address: "",
+  addressFor: "everyone",
+  latitude: 30.29,
+  longitude: -81.39,
+  capacity: 10,
+  coverMediaId: null,
+});
+
 const EXPECT: Record<string, Expectation> = {
   "GET /api/auth/user": { access: "open", status: { visitor: 401, guest: 401, "suspended member": 401, ...self(200) } },
   "POST /api/register": { access: "open", payload: () => ({ email: `new${Math.random()}@example.com`, password: STRONG_PASSWORD }), status: everyone(201) },
@@ -58,6 +75,21 @@ const EXPECT: Record<string, Expectation> = {
   "POST /api/anonymous-login": { access: "open", payload: () => ({ age: 25 }), status: everyone(201) },
   "POST /api/logout": { access: "open", status: everyone(200) },
   "GET /api/users/nearby": { access: "open", url: () => "/api/users/nearby?latitude=30.33&longitude=-81.66", status: everyone(200) },
+  "GET /api/events": { access: "open", url: () => "/api/events?latitude=30.33&longitude=-81.66", status: everyone(200) },
+  "GET /api/events/:id": { access: "open", url: () => `/api/events/${NO_SUCH}`, status: everyone(404) },
+  "GET /api/events/:id/attendees": { access: "open", url: () => `/api/events/${NO_SUCH}/attendees`, status: everyone(404) },
+  "GET /api/events/:id/calendar.ics": { access: "open", url: () => `/api/events/${NO_SUCH}/calendar.ics`, status: everyone(404) },
+  "GET /api/calendar/:token": { access: "open", url: () => `/api/calendar/${NO_SUCH}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics`, status: everyone(404) },
+  "POST /api/events": { access: "member", payload: () => EVENT_BODY(), status: self(201) },
+  "PUT /api/events/:id": { access: "member", url: () => `/api/events/${NO_SUCH}`, payload: () => EVENT_BODY(), status: self(404) },
+  "POST /api/events/:id/cancel": { access: "member", url: () => `/api/events/${NO_SUCH}/cancel`, payload: () => ({ reason: "Rain" }), status: self(404) },
+  "PUT /api/events/:id/rsvp": { access: "member", url: () => `/api/events/${NO_SUCH}/rsvp`, payload: () => ({ status: "going" }), status: self(404) },
+  "DELETE /api/events/:id/rsvp": { access: "member", url: () => `/api/events/${NO_SUCH}/rsvp`, status: self(404) },
+  "POST /api/events/:id/report": { access: "member", url: () => `/api/events/${NO_SUCH}/report`, payload: () => ({ reason: "spam" }), status: self(404) },
+  "GET /api/users/calendar": { access: "member", status: self(200) },
+  "POST /api/users/calendar": { access: "member", status: self(200) },
+  "GET /api/notifications": { access: "member", status: self(200) },
+  "POST /api/notifications/read": { access: "member", status: self(200) },
   "GET /api/map/area": { access: "open", url: () => "/api/map/area?tiles=12/1119/1714", status: everyone(200) },
   "GET /api/users/location": { access: "member", status: self(200) },
   "DELETE /api/users/location": { access: "member", status: self(200) },

@@ -134,6 +134,21 @@ describe.each(testEngines())("fuzz (%s)", (engine) => {
     const conversation = (await server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: member.cookie }, payload: { userId: other.id } })).json() as ConversationSummary;
     const guest = await guestCookie(server);
     const ids = [other.id, conversation.id, "00000000-0000-4000-8000-000000000000"];
+    const EVENT_FUZZ_BASE = {
+      title: "Beach volleyball",
+      description: "Bring water",
+      category: "sports",
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() + 90_000_000).toISOString(),
+      timeZone: "America/New_York",
+      venueName: "Jacksonville Beach",
+      address: "1st St",
+      addressFor: "going",
+      latitude: 30.29,
+      longitude: -81.39,
+      capacity: 10,
+      coverMediaId: null,
+    };
     // Valid bodies of the routes that take one, for the one-field-at-a-time sweep.
     const bases: Record<string, Record<string, unknown>> = {
       "POST /api/register": { email: "fresh@example.com", password: STRONG_PASSWORD },
@@ -142,6 +157,11 @@ describe.each(testEngines())("fuzz (%s)", (engine) => {
       "PUT /api/users/right-now": { note: "Coffee?" },
       "PUT /api/users/location": { latitude: 30.3, longitude: -81.6 },
       "PUT /api/users/location/visibility": { visibility: "crowd" },
+      "POST /api/events": EVENT_FUZZ_BASE,
+      "PUT /api/events/:id": EVENT_FUZZ_BASE,
+      "POST /api/events/:id/cancel": { reason: "Rain" },
+      "PUT /api/events/:id/rsvp": { status: "going", listed: true },
+      "POST /api/events/:id/report": { reason: "spam", details: "details" },
       "PUT /api/users/password": { currentPassword: "not the password", newPassword: "another long passphrase" },
       "POST /api/users/:id/report": { reason: "spam", details: "details" },
       "POST /api/conversations": { userId: other.id },

@@ -1,0 +1,225 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  EVENT_PATHS,
+  EVENT_REMINDER_MINUTES,
+  eventCancelSchema,
+  eventInputSchema,
+  eventReportSchema,
+  eventsQuerySchema,
+  rsvpRequestSchema,
+  type VicinityEvent,
+} from "@vicinity/contract";
+import type { AppContext } from "../http/context";
+import { requireMember } from "../http/context";
+import { badRequest, notFound, parseOr400, tooManyRequests } from "../http/errors";
+import { Sealer } from "../http/sealed";
+import { readDevice } from "../auth/device";
+import { calendarFeeds, reports } from "../db/schema";
+import { queryRows } from "../db/database";
+import { sendNotifications } from "../notifications/service";
+import { toIcs, type IcsEvent } from "./ics";
+import { cancelEvent, claimReminders, createEvent, getEvent, listedAttendees, listEvents, setRsvp, updateEvent, type EventViewer } from "./service";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Events a member may host in a day, and reports he may file. */
+export const EVENTS_PER_DAY = 10;
+/** How often a node looks for reminders to send. */
+export const REMINDER_SWEEP_MS = 60_000;
+
+function eventId(request: FastifyRequest<{ Params: { id: string } }>): string {
+  if (!UUID.test(request.params.id)) throw notFound("Event not found");
+  return request.params.id;
+}
+
+function viewerOf(request: FastifyRequest, secret: string): EventViewer {
+  const session = request.session;
+  if (session?.kind === "member") return { id: session.user.id, member: true };
+  return { id: readDevice(request, secret)?.userId ?? null, member: false };
+}
+
+function icsOf(e: VicinityEvent, origin: string): IcsEvent {
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    startsAt: new Date(e.startsAt),
+    endsAt: new Date(e.endsAt),
+    location: [e.venueName, e.address].filter(Boolean).join(", "),
+    latitude: e.latitude,
+    longitude: e.longitude,
+    url: `${origin}/events/${e.id}`,
+    cancelled: e.cancelledAt !== null,
+    updatedAt: new Date(e.updatedAt),
+    organizer: e.host.displayName ?? e.host.username,
+  };
+}
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The secret part of a member's calendar feed URL: HMAC(his id, his nonce). */
+function feedToken(secret: string, userId: string, nonce: string): string {
+  return `${userId}.${createHmac("sha256", secret).update(`calendar:${userId}.${nonce}`).digest("base64url")}`;
+}
+
+/** Events anyone may look at (visitors and guests too): the list, a page, its attendees, its .ics, a calendar feed. */
+export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
+  const cursors = new Sealer(config.sessionSecret, "events-cursor");
+
+  app.get(EVENT_PATHS.events, async (request) => {
+    const query = parseOr400(eventsQuerySchema, request.query);
+    let offset = 0;
+    if (query.cursor) {
+      const opened = cursors.open(query.cursor) as { offset?: unknown; filter?: unknown } | null;
+      if (!opened || typeof opened.offset !== "number" || !Number.isInteger(opened.offset) || opened.offset < 0 || opened.offset > 10_000 || opened.filter !== query.filter) {
+        throw badRequest("cursor is not valid");
+      }
+      offset = opened.offset;
+    }
+    const page = await listEvents(db, viewerOf(request, config.sessionSecret), query, offset);
+    return { events: page.events, nextCursor: page.more ? cursors.seal({ offset: offset + page.events.length, filter: query.filter }) : null };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/events/:id", async (request) => getEvent(db, viewerOf(request, config.sessionSecret), eventId(request)));
+
+  app.get<{ Params: { id: string } }>("/api/events/:id/attendees", async (request) => {
+    const viewer = viewerOf(request, config.sessionSecret);
+    const event = await getEvent(db, viewer, eventId(request));
+    const rows = await listedAttendees(db, viewer.id, event.id);
+    return {
+      goingCount: event.goingCount,
+      listed: rows.map((r) => ({ id: r.id, username: r.username, displayName: r.display_name ?? r.first_name, profileImageUrl: viewer.member ? r.profile_image_url : null })),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/events/:id/calendar.ics", async (request, reply) => {
+    const event = await getEvent(db, viewerOf(request, config.sessionSecret), eventId(request));
+    return reply
+      .header("Content-Type", "text/calendar; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="vicinity-event-${event.id}.ics"`)
+      .send(toIcs([icsOf(event, originOf(request))]));
+  });
+
+  // The member's private feed: the events he is going to (and those he hosts), from 30 days back.
+  app.get<{ Params: { token: string } }>("/api/calendar/:token", async (request, reply) => {
+    const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})\.ics$/.exec(request.params.token);
+    const [feed] = match?.[1] && UUID.test(match[1]) ? await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, match[1])).limit(1) : [];
+    const expected = feed ? Buffer.from(feedToken(config.sessionSecret, feed.userId, feed.nonce)) : null;
+    const given = Buffer.from(`${match?.[1] ?? ""}.${match?.[2] ?? ""}`);
+    if (!feed || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound("Calendar not found");
+    const ids = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT e.id FROM events e WHERE e.ends_at > now() - interval '30 days'
+            AND (e.host_id = ${feed.userId}::uuid OR EXISTS (SELECT 1 FROM event_rsvps r WHERE r.event_id = e.id AND r.user_id = ${feed.userId}::uuid AND r.status = 'going'))
+          ORDER BY e.starts_at LIMIT 500`,
+    );
+    const viewer = { id: feed.userId, member: true };
+    const list = (await Promise.all(ids.map((r) => getEvent(db, viewer, r.id).catch(() => null)))).filter((e): e is VicinityEvent => e !== null);
+    return reply
+      .header("Content-Type", "text/calendar; charset=utf-8")
+      .header("Cache-Control", "private, no-cache")
+      .send(toIcs(list.map((e) => icsOf(e, originOf(request))), { name: "Vicinity events" }));
+  });
+}
+
+/** Hosting, answering and reporting events, and the member's calendar feed: members only. */
+export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
+  const hosting = ctx.limits.get("events-hosted", EVENTS_PER_DAY, 24 * 60 * 60_000);
+  const reportLimiter = ctx.limits.get("event-reports", 20, 24 * 60 * 60_000);
+  /** The sockets whose pages show it refetch it (places left, cancelled, edited). */
+  const changed = (id: string) => ctx.notify.toEventWatchers(id);
+
+  app.post(EVENT_PATHS.events, async (request, reply) => {
+    const me = requireMember(request);
+    const input = parseOr400(eventInputSchema, request.body);
+    const { allowed, retryAfter } = await hosting.take(me.id);
+    if (!allowed) throw tooManyRequests(`You can host at most ${EVENTS_PER_DAY} events a day.`, retryAfter);
+    const id = await createEvent(db, me.id, input);
+    return reply.status(201).send(await getEvent(db, { id: me.id, member: true }, id));
+  });
+
+  app.put<{ Params: { id: string } }>("/api/events/:id", async (request) => {
+    const me = requireMember(request);
+    const id = eventId(request);
+    const input = parseOr400(eventInputSchema, request.body);
+    const { promoted, title } = await updateEvent(db, me.id, id, input);
+    await sendNotifications(db, ctx.notify, promoted, "event_promoted", { eventId: id, title });
+    changed(id);
+    return getEvent(db, { id: me.id, member: true }, id);
+  });
+
+  app.post<{ Params: { id: string } }>("/api/events/:id/cancel", async (request) => {
+    const me = requireMember(request);
+    const id = eventId(request);
+    const { reason } = parseOr400(eventCancelSchema, request.body);
+    const { told, title } = await cancelEvent(db, me.id, id, reason);
+    await sendNotifications(db, ctx.notify, told, "event_cancelled", { eventId: id, title, reason });
+    changed(id);
+    return getEvent(db, { id: me.id, member: true }, id);
+  });
+
+  /** Going, interested, or no answer (null): those promoted from the waitlist are told. */
+  const answer = async (request: FastifyRequest<{ Params: { id: string } }>, wanted: "going" | "interested" | null, listed?: boolean) => {
+    const me = requireMember(request);
+    const id = eventId(request);
+    const { promoted, title } = await setRsvp(db, me.id, id, wanted, listed);
+    await sendNotifications(db, ctx.notify, promoted, "event_promoted", { eventId: id, title });
+    changed(id);
+    return getEvent(db, { id: me.id, member: true }, id);
+  };
+  app.put<{ Params: { id: string } }>("/api/events/:id/rsvp", async (request) => {
+    requireMember(request);
+    const body = parseOr400(rsvpRequestSchema, request.body);
+    return answer(request, body.status, body.listed);
+  });
+  app.delete<{ Params: { id: string } }>("/api/events/:id/rsvp", async (request) => answer(request, null));
+
+  // Reports on events go to the same queue as reports on members (about the host, with the event).
+  app.post<{ Params: { id: string } }>("/api/events/:id/report", async (request, reply) => {
+    const me = requireMember(request);
+    const id = eventId(request);
+    const body = parseOr400(eventReportSchema, request.body);
+    const event = await getEvent(db, { id: me.id, member: true }, id);
+    if (event.isHost) throw badRequest("You cannot report your own event");
+    const { allowed, retryAfter } = await reportLimiter.take(me.id);
+    if (!allowed) throw tooManyRequests("You have sent many reports today. Try again tomorrow.", retryAfter);
+    await db.insert(reports).values({ reporterId: me.id, reportedId: event.host.id, eventId: id, reason: body.reason, details: body.details });
+    return reply.status(201).send({ ok: true });
+  });
+
+  const feedUrl = (request: FastifyRequest, userId: string, nonce: string) => `${originOf(request)}/api/calendar/${feedToken(config.sessionSecret, userId, nonce)}.ics`;
+
+  app.get(EVENT_PATHS.calendar, async (request) => {
+    const me = requireMember(request);
+    const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, me.id)).limit(1);
+    const nonce = feed?.nonce ?? randomBytes(16).toString("base64url");
+    if (!feed) await db.insert(calendarFeeds).values({ userId: me.id, nonce }).onConflictDoNothing();
+    const [stored] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, me.id)).limit(1);
+    return { url: feedUrl(request, me.id, stored?.nonce ?? nonce) };
+  });
+
+  // A new secret: the old URL stops working at once.
+  app.post(EVENT_PATHS.calendar, async (request) => {
+    const me = requireMember(request);
+    const nonce = randomBytes(16).toString("base64url");
+    await db.insert(calendarFeeds).values({ userId: me.id, nonce }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce } });
+    return { url: feedUrl(request, me.id, nonce) };
+  });
+}
+
+/** Reminders an hour before (issue 11, item 7): each node looks every minute; each reminder is claimed once. */
+export function startEventReminders(ctx: AppContext, log: (error: unknown) => void): () => void {
+  const sweep = async () => {
+    const due = await claimReminders(ctx.db, EVENT_REMINDER_MINUTES);
+    for (const r of due) await sendNotifications(ctx.db, ctx.notify, [r.user_id], "event_reminder", { eventId: r.event_id, title: r.title });
+  };
+  const timer = setInterval(() => void sweep().catch(log), REMINDER_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * decisions.md, "Notifications": a member's list (the bell in the header, an unread count), pushed
+ * over the socket and kept 90 days. Issue 11 brings the event kinds; later issues add theirs.
+ */
+export const NOTIFICATION_KINDS = ["event_reminder", "event_promoted", "event_cancelled", "event_changed"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_KEEP_DAYS = 90;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** What the screen needs to say it: the event's id and title, a reason. */
+  data: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number().int() });
+
+/** The sentence a notification shows. */
+export function notificationText(n: Pick<Notification, "kind" | "data">): string {
+  const title = n.data.title ?? "An event";
+  switch (n.kind) {
+    case "event_reminder":
+      return `${title} starts in an hour.`;
+    case "event_promoted":
+      return `A place freed up: you're going to ${title}.`;
+    case "event_cancelled":
+      return `${title} was cancelled${n.data.reason ? `: ${n.data.reason}` : "."}`;
+    case "event_changed":
+      return `${title} changed. Check the time and place.`;
+  }
+}
+
+export const NOTIFICATION_PATHS = { list: "/api/notifications", read: "/api/notifications/read" } as const;
