@@ -43,6 +43,8 @@ export interface MemberMapProps {
   onTileError?: () => void;
   /** Called after each drawing of the markers with how many there are (the bench times it). */
   onDrawn?: (markers: number) => void;
+  /** The Leaflet map, once made (the bench drives it). */
+  onReady?: (map: L.Map) => void;
 }
 
 const PAD = 0.15;
@@ -107,6 +109,7 @@ export function MemberMap(props: MemberMapProps) {
     resize.observe(element);
     setMap(instance);
     emitView();
+    callbacks.current.onReady?.(instance);
     return () => {
       resize.disconnect();
       layer.current?.clear();
