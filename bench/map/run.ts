@@ -76,23 +76,23 @@ async function main() {
     await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { __bench: { map: unknown } }).__bench?.map);
 
-    console.log(`bench:map: ${MEMBERS.toLocaleString("en-US")} members in a 1280 x 800 view at zoom 12 (Chromium, headless, no GPU)`);
+    console.info(`bench:map: ${MEMBERS.toLocaleString("en-US")} members in a 1280 x 800 view at zoom 12 (Chromium, headless, no GPU)`);
     const loads: number[] = [];
     for (let i = 0; i < LOADS; i++) {
       const ms = await page.evaluate(([count, seed]) => (window as unknown as { __bench: { load(c: number, s: number): Promise<number> } }).__bench.load(count, seed), [MEMBERS, 100 + i] as const);
       loads.push(ms);
     }
     const markers = await page.evaluate(() => (window as unknown as { __bench: { markers(): number } }).__bench.markers());
-    console.log(`1. data arrival -> first markers painted: first ${loads[0]!.toFixed(1)} ms, median ${percentile(loads.slice(1), 50).toFixed(1)} ms, max ${Math.max(...loads).toFixed(1)} ms over ${LOADS} loads (goal <= 500 ms); ${markers} markers and clusters drawn`);
+    console.info(`1. data arrival -> first markers painted: first ${loads[0]!.toFixed(1)} ms, median ${percentile(loads.slice(1), 50).toFixed(1)} ms, max ${Math.max(...loads).toFixed(1)} ms over ${LOADS} loads (goal <= 500 ms); ${markers} markers and clusters drawn`);
 
     // A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
     const frames = (await page.evaluate(PAN_AND_ZOOM)) as { deltas: number[]; seconds: number };
     const d = frames.deltas;
     const fps = d.length / frames.seconds;
-    console.log(
+    console.info(
       `2. panning and zooming: ${d.length} frames in ${frames.seconds.toFixed(1)} s: frame time p50 ${percentile(d, 50).toFixed(1)} ms, p95 ${percentile(d, 95).toFixed(1)} ms, p99 ${percentile(d, 99).toFixed(1)} ms, ${fps.toFixed(1)} fps (goal >= 50 fps)`,
     );
-    console.log(`requests outside the page: ${outside.length === 0 ? "none" : outside.join(", ")}`);
+    console.info(`requests outside the page: ${outside.length === 0 ? "none" : outside.join(", ")}`);
   } finally {
     await browser.close();
     await server.close();
