@@ -3,7 +3,7 @@
  * with members handed to it as the area answer would be. No tiles (nothing leaves the page).
  * bench/map/run.ts drives it through window.__bench.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import type L from "leaflet";
 import type { MapMember } from "@vicinity/contract";
@@ -25,15 +25,17 @@ const bench: Bench = { map: null, load: () => Promise.reject(new Error("not read
 
 function Harness() {
   const [members, setMembers] = useState<readonly MapMember[]>([]);
-  const [waiting, setWaiting] = useState<{ since: number; done: (ms: number) => void } | null>(null);
-  bench.load = (count, seed) =>
-    new Promise((resolve) => {
-      // A spread that keeps all of them in the 1280 x 800 view at zoom 12.
-      const data = mapMembersFixture(count, { seed, spreadKm: 9, center: CENTER });
-      setWaiting({ since: performance.now(), done: resolve });
-      setMembers(data);
-    });
-  bench.markers = () => document.querySelectorAll(".leaflet-marker-icon").length;
+  const waiting = useRef<{ since: number; done: (ms: number) => void } | null>(null);
+  useEffect(() => {
+    bench.load = (count, seed) =>
+      new Promise((resolve) => {
+        // A spread that keeps all of them in the 1280 x 800 view at zoom 12.
+        const data = mapMembersFixture(count, { seed, spreadKm: 9, center: CENTER });
+        waiting.current = { since: performance.now(), done: resolve };
+        setMembers(data);
+      });
+    bench.markers = () => document.querySelectorAll(".leaflet-marker-icon").length;
+  }, []);
   return (
     <MemberMap
       initialCenter={CENTER}
@@ -46,9 +48,9 @@ function Harness() {
         bench.map = map;
       }}
       onDrawn={(count) => {
-        if (!waiting || count === 0) return;
-        const { since, done } = waiting;
-        setWaiting(null);
+        if (!waiting.current || count === 0) return;
+        const { since, done } = waiting.current;
+        waiting.current = null;
         // Drawn into the DOM; the figure is taken once the frame holding them is painted.
         requestAnimationFrame(() => setTimeout(() => done(performance.now() - since), 0));
       }}
