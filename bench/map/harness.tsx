@@ -18,9 +18,11 @@ interface Bench {
   /** Hands `count` members to the map; resolves with ms from then to the first markers painted. */
   load(count: number, seed: number): Promise<number>;
   markers(): number;
+  /** The map is made and load() is in place (a child's effects run before its parent's). */
+  ready: boolean;
 }
 
-const bench: Bench = { map: null, load: () => Promise.reject(new Error("not ready")), markers: () => 0 };
+const bench: Bench = { map: null, load: () => Promise.reject(new Error("not ready")), markers: () => 0, ready: false };
 (window as unknown as { __bench: Bench }).__bench = bench;
 
 function Harness() {
@@ -35,6 +37,7 @@ function Harness() {
         setMembers(data);
       });
     bench.markers = () => document.querySelectorAll(".leaflet-marker-icon").length;
+    bench.ready = true;
   }, []);
   return (
     <MemberMap

@@ -13,6 +13,7 @@
  *    the markers redrawn at each move's end): p50/p95/p99 and frames per second; goal >= 50 fps.
  * Figures only; not a timed test.
  */
+import { loadavg } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import react from "@vitejs/plugin-react";
@@ -74,9 +75,12 @@ async function main() {
       if (!r.url().startsWith(url) && !r.url().startsWith("data:")) outside.push(r.url());
     });
     await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as { __bench: { map: unknown } }).__bench?.map);
+    await page.waitForFunction(() => {
+      const b = (window as unknown as { __bench?: { map: unknown; ready: boolean } }).__bench;
+      return Boolean(b?.map && b.ready);
+    });
 
-    console.info(`bench:map: ${MEMBERS.toLocaleString("en-US")} members in a 1280 x 800 view at zoom 12 (Chromium, headless, no GPU)`);
+    console.info(`bench:map: ${MEMBERS.toLocaleString("en-US")} members in a 1280 x 800 view at zoom 12 (Chromium, headless, no GPU); load average ${loadavg()[0]!.toFixed(1)}`);
     const loads: number[] = [];
     for (let i = 0; i < LOADS; i++) {
       const ms = await page.evaluate(([count, seed]) => (window as unknown as { __bench: { load(c: number, s: number): Promise<number> } }).__bench.load(count, seed), [MEMBERS, 100 + i] as const);
