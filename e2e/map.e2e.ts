@@ -1,0 +1,91 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUpOnAuth, skipOnboarding } from "./helpers";
+
+/** Jacksonville: the seeded members live around here. */
+const HERE = { latitude: 30.3322, longitude: -81.6557 };
+/** East of town, where no seeded member is, so his marker stands alone at the map's first zoom. */
+const EAST = { latitude: 30.36, longitude: -81.42 };
+const EAST_MOVED = { latitude: 30.22, longitude: -81.42 };
+
+test.use({ geolocation: HERE, permissions: ["geolocation"] });
+
+/** Every request a page makes, to check that none leaves the app's origin. */
+function collectRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+  return urls;
+}
+
+async function newMember(page: Page, name: string): Promise<string> {
+  await signUpOnAuth(page, `${name}.${Date.now()}@example.com`);
+  await skipOnboarding(page);
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
+  return me.id;
+}
+
+const markers = (page: Page) => page.locator(".leaflet-marker-icon[data-kind]");
+
+test("a member sees seeded members as markers and clusters, opens one and messages him; nothing leaves the app", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const requests = collectRequests(page);
+  await newMember(page, "mapper");
+  expect((await page.request.put("/api/users/location", { data: HERE })).status()).toBe(200);
+
+  await page.goto("/map");
+  await expect(markers(page).first()).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon[data-kind="cluster"]').first()).toBeVisible();
+  await expect(page.locator(".leaflet-control-attribution")).toBeVisible();
+  await expect(page.getByText(/\d+ members? in view/)).toBeVisible();
+
+  const list = page.getByRole("list", { name: "Members in view" });
+  await list.getByRole("button").first().click();
+  const card = page.getByTestId("map-member-card");
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: /^Message / }).click();
+  await expect(page).toHaveURL(/\/messages/);
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+
+  const origin = new URL(baseURL!).origin;
+  const outside = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:"));
+  expect(outside).toEqual([]);
+});
+
+test("another member's marker moves live, and is gone once he hides", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await newMember(page, "watcher");
+  expect((await page.request.put("/api/users/location", { data: HERE })).status()).toBe(200);
+
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, geolocation: EAST, permissions: ["geolocation"] });
+  const mover = await other.newPage();
+  const moverId = await newMember(mover, "mover");
+  expect((await mover.request.put("/api/users/location", { data: EAST })).status()).toBe(200);
+
+  await page.goto("/map");
+  const marker = page.locator(`.leaflet-marker-icon[data-member-id="${moverId}"]`);
+  await expect(marker).toBeVisible({ timeout: 15_000 });
+  const before = await marker.evaluate((el) => el.getBoundingClientRect().top);
+
+  // He moves: the first member's map follows without a reload.
+  expect((await mover.request.put("/api/users/location", { data: EAST_MOVED })).status()).toBe(200);
+  await expect.poll(async () => marker.evaluate((el) => el.getBoundingClientRect().top), { timeout: 20_000 }).toBeGreaterThan(before + 20);
+
+  // Hidden: not on the map at all.
+  expect((await mover.request.put("/api/users/location/visibility", { data: { visibility: "hidden" } })).status()).toBe(200);
+  await expect(marker).toHaveCount(0, { timeout: 20_000 });
+  await page.reload();
+  await expect(markers(page).first()).toBeVisible();
+  await expect(marker).toHaveCount(0);
+  await other.close();
+});
+
+test("a visitor sees the limited map: no pictures, and the card invites him to sign up", async ({ page }) => {
+  await page.goto("/map");
+  await expect(page.getByText("Anonymous Browsing")).toBeVisible();
+  await expect(markers(page).first()).toBeVisible();
+  await expect(page.locator(".leaflet-marker-pane img")).toHaveCount(0);
+  const list = page.getByRole("list", { name: "Members in view" });
+  await list.getByRole("button").first().click();
+  const card = page.getByTestId("map-member-card");
+  await expect(card.getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute("href", "/join");
+  await expect(card.getByRole("button", { name: /^Message / })).toHaveCount(0);
+});
