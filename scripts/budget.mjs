@@ -16,7 +16,9 @@ const MANIFEST = path.join(DIST, ".vite/manifest.json");
  * React DOM and the data router alone weigh about 95 KB).
  */
 export const BUDGETS = [
-  { name: "landing page (/, a visitor)", lazy: [], limitKb: 180, goalKb: 90 },
+  // A visitor gets the landing page's own page at "/" (landing.html, rendered at build time, its
+  // own small script: docs/decisions/0019), so its budget weighs that page's entry.
+  { name: "landing page (/, a visitor)", page: "landing.html", lazy: [], limitKb: 90, goalKb: 90 },
   {
     name: "signed-in home (/, a member)",
     lazy: [
@@ -29,7 +31,7 @@ export const BUDGETS = [
   },
 ];
 
-const SOURCES = ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/public", "packages/contract/src", "packages/ui/src", "packages/features/src"];
+const SOURCES = ["apps/web/src", "apps/web/index.html", "apps/web/landing.html", "apps/web/scripts", "apps/web/vite.config.ts", "apps/web/public", "packages/contract/src", "packages/ui/src", "packages/features/src"];
 
 function newestChange(target) {
   const stat = statSync(target);

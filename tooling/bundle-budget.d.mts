@@ -11,6 +11,8 @@ export type Manifest = Record<string, ManifestChunk>;
 
 export interface Budget {
   name: string;
+  /** The HTML page whose entry the page starts from: "index.html" (the app, the default) or "landing.html". */
+  page?: string;
   /** Source modules (from the repository's root) whose lazy chunks the page needs besides the entry. */
   lazy: string[];
   limitKb: number;
@@ -24,7 +26,7 @@ export interface BudgetResult {
   within: boolean;
 }
 
-export function entryKey(manifest: Manifest): string;
+export function entryKey(manifest: Manifest, page?: string): string;
 export function chunkKeyOf(manifest: Manifest, source: string): string;
 export function staticFiles(manifest: Manifest, keys: string[]): string[];
 export function gzipSize(bytes: Uint8Array): number;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { chunkKeyOf, entryKey, staticFiles, weighBudgets, type Manifest } from "./bundle-budget.mjs";
 
-/** A build like the app's: the entry, a shared vendor chunk, a lazy home with its own import, a lazy page. */
+/**
+ * A build like the app's: the app's entry, the landing page's entry, a shared vendor chunk, a
+ * lazy home with its own import, a lazy page.
+ */
 const manifest: Manifest = {
   "index.html": { file: "assets/index-a.js", src: "index.html", isEntry: true, imports: ["_vendor.js"], dynamicImports: ["../../packages/features/src/shell/components/signed-in-home.tsx", "src/pages/messages.tsx"], css: ["assets/index.css"] },
+  "landing.html": { file: "assets/landing-f.js", src: "landing.html", isEntry: true, imports: ["_landing-page.js"], css: ["assets/index.css"] },
+  "_landing-page.js": { file: "assets/landing-page-g.js" },
   "_vendor.js": { file: "assets/vendor-b.js", imports: ["index.html"] },
   "../../packages/features/src/shell/components/signed-in-home.tsx": {
     file: "assets/signed-in-home-c.js",
@@ -22,13 +27,17 @@ const sizes: Record<string, number> = {
   "assets/signed-in-home-c.js": 10_000,
   "assets/discovery-d.js": 5_000,
   "assets/messages-e.js": 99_000,
+  "assets/landing-f.js": 7_000,
+  "assets/landing-page-g.js": 30_000,
 };
 const sizeOf = (file: string) => sizes[file] ?? 0;
 
 describe("bundle budgets (issue 9)", () => {
-  it("finds the one entry", () => {
+  it("finds the entry of each page, the app's by default", () => {
     expect(entryKey(manifest)).toBe("index.html");
-    expect(() => entryKey({})).toThrow(/one entry/);
+    expect(entryKey(manifest, "landing.html")).toBe("landing.html");
+    expect(() => entryKey(manifest, "gone.html")).toThrow(/one entry for gone.html/);
+    expect(() => entryKey({})).toThrow(/one entry for index.html/);
   });
 
   it("finds a lazy module's chunk by its path from the repository's root", () => {
@@ -49,16 +58,18 @@ describe("bundle budgets (issue 9)", () => {
     ]);
   });
 
-  it("weighs each budget: the entry with its imports, plus its lazy chunks with theirs", () => {
-    const [landing, home] = weighBudgets(
+  it("weighs each budget: its page's entry with its imports, plus its lazy chunks with theirs", () => {
+    const [app, landing, home] = weighBudgets(
       manifest,
       [
-        { name: "landing", lazy: [], limitKb: 80 },
+        { name: "app", lazy: [], limitKb: 80 },
+        { name: "landing", page: "landing.html", lazy: [], limitKb: 36 },
         { name: "home", lazy: ["packages/features/src/shell/components/signed-in-home.tsx"], limitKb: 90 },
       ],
       sizeOf,
     );
-    expect(landing).toMatchObject({ bytes: 80_000, limitBytes: 81_920, within: true });
+    expect(app).toMatchObject({ bytes: 80_000, limitBytes: 81_920, within: true });
+    expect(landing).toMatchObject({ files: ["assets/landing-f.js", "assets/landing-page-g.js"], bytes: 37_000, limitBytes: 36_864, within: false });
     expect(home).toMatchObject({ bytes: 95_000, limitBytes: 92_160, within: false });
     expect(home?.files).toHaveLength(4);
   });

@@ -178,10 +178,14 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   await routeGroup(app, "admin", () => undefined);
 
   const hasWebBuild = existsSync(`${config.webDist}/index.html`);
+  // The landing page rendered at build time, with its own small script (docs/decisions/0019).
+  const hasLandingPage = hasWebBuild && existsSync(`${config.webDist}/landing.html`);
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // "/" is decided below (the landing page or the app), not served as index.html.
+      index: false,
       cacheControl: false,
       // The build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
       preCompressed: true,
@@ -193,10 +197,27 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /** Whether a request comes with a live session, a member's or a guest's (a failed look-up counts as one: the app then asks). */
+  const hasSession = async (token: string | undefined) => {
+    if (!token) return false;
+    try {
+      return (await sessions.read(token)) !== null;
+    } catch (e) {
+      app.log.warn(e);
+      return true;
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "";
     if (url.startsWith("/api/") || url === "/api" || !hasWebBuild || request.method !== "GET") {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` } satisfies ErrorBody);
+    }
+    // "/" for a visitor (no live session): the landing page with its own small script; for a
+    // member or a guest, the app, which shows his home (docs/decisions/0019).
+    if (url === "/" && hasLandingPage) {
+      void reply.header("Cache-Control", "no-cache").header("Vary", "Cookie");
+      if (!(await hasSession(request.cookies[SESSION_COOKIE]))) return reply.sendFile("landing.html");
     }
     // Client-side routes (including unknown ones, which show the app's 404 page).
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");

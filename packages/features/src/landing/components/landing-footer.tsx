@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { PRODUCT_NAME } from "@vicinity/contract";
+import { PlainLink, type LandingLink } from "./landing-link";
 
-export function LandingFooter() {
+export function LandingFooter({ link: Link = PlainLink }: { link?: LandingLink }) {
   return (
     <footer className="border-t px-6 py-8 text-sm text-muted-foreground">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 sm:flex-row">

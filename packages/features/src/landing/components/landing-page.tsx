@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { EyeOff, MapPin, Sparkles, Zap } from "lucide-react";
 import { PRODUCT_NAME } from "@vicinity/contract";
 import { Button } from "@vicinity/ui";
@@ -7,6 +6,7 @@ import { useDemoActivity } from "../model/use-demo-activity";
 import { BrandMark } from "./brand-mark";
 import { HeadlineStats } from "./headline-stats";
 import { LandingFooter } from "./landing-footer";
+import { PlainLink, type LandingLink } from "./landing-link";
 import { LiveActivityPanel } from "./live-activity-panel";
 
 const FEATURES = [
@@ -32,8 +32,12 @@ const FEATURES = [
   },
 ] as const;
 
-/** The public landing page (spec section 1 and "Landing page"). */
-export function LandingPage() {
+/**
+ * The public landing page (spec section 1 and "Landing page"). It is rendered at build time and
+ * served with a script of its own, without the app's router (docs/decisions/0019): its links are
+ * plain anchors unless the app gives it its router's `Link`.
+ */
+export function LandingPage({ link: Link = PlainLink }: { link?: LandingLink }) {
   const activity = useDemoActivity();
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
@@ -120,7 +124,7 @@ export function LandingPage() {
         </section>
       </main>
 
-      <LandingFooter />
+      <LandingFooter link={Link} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { anonymousProfileSchema, type AnonymousProfile } from "@vicinity/contract";
+import type { AnonymousProfile } from "@vicinity/contract";
 
 /**
  * The anonymous session (spec sections 3 and 4): two items kept in the browser, a flag and a
@@ -21,6 +21,18 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * The stored profile when it has the shape of the contract's `anonymousProfileSchema` (only its
+ * fields kept), else null. Checked by hand: this runs before the first page shows, and zod is too
+ * heavy for three fields there (issue 9, item 2); a test holds it to the schema.
+ */
+export function asAnonymousProfile(value: unknown): AnonymousProfile | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { id, isAnonymous, displayName } = value as Record<string, unknown>;
+  if (typeof id !== "string" || !id.startsWith("anon_") || isAnonymous !== true || displayName !== ANONYMOUS_DISPLAY_NAME) return null;
+  return { id, isAnonymous, displayName };
+}
+
 let cachedRaw: string | null | undefined;
 let cachedProfile: AnonymousProfile | null = null;
 
@@ -32,8 +44,7 @@ export function readAnonymousProfile(): AnonymousProfile | null {
   if (raw === cachedRaw) return cachedProfile;
   cachedRaw = raw;
   try {
-    const parsed = anonymousProfileSchema.safeParse(JSON.parse(raw ?? "null"));
-    cachedProfile = parsed.success ? parsed.data : null;
+    cachedProfile = asAnonymousProfile(JSON.parse(raw ?? "null"));
   } catch {
     cachedProfile = null;
   }

@@ -1,14 +1,15 @@
 import { lazy, Suspense } from "react";
 import type { IndexRouteObject } from "react-router";
 import { useAuth } from "@vicinity/features/session";
-import { LandingPage } from "@vicinity/features/landing";
-import { loadGuestHome, loadSignedInHome } from "../model/load-on-demand";
+import { loadGuestHome, loadLanding, loadSignedInHome } from "../model/load-on-demand";
 import type { PageHandle } from "../model/page-handle";
 import { FullPageError, FullPageLoading, PageLoading } from "./full-page-status";
 
-// Only the landing page comes with the app's first script; each home arrives when it is needed.
+// Each home arrives when it is needed. The landing page too: a visitor's first "/" is served its
+// own page by the server (docs/decisions/0019); the app shows it after a move (logout, a link).
 const SignedInHome = lazy(() => loadSignedInHome().then((m) => ({ default: m.SignedInHome })));
 const GuestHome = lazy(() => loadGuestHome().then((m) => ({ default: m.GuestHome })));
+const Landing = lazy(() => loadLanding().then((m) => ({ default: m.LandingInApp })));
 
 /**
  * "/" (spec section 2), the index route of the app's layout (`rootRoute`): members see their
@@ -34,7 +35,11 @@ export function RootScreen() {
         </Suspense>
       );
     default:
-      return <LandingPage />;
+      return (
+        <Suspense fallback={<FullPageLoading label="Loading Vicinity..." />}>
+          <Landing />
+        </Suspense>
+      );
   }
 }
 

@@ -4,3 +4,4 @@ export const loadSignedInHome = () => import("../components/signed-in-home");
 export const loadGuestHome = () => import("../components/guest-home");
 export const loadMemberSession = () => import("../components/member-session");
 export const loadAppHeader = () => import("../components/app-header");
+export const loadLanding = () => import("../components/landing-in-app");
