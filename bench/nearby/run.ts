@@ -23,6 +23,8 @@ import { openDatabase, queryRows, type Database, type Db } from "../../apps/serv
 import { ONLINE_WINDOW_MS } from "../../apps/server/src/realtime/presence";
 import { findNearby, nearbySql, privateNearbySql, type NearbySearch } from "../../apps/server/src/users/nearby";
 import { Sealer } from "../../apps/server/src/http/sealed";
+import { mapArea, type MapViewer } from "../../apps/server/src/map/area";
+import { tileKey, tileOf } from "@vicinity/contract";
 
 type Engine = "postgres" | "pglite";
 interface Case {
@@ -389,6 +391,18 @@ async function runCase(c: Case): Promise<Result> {
     const privatePage = { key: "d", label: "(d) private-mode page", run: async (d: Db, q: Point) => (await queryRows<{ id: string }>(d, privateNearbySql(productionSearch(q), null, LIMIT + 1))).map((r) => r.id), explain: (q: Point) => privateNearbySql(productionSearch(q), null, LIMIT + 1) };
     const td = await time(db, privatePage as unknown as QueryKind, points, warmup);
     log(`${privatePage.label.padEnd(32)} p50 ${fmtMs(td.p50).padStart(7)} ms   p99 ${fmtMs(td.p99).padStart(7)} ms   (${td.runs} runs)`);
+    // (e) The live map's answer (GET /api/map/area, issue 10): the 3 x 3 level-12 tiles around a
+    // point (about 25 x 25 km here, a desktop view), capped at MAP_MEMBER_CAP members, crowds and
+    // all: mapArea itself, row parsing and the crowd rule included.
+    const mapTiles = (q: Point) => {
+      const c = tileOf(q.latitude, q.longitude, 12);
+      return [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => tileKey({ z: 12, x: c.x + dx, y: c.y + dy })));
+    };
+    const viewer = (q: Point): MapViewer => ({ viewerId: null, limited: false, profile: { age: 30, interests: ["gym", "coffee"] }, position: q });
+    const mapQuery = { key: "e", label: "(e) map area, 3x3 tiles", run: async (d: Db, q: Point) => (await mapArea(d, viewer(q), mapTiles(q))).tiles.flatMap((t) => t.members.map((m) => m.id)) };
+    const te = await time(db, mapQuery as unknown as QueryKind, points.slice(0, 60), warmup.slice(0, 20));
+    const sample = await mapArea(db, viewer(probe), mapTiles(probe));
+    log(`${mapQuery.label.padEnd(32)} p50 ${fmtMs(te.p50).padStart(7)} ms   p99 ${fmtMs(te.p99).padStart(7)} ms   (${te.runs} runs; ${fmtN(sample.tiles.reduce((n, t) => n + t.members.length, 0))} members at the probe, truncated: ${sample.truncated})`);
     for (const kind of [...QUERIES, privatePage as unknown as QueryKind]) {
       log();
       log(`EXPLAIN (ANALYZE, BUFFERS) ${kind.label}:`);

@@ -28,6 +28,7 @@ import { MapChanges } from "./map/live";
 import { registerMapRoutes, registerOwnLocationRoutes } from "./map/routes";
 import { registerEventMemberRoutes, registerEventRoutes, startEventReminders } from "./events/routes";
 import { registerNotificationRoutes, sweepNotifications } from "./notifications/service";
+import { registerGroupMemberRoutes, registerGroupRoutes } from "./groups/routes";
 import { Limits, type LimitsRedis } from "./http/limits";
 
 export type { RouteEntry } from "./http/route-groups";
@@ -160,6 +161,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerMapTileRoutes(open, context);
     registerMapRoutes(open, context);
     registerEventRoutes(open, context);
+    registerGroupRoutes(open, context);
     await registerMediaRoutes(open, context);
   });
   await routeGroup(app, "session", (session) => registerSessionRoutes(session, context));
@@ -173,6 +175,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerOwnLocationRoutes(member, context);
     registerEventMemberRoutes(member, context);
     registerNotificationRoutes(member, context);
+    registerGroupMemberRoutes(member, context);
   });
   // The admin area's routes come with the admin issue; its group is ready.
   await routeGroup(app, "admin", () => undefined);

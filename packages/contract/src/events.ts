@@ -73,6 +73,8 @@ export const eventInputSchema = z
       .min(EVENT_CAPACITY_MIN, `capacity must be from ${EVENT_CAPACITY_MIN} to ${EVENT_CAPACITY_MAX.toLocaleString("en-US")}`)
       .max(EVENT_CAPACITY_MAX, `capacity must be from ${EVENT_CAPACITY_MIN} to ${EVENT_CAPACITY_MAX.toLocaleString("en-US")}`),
     coverMediaId: z.uuid("coverMediaId is not a picture id").nullable(),
+    /** A group's event (issue 12): only the group's members see it. The host must be a member. */
+    groupId: z.uuid("groupId is not a group id").nullable().optional(),
   })
   .refine((e) => Date.parse(e.endsAt) > Date.parse(e.startsAt), { error: "The end must be after the start", path: ["endsAt"] })
   .refine((e) => Date.parse(e.endsAt) - Date.parse(e.startsAt) <= EVENT_MAX_HOURS * 3_600_000, {
@@ -154,6 +156,8 @@ export const eventSchema = z.object({
   cancelReason: z.string().nullable(),
   isPast: z.boolean(),
   updatedAt: z.string(),
+  /** The group whose members alone see it, or null (or absent) for a public event. */
+  groupId: z.string().nullable().optional(),
 });
 export type VicinityEvent = z.infer<typeof eventSchema>;
 

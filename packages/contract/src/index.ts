@@ -10,3 +10,4 @@ export * from "./delivery";
 export * from "./map";
 export * from "./events";
 export * from "./notifications";
+export * from "./groups";

@@ -22,6 +22,8 @@ export const messageSchema = z.object({
   picture: messagePictureSchema.nullable(),
   tempId: z.string().nullable(),
   createdAt: z.string(),
+  /** A group moderator removed it (issue 12): its text and picture are gone. */
+  removed: z.boolean().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -37,6 +37,8 @@ export interface ServerToClientEvents {
   notification: (payload: Notification) => void;
   /** An event he can see changed (places left, cancelled, edited): refetch it (issue 11). */
   eventChanged: (payload: { eventId: string }) => void;
+  /** A group moderator removed a message of a conversation of mine (issue 12). */
+  messageRemoved: (payload: { conversationId: string; messageId: number }) => void;
 }
 
 export interface ClientToServerEvents {

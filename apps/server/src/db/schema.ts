@@ -163,6 +163,8 @@ export const conversationParticipants = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     lastReadMessageId: bigint("last_read_message_id", { mode: "number" }).notNull().default(0),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A muted group chat counts no unread messages and sends no alerts. */
+    muted: boolean("muted").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("participants_user_idx").on(t.userId)],
 );
@@ -180,6 +182,8 @@ export const messages = pgTable(
     mediaId: uuid("media_id").references((): AnyPgColumn => media.id, { onDelete: "set null" }),
     /** The client's id for a send, so a retry returns the stored message (decisions.md 5). */
     tempId: text("temp_id"),
+    /** A group moderator removed it: its text and picture are no longer sent to anyone. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -242,6 +246,9 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Set when the report is about an event (its host is `reported_id`): the same queue. */
     eventId: uuid("event_id").references((): AnyPgColumn => events.id, { onDelete: "cascade" }),
+    /** Set when the report is about a group (its owner is `reported_id`) or, with `messageId`, a message of its chat (its sender). */
+    groupId: uuid("group_id").references((): AnyPgColumn => groups.id, { onDelete: "cascade" }),
+    messageId: bigint("message_id", { mode: "number" }),
     reason: reportReasonEnum("reason").notNull(),
     details: text("details").notNull().default(""),
     status: reportStatusEnum("status").notNull().default("open"),
@@ -286,6 +293,8 @@ export const events = pgTable(
     locationSecret: text("location_secret").notNull(),
     capacity: integer("capacity").notNull(),
     coverMediaId: uuid("cover_media_id").references(() => media.id, { onDelete: "set null" }),
+    /** A group's event: only its members see it (issue 12). */
+    groupId: uuid("group_id").references((): AnyPgColumn => groups.id, { onDelete: "cascade" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
     ...timestamps,
@@ -347,4 +356,81 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const groupJoinPolicyEnum = pgEnum("group_join_policy", ["open", "request", "invite"]);
+export const groupRoleEnum = pgEnum("group_role", ["owner", "moderator", "member"]);
+export const groupPendingEnum = pgEnum("group_pending_kind", ["request", "invitation"]);
+
+/** A group (issue 12): its chat is a group conversation; its home, when set, is snapped like a member's position. */
+export const groups = pgTable(
+  "groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    rules: text("rules").notNull().default(""),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    joinPolicy: groupJoinPolicyEnum("join_policy").notNull().default("open"),
+    coverMediaId: uuid("cover_media_id").references(() => media.id, { onDelete: "set null" }),
+    homeLatitude: doublePrecision("home_latitude"),
+    homeLongitude: doublePrecision("home_longitude"),
+    locationSecret: text("location_secret").notNull(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("groups_name_unique").on(sql`lower(${t.name})`)],
+);
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: groupRoleEnum("role").notNull().default("member"),
+    /** Membership is private by default: listed on the group's page only when he chooses. */
+    listed: boolean("listed").notNull().default(false),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
+);
+
+/** An open request to join (from the member) or invitation (from a moderator). */
+export const groupPending = pgTable(
+  "group_pending",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: groupPendingEnum("kind").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+/** Every change of membership, for the group's moderators. */
+export const groupLog = pgTable(
+  "group_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    subjectId: uuid("subject_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("group_log_group_idx").on(t.groupId, t.id)],
 );

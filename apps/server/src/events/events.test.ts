@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eventListSchema, eventSchema, notificationListSchema, type EventInput, type VicinityEvent } from "@vicinity/contract";
 import type { BuiltServer } from "../app";
 import { eventRsvps, events, notifications, reports, users } from "../db/schema";
-import { guestCookie, registerMember, testEngines, useListeningServer } from "../test/harness";
+import { apiCaller, guestCookie, registerMember, testEngines, useListeningServer } from "../test/harness";
 import { CITY, offset } from "../test/geo";
 import { closeOpenSockets, connected, emitAck, nextEvent, socketFor } from "../test/sockets";
 import { claimReminders, setRsvp } from "./service";
@@ -40,8 +40,7 @@ describe.each(testEngines())("events (%s)", (engine) => {
     server = t.server;
   });
 
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
-    server.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => t.server);
   const host = async (cookie: string, over: Partial<EventInput> = {}) => {
     const res = await call("POST", "/api/events", cookie, eventInput(over));
     expect(res.statusCode, res.body).toBe(201);

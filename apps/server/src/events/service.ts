@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { EVENTS_PAGE_SIZE, type EventInput, type EventsQuery, type RsvpStatus, type VicinityEvent } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
-import { events, media } from "../db/schema";
+import { events, groupMembers, media } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { displayKm, snapToPrivacyGrid, type LatLon } from "../location/privacy-grid";
 import { blockedEitherWay } from "../users/blocks";
@@ -34,6 +34,7 @@ interface EventRow extends Record<string, unknown> {
   cancelled_at: string | Date | null;
   cancel_reason: string | null;
   updated_at: string | Date;
+  group_id: string | null;
   host_username: string;
   host_display_name: string | null;
   host_first_name: string | null;
@@ -52,16 +53,23 @@ function eventColumns(viewerId: string | null, center: SQL | null): SQL {
   const count = (status: RsvpStatus) => sql`(SELECT count(*)::int FROM event_rsvps r WHERE r.event_id = e.id AND r.status = ${status})`;
   return sql`
     e.id, e.host_id, e.title, e.description, e.category, e.starts_at, e.ends_at, e.time_zone, e.venue_name, e.address,
-    e.address_for, e.snapped_latitude, e.snapped_longitude, e.capacity, e.cover_media_id, e.cancelled_at, e.cancel_reason, e.updated_at,
+    e.address_for, e.snapped_latitude, e.snapped_longitude, e.capacity, e.cover_media_id, e.cancelled_at, e.cancel_reason, e.updated_at, e.group_id,
     h.username AS host_username, h.display_name AS host_display_name, h.first_name AS host_first_name, h.profile_image_url AS host_image,
     ${count("going")} AS going_count, ${count("interested")} AS interested_count, ${count("waitlisted")} AS waitlist_count,
     ${viewerId ? sql`(SELECT r.status FROM event_rsvps r WHERE r.event_id = e.id AND r.user_id = ${viewerId}::uuid)` : sql`NULL`} AS my_rsvp,
     ${center ? sql`earth_distance(e.snapped_earth, ${center})` : sql`NULL::float8`} AS meters`;
 }
 
-/** Events a viewer may see at all: a host not suspended, and no block either way with him. */
-function visibleTo(viewerId: string | null): SQL {
-  return sql`h.suspended_at IS NULL ${viewerId ? sql`AND NOT ${blockedEitherWay(sql`${viewerId}::uuid`, sql`e.host_id`)}` : sql``}`;
+/**
+ * Events a viewer may see at all: a host not suspended, no block either way with him, and a group's
+ * event only for the group's members (a member's session, not a guest on his browser).
+ */
+function visibleTo(viewer: EventViewer): SQL {
+  const blocks = viewer.id ? sql`AND NOT ${blockedEitherWay(sql`${viewer.id}::uuid`, sql`e.host_id`)}` : sql``;
+  const group = viewer.member && viewer.id
+    ? sql`AND (e.group_id IS NULL OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = e.group_id AND gm.user_id = ${viewer.id}::uuid))`
+    : sql`AND e.group_id IS NULL`;
+  return sql`h.suspended_at IS NULL ${blocks} ${group}`;
 }
 
 function present(r: EventRow, viewer: EventViewer, now: number): VicinityEvent {
@@ -95,6 +103,7 @@ function present(r: EventRow, viewer: EventViewer, now: number): VicinityEvent {
     cancelReason: r.cancel_reason,
     isPast: new Date(r.ends_at).getTime() <= now,
     updatedAt: iso(r.updated_at),
+    groupId: r.group_id,
   };
 }
 
@@ -104,7 +113,7 @@ export async function getEvent(db: Db, viewer: EventViewer, eventId: string, fro
   const [row] = await queryRows<EventRow>(
     db,
     sql`SELECT ${eventColumns(viewer.id, center)} FROM events e JOIN users h ON h.id = e.host_id
-        WHERE e.id = ${eventId}::uuid AND (${visibleTo(viewer.id)})`,
+        WHERE e.id = ${eventId}::uuid AND (${visibleTo(viewer)})`,
   );
   if (!row) throw notFound("Event not found");
   return present(row, viewer, Date.now());
@@ -121,7 +130,7 @@ export async function listEvents(db: Db, viewer: EventViewer, query: EventsQuery
   const radiusM = query.radius * 1000;
   const own = query.filter === "going" || query.filter === "hosting";
   if (own && !viewer.member) return { events: [], more: false };
-  const conditions: SQL[] = [sql`e.ends_at > now()`, visibleTo(viewer.id)];
+  const conditions: SQL[] = [sql`e.ends_at > now()`, visibleTo(viewer)];
   if (!own) conditions.push(sql`e.cancelled_at IS NULL`, sql`earth_box(${center}, ${radiusM}::float8) @> e.snapped_earth`, sql`earth_distance(e.snapped_earth, ${center}) <= ${radiusM}::float8`);
   if (query.filter === "today" || query.filter === "weekend") {
     const [start, end] = query.filter === "today" ? localDayRange(now, query.timeZone) : weekendRange(now, query.timeZone);
@@ -147,6 +156,10 @@ async function checkInput(db: Db, hostId: string, input: EventInput, editing: bo
     if (!cover || cover.ownerId !== hostId) throw badRequest("Cover picture not found: upload it first");
     if (cover.kind !== "event") throw badRequest("Upload the cover as an event picture (kind=event)");
   }
+  if (input.groupId) {
+    const [member] = await db.select().from(groupMembers).where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, hostId))).limit(1);
+    if (!member) throw badRequest("You can host events only for groups you are a member of");
+  }
 }
 
 function columnsOf(input: EventInput, secret: string) {
@@ -167,6 +180,7 @@ function columnsOf(input: EventInput, secret: string) {
     snappedLongitude: snapped.longitude,
     capacity: input.capacity,
     coverMediaId: input.coverMediaId,
+    groupId: input.groupId ?? null,
   };
 }
 
@@ -190,13 +204,14 @@ interface LockedEvent extends Record<string, unknown> {
   location_secret: string;
   title: string;
   starts_at: string | Date;
+  group_id: string | null;
 }
 
 /** Reads an event and locks its row until the transaction ends: RSVPs to one event take turns. */
 async function lockEvent(tx: Db, eventId: string): Promise<LockedEvent> {
   const [event] = await queryRows<LockedEvent>(
     tx,
-    sql`SELECT id, host_id, capacity, cancelled_at, ends_at, starts_at, location_secret, title FROM events WHERE id = ${eventId}::uuid FOR UPDATE`,
+    sql`SELECT id, host_id, capacity, cancelled_at, ends_at, starts_at, location_secret, title, group_id FROM events WHERE id = ${eventId}::uuid FOR UPDATE`,
   );
   if (!event) throw notFound("Event not found");
   return event;
@@ -267,6 +282,10 @@ export async function setRsvp(
     const event = await lockEvent(t, eventId);
     const [blocked] = await queryRows<{ b: boolean }>(t, sql`SELECT ${blockedEitherWay(sql`${userId}::uuid`, sql`${event.host_id}::uuid`)} AS b`);
     if (blocked?.b) throw notFound("Event not found");
+    if (event.group_id) {
+      const [inGroup] = await queryRows<{ ok: number }>(t, sql`SELECT 1 AS ok FROM group_members WHERE group_id = ${event.group_id}::uuid AND user_id = ${userId}::uuid`);
+      if (!inGroup) throw notFound("Event not found");
+    }
     if (wanted !== null) {
       if (event.host_id === userId) throw badRequest("You are hosting this event");
       if (event.cancelled_at) throw conflict("This event was cancelled");

@@ -101,11 +101,11 @@ describe.each(testEngines())("group conversations (%s)", (engine) => {
     const d = await registerMember(t.server, "dan@example.com");
     const sd = socketFor(t.url, d.cookie);
     await connected(sd);
-    expect(await send(sd, group, "hi all")).toEqual({ ok: false, message: "Conversation not found" });
+    expect(await send(sd, group, "hi all")).toEqual({ ok: false, message: "You are not a member of this group" });
     await setGroupMembership(t.database.db, t.server.context.participants, group, d.id, true);
     expect((await send(sd, group, "hi all")).ok).toBe(true);
     await setGroupMembership(t.database.db, t.server.context.participants, group, c.id, false);
-    expect(await send(sockets.c, group, "still here?")).toEqual({ ok: false, message: "Conversation not found" });
+    expect(await send(sockets.c, group, "still here?")).toEqual({ ok: false, message: "You are not a member of this group" });
     expect((await inbox(c.cookie)).map((r) => r.id)).not.toContain(group);
   });
 });

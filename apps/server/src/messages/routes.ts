@@ -17,14 +17,15 @@ import { isUuid, notFound, parseOr400 } from "../http/errors";
 import { withoutBlocked } from "../users/blocks";
 import { listConversations, markRead, messagesAfter, messagesBefore, openDirectConversation, visibleToSql } from "./service";
 
-/** The unread count (spec section 7): the sum over my conversations of others' messages after my last read one. */
+/** The unread count (spec section 7): the sum over my conversations (muted groups left out) of others' messages after my last read one. */
 export async function unreadCount(ctx: AppContext, userId: string): Promise<number> {
   const rows = await queryRows<{ n: string | number }>(ctx.db, sql`
     SELECT count(*) AS n
     FROM conversation_participants cp
     JOIN conversations c ON c.id = cp.conversation_id
     JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > cp.last_read_message_id
-    WHERE cp.user_id = ${userId}::uuid AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid) AND ${visibleToSql(userId)}
+    WHERE cp.user_id = ${userId}::uuid AND NOT cp.muted AND m.removed_at IS NULL
+      AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid) AND ${visibleToSql(userId)}
   `);
   return Number(rows[0]?.n ?? 0);
 }

@@ -27,11 +27,16 @@ interface MessageRow extends Record<string, unknown> {
   media_height: number | null;
   temp_id: string | null;
   created_at: string | Date;
+  removed_at?: string | Date | null;
 }
 
-const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.media_id, md.width AS media_width, md.height AS media_height, m.temp_id, m.created_at`;
+const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.media_id, md.width AS media_width, md.height AS media_height, m.temp_id, m.created_at, m.removed_at`;
 
 export function toMessage(r: MessageRow): Message {
+  // A message a group moderator removed keeps its place, and nothing of what it said.
+  if (r.removed_at) {
+    return { id: Number(r.id), conversationId: r.conversation_id, senderId: r.sender_id, content: "", picture: null, tempId: r.temp_id, createdAt: new Date(r.created_at).toISOString(), removed: true };
+  }
   return {
     id: Number(r.id),
     conversationId: r.conversation_id,
@@ -94,15 +99,19 @@ export class Participants {
 
   /** The other participants, or a 404-like refusal when `userId` is not one of them. */
   async othersOf(conversationId: string, userId: string): Promise<string[]> {
-    const ids = await this.of(conversationId);
-    if (!ids.includes(userId)) throw notFound("Conversation not found");
-    return ids.filter((id) => id !== userId);
+    return (await this.othersAndKind(conversationId, userId)).others;
   }
 
-  /** The other participants and the kind, or the same refusal. */
+  /**
+   * The other participants and the kind, or the same refusal; a group's chat says 403 to one who
+   * is not (or no longer) a member of the group (issue 12: a removed member reads nothing more).
+   */
   async othersAndKind(conversationId: string, userId: string): Promise<{ others: string[]; kind: ConversationKind }> {
     const { ids, kind } = await this.info(conversationId);
-    if (!ids.includes(userId)) throw notFound("Conversation not found");
+    if (!ids.includes(userId)) {
+      if (kind === "group" && ids.length > 0) throw forbidden("You are not a member of this group");
+      throw notFound("Conversation not found");
+    }
     return { others: ids.filter((id) => id !== userId), kind };
   }
 }

@@ -133,11 +133,12 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
 
   // A membership change on any node: every other node forgets its remembered participants.
   ctx.participants.announce = (conversationId) => {
-    if (!closing) io.serverSideEmit("participantsChanged", conversationId);
+    // One node alone (no Redis adapter) has nobody to tell: the in-memory adapter refuses serverSideEmit.
+    if (!closing && ctx.config.redisUrl) io.serverSideEmit("participantsChanged", conversationId);
   };
   io.on("participantsChanged", (conversationId) => ctx.participants.forget(conversationId));
   ctx.mapChanges.broadcast = (tiles) => {
-    if (!closing) io.serverSideEmit("mapTilesChanged", tiles);
+    if (!closing && ctx.config.redisUrl) io.serverSideEmit("mapTilesChanged", tiles);
   };
   io.on("mapTilesChanged", (tiles) => {
     // Only tile keys pass (the Redis channel is ours, but a key is cheap to check).

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { nameText, plainText } from "./text";
+import { REPORT_REASONS } from "./users";
+
+/**
+ * Groups (issue 12; decisions.md, "Groups"): named groups with a description, rules and a cover;
+ * members join (open), ask (by request) or are invited (by invitation); each group has its own
+ * group conversation. Roles: owner, moderators, members. Membership is private by default: a
+ * member is listed on the group's page only if he chooses so for that group.
+ */
+export const GROUP_NAME_MIN_LENGTH = 3;
+export const GROUP_NAME_MAX_LENGTH = 60;
+export const GROUP_DESCRIPTION_MAX_LENGTH = 2000;
+export const GROUP_RULES_MAX_LENGTH = 2000;
+export const GROUP_MAX_INTERESTS = 10;
+export const GROUPS_CREATED_PER_DAY = 3;
+export const GROUPS_PAGE_SIZE = 20;
+
+export const GROUP_JOIN_POLICIES = ["open", "request", "invite"] as const;
+export type GroupJoinPolicy = (typeof GROUP_JOIN_POLICIES)[number];
+export const GROUP_JOIN_POLICY_LABELS: Record<GroupJoinPolicy, string> = {
+  open: "Anyone can join",
+  request: "Members ask to join; moderators approve",
+  invite: "By invitation only",
+};
+export const GROUP_ROLES = ["owner", "moderator", "member"] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+
+export const GROUP_NAME_TAKEN = "A group with this name already exists";
+export const GROUP_NAME_REFUSED = "Choose another name: this one is not allowed";
+
+/** POST /api/groups and PUT /api/groups/:id. */
+export const groupInputSchema = z.strictObject({
+  name: nameText("Name")
+    .trim()
+    .min(GROUP_NAME_MIN_LENGTH, `Name must be at least ${GROUP_NAME_MIN_LENGTH} characters`)
+    .max(GROUP_NAME_MAX_LENGTH, `Name can be at most ${GROUP_NAME_MAX_LENGTH} characters`),
+  description: plainText("Description").max(GROUP_DESCRIPTION_MAX_LENGTH, `Description can be at most ${GROUP_DESCRIPTION_MAX_LENGTH} characters`),
+  rules: plainText("Rules").max(GROUP_RULES_MAX_LENGTH, `Rules can be at most ${GROUP_RULES_MAX_LENGTH} characters`),
+  interests: z
+    .array(plainText("Interests").trim().min(1, "An interest cannot be empty").max(30, "An interest can be at most 30 characters"), { error: "interests must be a list" })
+    .max(GROUP_MAX_INTERESTS, `At most ${GROUP_MAX_INTERESTS} interests`),
+  joinPolicy: z.enum(GROUP_JOIN_POLICIES, { error: `joinPolicy must be one of: ${GROUP_JOIN_POLICIES.join(", ")}` }),
+  /** The group's home area (a point; shown and searched by its privacy-snapped position), or none. */
+  home: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).nullable(),
+  coverMediaId: z.uuid("coverMediaId is not a picture id").nullable(),
+});
+export type GroupInput = z.infer<typeof groupInputSchema>;
+
+/** GET /api/groups: a search (name or interest), near a point, or the popular ones; the member's own first. */
+export const groupsQuerySchema = z.strictObject({
+  q: plainText("Search").trim().max(60, "Search for at most 60 characters").optional(),
+  latitude: z.coerce.number().min(-90).max(90).optional(),
+  longitude: z.coerce.number().min(-180).max(180).optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+export const groupSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  coverUrl: z.string().nullable(),
+  interests: z.array(z.string()),
+  joinPolicy: z.enum(GROUP_JOIN_POLICIES),
+  memberCount: z.number().int(),
+  /** km from the point searched from to the group's snapped home, one decimal; null without either. */
+  distance: z.number().nullable(),
+  /** The viewer's role, or null when he is not a member. */
+  myRole: z.enum(GROUP_ROLES).nullable(),
+  /** A request he sent, or an invitation he received, still open. */
+  pending: z.enum(["request", "invitation"]).nullable(),
+});
+export type GroupSummary = z.infer<typeof groupSummarySchema>;
+export const groupListSchema = z.object({ groups: z.array(groupSummarySchema), nextCursor: z.string().nullable() });
+
+export const groupSchema = groupSummarySchema.extend({
+  rules: z.string(),
+  home: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  owner: z.object({ id: z.string(), username: z.string(), displayName: z.string().nullable() }),
+  /** The group chat: for members only. */
+  conversationId: z.string().nullable(),
+  /** The viewer's own settings in this group (members). */
+  listed: z.boolean(),
+  muted: z.boolean(),
+  pendingRequests: z.number().int(),
+  createdAt: z.string(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const groupMemberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(GROUP_ROLES),
+  joinedAt: z.string(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+export const groupRequestSchema = z.object({
+  user: z.object({ id: z.string(), username: z.string(), displayName: z.string().nullable(), profileImageUrl: z.string().nullable() }),
+  kind: z.enum(["request", "invitation"]),
+  createdAt: z.string(),
+});
+
+export const GROUP_LOG_ACTIONS = ["created", "joined", "left", "requested", "approved", "refused", "invited", "declined", "removed", "promoted", "demoted", "owner_changed", "settings_changed", "message_removed"] as const;
+export const groupLogEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(GROUP_LOG_ACTIONS),
+  actor: z.object({ id: z.string(), username: z.string() }).nullable(),
+  subject: z.object({ id: z.string(), username: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+
+/** PUT /api/groups/:id/me: listed among the members, mute the group chat. */
+export const groupSettingsSchema = z.strictObject({ listed: z.boolean().optional(), muted: z.boolean().optional() });
+export const groupInviteSchema = z.strictObject({ userId: z.uuid("userId is not a member id") });
+export const groupRoleSchema = z.strictObject({ role: z.enum(["moderator", "member"], { error: "role must be moderator or member" }) });
+export const groupOwnerSchema = z.strictObject({ userId: z.uuid("userId is not a member id") });
+export const groupReportSchema = z.strictObject({
+  reason: z.enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(", ")}` }),
+  details: plainText("Details").max(1000, "Details can be at most 1000 characters").default(""),
+  /** A message of the group chat, when the report is about it. */
+  messageId: z.number().int().positive().optional(),
+});
+
+export const GROUP_PATHS = {
+  groups: "/api/groups",
+  group: (id: string) => `/api/groups/${encodeURIComponent(id)}`,
+  join: (id: string) => `/api/groups/${encodeURIComponent(id)}/join`,
+  leave: (id: string) => `/api/groups/${encodeURIComponent(id)}/leave`,
+  members: (id: string) => `/api/groups/${encodeURIComponent(id)}/members`,
+  me: (id: string) => `/api/groups/${encodeURIComponent(id)}/me`,
+  requests: (id: string) => `/api/groups/${encodeURIComponent(id)}/requests`,
+  log: (id: string) => `/api/groups/${encodeURIComponent(id)}/log`,
+  events: (id: string) => `/api/groups/${encodeURIComponent(id)}/events`,
+  report: (id: string) => `/api/groups/${encodeURIComponent(id)}/report`,
+} as const;
