@@ -11,3 +11,4 @@ export { messagesHandlers } from "./messages";
 /** What the app needs to render as a visitor: the handlers a story gets unless it names others. */
 export const defaultHandlers = [...sessionHandlers.visitor];
 export { mapHandlers, ownLocationHandlers, mapConfigFixture } from "./map";
+export { eventsApi, eventsHandlers, notificationsApi, notificationsHandlers } from "./events";

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from "msw";
-import { API_PATHS, type ErrorBody, type SessionUser } from "@vicinity/contract";
+import { API_PATHS, NOTIFICATION_PATHS, type ErrorBody, type SessionUser } from "@vicinity/contract";
 import { adminFixture, memberFixture } from "../fixtures/users";
 
 /** GET /api/auth/user, by scenario. */
@@ -33,6 +33,9 @@ export const shellHandlers = {
     http.get(API_PATHS.unreadCount, () => HttpResponse.json(0)),
     // The messenger catches up at every connection: nothing missed by default.
     http.get(API_PATHS.missedMessages, () => HttpResponse.json([])),
+    // The header's bell (issue 11): nothing new by default.
+    http.get(NOTIFICATION_PATHS.list, () => HttpResponse.json({ notifications: [], unread: 0 })),
+    http.post(NOTIFICATION_PATHS.read, () => HttpResponse.json({ ok: true })),
   ],
   unread3: [http.get(API_PATHS.unreadCount, () => HttpResponse.json(3))],
   unread12: [http.get(API_PATHS.unreadCount, () => HttpResponse.json(12))],

@@ -81,19 +81,12 @@ export const appRoutes: RouteObject[] = [
           {
             path: "/events",
             handle: handle({ page: "events" }),
-            ...page(async () => {
-              const { ComingSoonPage, DeviceSwitch } = await import("./pages/coming-soon");
-              return function Events() {
-                return (
-                  <DeviceSwitch
-                    mobile={<ComingSoonPage title="Events" />}
-                    desktop={<ComingSoonPage title="Events" description="Events near you are coming soon." />}
-                  />
-                );
-              };
-            }),
+            ...page(async () => (await import("./pages/events")).Events),
           },
-          { path: "/events-modern", handle: handle({ page: "events" }), ...soon("Events") },
+          { path: "/events-modern", handle: handle({ page: "events" }), ...page(async () => (await import("./pages/events")).EventsModern) },
+          { path: "/events/new", handle: handle({ page: "hosting an event" }), ...page(async () => (await import("./pages/events-event")).NewEventRoute) },
+          { path: "/events/:id", handle: handle({ page: "events" }), ...page(async () => (await import("./pages/events-event")).EventRoute) },
+          { path: "/events/:id/edit", handle: handle({ page: "hosting an event" }), ...page(async () => (await import("./pages/events-event")).EditEventRoute) },
           // A member's profile, opened from a card (issue 5); visitors and guests are invited to join.
           {
             path: "/members/:id",

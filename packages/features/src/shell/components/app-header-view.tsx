@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { LogOut, Menu, Settings, Shield, X } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
@@ -44,12 +44,14 @@ function memberName(user: SessionUser) {
 
 export interface AppHeaderViewProps {
   mode: HeaderMode;
+  /** A member's notifications bell (the container gives it; decisions.md, "Notifications"). */
+  bell?: ReactNode;
   /** Start with the mobile menu open (stories). */
   defaultMenuOpen?: boolean;
 }
 
 /** The app's header (spec section 2) in every variant; the container picks the mode. */
-export function AppHeaderView({ mode, defaultMenuOpen = false }: AppHeaderViewProps) {
+export function AppHeaderView({ mode, bell, defaultMenuOpen = false }: AppHeaderViewProps) {
   const [menuOpen, setMenuOpen] = useState(defaultMenuOpen);
   const close = () => setMenuOpen(false);
 
@@ -116,13 +118,15 @@ export function AppHeaderView({ mode, defaultMenuOpen = false }: AppHeaderViewPr
       ) : null}
 
       <div className="ml-auto hidden items-center gap-2 md:flex">
+        {mode.kind === "member" ? bell : null}
         <HeaderActions mode={mode} />
       </div>
 
+      {mode.kind === "member" && bell ? <div className="ml-auto md:hidden">{bell}</div> : null}
       <Button
         variant="ghost"
         size="icon"
-        className="ml-auto md:hidden"
+        className={cn("md:hidden", !(mode.kind === "member" && bell) && "ml-auto")}
         aria-label={menuOpen ? "Close menu" : "Open menu"}
         aria-expanded={menuOpen}
         aria-controls="mobile-menu"

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from "react-router";
 import { endAnonymousSession, useAuth, useLogout, useUnreadCount } from "@vicinity/features/session";
+import { NotificationBell } from "@vicinity/features/notifications";
 import { AppHeaderView, type HeaderMode } from "./app-header-view";
 
 /** Paths where visitors see the anonymous-browsing variant (spec section 2). */
@@ -39,5 +40,5 @@ export function AppHeader() {
   } else {
     mode = { kind: "visitor" };
   }
-  return <AppHeaderView mode={mode} />;
+  return <AppHeaderView mode={mode} bell={member ? <NotificationBell /> : undefined} />;
 }

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey, useIdleLogout, useLogout } from "@vicinity/features/session";
 import { RealtimeContext, useRealtimeConnection } from "@vicinity/features/realtime";
 import { MessengerProvider } from "@vicinity/features/messages";
+import { NotificationsLive } from "@vicinity/features/notifications";
 import { ConnectionBanner } from "./connection-banner";
 import { IdleWarningDialog } from "./idle-warning-dialog";
 
@@ -30,6 +31,7 @@ export function MemberSession({ user, children }: { user: SessionUser; children:
       <MessengerProvider meId={user.id}>
         {realtime.state === "reconnecting" || realtime.state === "disconnected" ? <ConnectionBanner state={realtime.state} /> : null}
         {children}
+        <NotificationsLive />
         <IdleWarningDialog
           open={idle.state.phase === "warning"}
           secondsLeft={idle.state.phase === "warning" ? idle.state.secondsLeft : 60}

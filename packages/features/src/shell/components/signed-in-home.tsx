@@ -1,10 +1,11 @@
 import { CalendarDays, MessageCircle, Users } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
-import { CountBadge, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@vicinity/ui";
+import { CountBadge, Tabs, TabsContent, TabsList, TabsTrigger } from "@vicinity/ui";
 import { greetingName, UNREAD_REFRESH_DASHBOARD_MS, useOnlineCount, useUnreadCount } from "@vicinity/features/session";
 import { DiscoveryPanel, useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
 import { useShareLocation } from "@vicinity/features/profile";
 import { RecentConversations } from "@vicinity/features/messages";
+import { NextEvents } from "@vicinity/features/events";
 import { OnboardingModal, ONBOARDING_COMPLETED_KEY, shouldOpenOnboarding } from "@vicinity/features/onboarding";
 import { useState } from "react";
 
@@ -55,11 +56,7 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
           <RecentConversations />
         </TabsContent>
         <TabsContent value="events">
-          <EmptyState
-            icon={<CalendarDays className="size-8" aria-hidden />}
-            title="No events yet"
-            description="Events near you will show up here."
-          />
+          <NextEvents />
         </TabsContent>
       </Tabs>
       {onboarding ? <OnboardingModal open onClose={() => setOnboarding(false)} /> : null}

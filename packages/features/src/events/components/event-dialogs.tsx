@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from "react";
+import { EVENT_CANCEL_REASON_MAX_LENGTH, REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, type VicinityEvent } from "@vicinity/contract";
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@vicinity/ui";
+import { serverMessageOr } from "@vicinity/features/http";
+import { useCancelEvent, useReportEvent } from "../api/events";
+
+const textareaClass =
+  "w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring";
+
+interface DialogProps {
+  event: VicinityEvent;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Report an event to the team: the same queue and reasons as a member report. */
+export function ReportEventDialog({ event, open, onOpenChange }: DialogProps) {
+  const report = useReportEvent(event.id);
+  const [reason, setReason] = useState<string>("");
+  const [details, setDetails] = useState("");
+  const [missing, setMissing] = useState(false);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!reason) return setMissing(true);
+    report.mutate(
+      { reason, details: details.trim() },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          toast({ title: "Report sent", description: "Thank you. Our team will look at this event.", variant: "success" });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Report this event</DialogTitle>
+          <DialogDescription>Our team reviews every report. The host is not told who reported the event.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">What is wrong?</legend>
+            {REPORT_REASONS.map((value) => (
+              <label key={value} className="flex items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-accent">
+                <input type="radio" name="event-report-reason" checked={reason === value} onChange={() => (setReason(value), setMissing(false))} className="accent-[var(--color-accent)]" />
+                {REPORT_REASON_LABELS[value]}
+              </label>
+            ))}
+            {missing ? (
+              <p role="alert" className="text-sm text-destructive-text">
+                Choose what is wrong.
+              </p>
+            ) : null}
+          </fieldset>
+          <label className="grid gap-1.5 text-sm font-medium">
+            Details (optional)
+            <textarea value={details} onChange={(e) => setDetails(e.target.value)} maxLength={REPORT_DETAILS_MAX_LENGTH} rows={3} className={textareaClass} />
+          </label>
+          {report.isError ? (
+            <p role="alert" className="text-sm text-destructive-text">
+              {serverMessageOr(report.error, "The report was not sent. Try again.")}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" busy={report.isPending} busyLabel="Sending...">
+              Send report
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The host cancels, saying why: those going and interested are told. */
+export function CancelEventDialog({ event, open, onOpenChange }: DialogProps) {
+  const cancel = useCancelEvent(event.id);
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!reason.trim()) return setMissing(true);
+    cancel.mutate(reason.trim(), { onSuccess: () => onOpenChange(false) });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Cancel {event.title}?</DialogTitle>
+          <DialogDescription>Everyone who answered is told, with your reason. This cannot be undone.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <label className="grid gap-1.5 text-sm font-medium">
+            Reason
+            <textarea
+              value={reason}
+              onChange={(e) => (setReason(e.target.value), setMissing(false))}
+              maxLength={EVENT_CANCEL_REASON_MAX_LENGTH}
+              rows={3}
+              aria-invalid={missing || undefined}
+              className={textareaClass}
+            />
+          </label>
+          {missing ? (
+            <p role="alert" className="text-sm text-destructive-text">
+              Say why the event is cancelled
+            </p>
+          ) : null}
+          {cancel.isError ? (
+            <p role="alert" className="text-sm text-destructive-text">
+              {serverMessageOr(cancel.error, "The event was not cancelled. Try again.")}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              Keep the event
+            </Button>
+            <Button type="submit" variant="destructive" busy={cancel.isPending} busyLabel="Cancelling...">
+              Cancel event
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

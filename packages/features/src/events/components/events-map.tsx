@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from "react";
+import L from "leaflet";
+import "leaflet/dist/leaflet.css";
+import "./events-map.css";
+import { MAP_MAX_ZOOM } from "@vicinity/contract";
+import { cn } from "@vicinity/ui";
+import { useMapConfig } from "@vicinity/features/map";
+
+export interface EventsMapPin {
+  id: string;
+  latitude: number;
+  longitude: number;
+  /** The marker's accessible name (the event's title and day). */
+  label: string;
+}
+
+export interface EventsMapProps {
+  center: { latitude: number; longitude: number };
+  zoom: number;
+  pins: readonly EventsMapPin[];
+  selectedId?: string | null;
+  onSelect?: (id: string) => void;
+  /** A picker: a click places the one pin there (the host's form). */
+  onPlace?: (position: { latitude: number; longitude: number }) => void;
+  /** Fit the view to the pins when they change (the list's map). */
+  fit?: boolean;
+  label: string;
+  className?: string;
+}
+
+const pinIcon = (selected: boolean) =>
+  L.divIcon({
+    html: `<span class="vc-event-pin${selected ? " is-selected" : ""}"></span>`,
+    className: "vc-event-marker",
+    iconSize: [28, 36],
+    iconAnchor: [14, 34],
+  });
+
+/**
+ * Leaflet, for events: the list's map (a pin per event), the event page's venue pin, the host's
+ * picker. Loaded on demand (lazy-map.tsx), so Leaflet stays out of every other chunk. The base
+ * layer is the live map's (GET /api/map/config), its attribution always shown.
+ */
+export default function EventsMap({ center, zoom, pins, selectedId = null, onSelect, onPlace, fit = false, label, className }: EventsMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const callbacks = useRef({ onSelect, onPlace });
+  useEffect(() => {
+    callbacks.current = { onSelect, onPlace };
+  });
+  const initial = useRef({ center, zoom });
+  const config = useMapConfig().data ?? null;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const instance = L.map(element, {
+      center: [initial.current.center.latitude, initial.current.center.longitude],
+      zoom: initial.current.zoom,
+      maxZoom: MAP_MAX_ZOOM,
+      zoomAnimation: false,
+      fadeAnimation: false,
+      markerZoomAnimation: false,
+    });
+    instance.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    instance.on("click", (e: L.LeafletMouseEvent) => callbacks.current.onPlace?.({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
+    const resize = new ResizeObserver(() => instance.invalidateSize({ pan: false }));
+    resize.observe(element);
+    setMap(instance);
+    return () => {
+      resize.disconnect();
+      instance.remove();
+      setMap(null);
+    };
+  }, []);
+
+  const tileUrl = config?.tileUrl ?? null;
+  const attribution = config?.attribution ?? "";
+  useEffect(() => {
+    if (!map || !tileUrl) return;
+    const tiles = L.tileLayer(tileUrl, { attribution, maxZoom: config?.maxZoom ?? MAP_MAX_ZOOM });
+    tiles.addTo(map);
+    return () => {
+      tiles.remove();
+    };
+  }, [map, tileUrl, attribution, config?.maxZoom]);
+
+  useEffect(() => {
+    if (!map) return;
+    const markers = pins.map((pin) => {
+      const marker = L.marker([pin.latitude, pin.longitude], { icon: pinIcon(pin.id === selectedId), keyboard: Boolean(onSelect), interactive: Boolean(onSelect), title: pin.label, alt: pin.label });
+      marker.on("click", () => callbacks.current.onSelect?.(pin.id));
+      marker.addTo(map);
+      const element = marker.getElement();
+      element?.setAttribute("aria-label", pin.label);
+      if (!onSelect) {
+        element?.setAttribute("role", "img");
+        element?.removeAttribute("tabindex");
+      } else element?.setAttribute("role", "button");
+      return marker;
+    });
+    return () => markers.forEach((m) => m.remove());
+  }, [map, pins, selectedId, onSelect]);
+
+  // The list's map shows all its events; a pin placed or moved stays in view.
+  const pinKey = pins.map((p) => `${p.latitude},${p.longitude}`).join(";");
+  useEffect(() => {
+    if (!map || pins.length === 0) return;
+    if (fit && pins.length > 1) map.fitBounds(L.latLngBounds(pins.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [32, 32], maxZoom: 14, animate: false });
+    else if (pins[0] && !map.getBounds().contains([pins[0].latitude, pins[0].longitude])) map.setView([pins[0].latitude, pins[0].longitude], map.getZoom(), { animate: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, pinKey, fit]);
+
+  return <div ref={container} role="region" aria-label={label} className={cn("vc-events-map relative isolate z-0 size-full min-h-48 overflow-hidden rounded-lg", className)} data-testid="events-map" />;
+}

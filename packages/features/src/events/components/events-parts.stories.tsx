@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import { EVENTS_NEARBY } from "../../../../../mocks/fixtures/events";
+import { eventsApi, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import { CalendarFeedCard } from "./calendar-feed-card";
+import { CoverUpload } from "./cover-upload";
+import { EventCoverCard } from "./event-cover-card";
+import { ReportEventDialog } from "./event-dialogs";
+import { EventListItem } from "./event-list-item";
+import { EventStatusBadge } from "./event-status";
+import { EventsFilterControls } from "./events-filters";
+import { EventsEmpty } from "./events-states";
+import { LazyEventsMap } from "./lazy-map";
+import { RsvpPanel } from "./rsvp-panel";
+import { NextEvents } from "./next-events";
+
+/** The events feature's parts, one at a time. */
+const meta = {
+  title: "Features/Events/EventsParts",
+  component: CalendarFeedCard,
+  tags: ["mobile", "desktop"],
+  parameters: { msw: { handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, events: eventsApi() } } },
+} satisfies Meta<typeof CalendarFeedCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The private calendar feed: copy, or reset after a confirmation. */
+export const CalendarFeed: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const url = await canvas.findByRole("textbox", { name: "Calendar feed URL" });
+    await expect(url).toHaveValue(expect.stringContaining("Zk3m"));
+    await userEvent.click(canvas.getByRole("button", { name: "Reset link" }));
+    const dialog = within(await within(document.body).findByRole("dialog", { name: "Reset your calendar link?" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Reset link" }));
+    await expect(await canvas.findByDisplayValue(/Pq8s/)).toBeVisible();
+  },
+};
+
+/** Rows, cards and badges of the lists, the filters, the empty state, the cover upload. */
+export const ListParts: Story = {
+  render: () => (
+    <div className="grid max-w-3xl gap-4">
+      <EventsFilterControls value={{ filter: "weekend", radius: 25, sort: "nearest" }} onChange={() => undefined} />
+      <ul className="grid gap-2">
+        {EVENTS_NEARBY.slice(0, 3).map((e) => (
+          <EventListItem key={e.id} event={e} timeZone="UTC" />
+        ))}
+      </ul>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        <EventCoverCard event={EVENTS_NEARBY[2]!} timeZone="UTC" />
+        <EventCoverCard event={EVENTS_NEARBY[3]!} timeZone="UTC" />
+      </ul>
+      <p className="flex gap-2">
+        <EventStatusBadge event={EVENTS_NEARBY[1]!} />
+      </p>
+      <EventsEmpty />
+      <CoverUpload coverUrl="/media/event-cover-1" onChange={() => undefined} />
+      <div className="h-48">
+        <LazyEventsMap center={EVENTS_NEARBY[0]!} zoom={13} pins={[{ id: "a", latitude: EVENTS_NEARBY[0]!.latitude, longitude: EVENTS_NEARBY[0]!.longitude, label: "The Volstead" }]} label="Map of The Volstead" className="h-full" />
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "This weekend" })).toHaveAttribute("aria-pressed", "true");
+    await expect(await canvas.findByRole("region", { name: "Map of The Volstead" })).toBeVisible();
+  },
+};
+
+/** The RSVP area for a guest or visitor: an invitation to sign up. */
+export const RsvpForVisitors: Story = {
+  render: () => <RsvpPanel event={EVENTS_NEARBY[0]!} viewer="guest" listed={false} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute("href", "/join");
+  },
+};
+
+/** The report dialog, open. */
+export const ReportDialog: Story = {
+  render: () => <ReportEventDialog event={EVENTS_NEARBY[0]!} open onOpenChange={() => undefined} />,
+  play: async () => {
+    await expect(await within(document.body).findByRole("dialog", { name: "Report this event" })).toBeVisible();
+  },
+};
+
+/** The home's Events tab: his next events (going or waiting), with a link to all events. */
+export const HomeNextEvents: Story = {
+  render: () => <NextEvents timeZone="UTC" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Sunday beach volleyball")).toBeVisible();
+    await expect(canvas.getByRole("link", { name: "See events near you" })).toHaveAttribute("href", "/events");
+  },
+};
+
+/** The home's Events tab with nothing answered yet. */
+export const HomeNoEvents: Story = {
+  render: () => <NextEvents timeZone="UTC" />,
+  parameters: { msw: { handlers: { events: eventsApi([]) } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("heading", { name: "No events yet" })).toBeVisible();
+  },
+};
