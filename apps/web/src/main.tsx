@@ -1,25 +1,47 @@
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router";
-import { Toaster, TooltipProvider } from "@vicinity/ui";
+import { startFirstLoad } from "@vicinity/features/shell";
 import "@vicinity/ui/styles.css";
 import { appRoutes } from "./routes";
 import { createAppQueryClient } from "./query-client";
 
 const router = createBrowserRouter(appRoutes);
 const queryClient = createAppQueryClient();
+// The current-user call, and at "/" a member's home, start now, before the first render.
+startFirstLoad(queryClient, window.location.pathname);
+
+const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
+
+/** The toaster is not needed to show the first page: it arrives once the page is idle (issue 9, item 2). */
+function ToasterWhenIdle() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = setTimeout(() => setReady(true), 2000);
+      return () => clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(() => setReady(true), { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
+// No TooltipProvider at the root: no page uses a tooltip, and Radix's tooltip module brings its
+// positioning engine into the first script. A page that uses one wraps it in TooltipProvider.
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
+      <RouterProvider router={router} />
+      <ToasterWhenIdle />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "@vicinity/contract";
 import { useQueryClient } from "@tanstack/react-query";
@@ -7,7 +7,9 @@ import { RealtimeContext, useRealtimeConnection } from "@vicinity/features/realt
 import { MessengerProvider } from "@vicinity/features/messages";
 import { NotificationsLive } from "@vicinity/features/notifications";
 import { ConnectionBanner } from "./connection-banner";
-import { IdleWarningDialog } from "./idle-warning-dialog";
+
+// The warning comes 14 minutes in: its dialog's code arrives then, not with the first page.
+const IdleWarningDialog = lazy(() => import("./home-on-demand").then((m) => ({ default: m.IdleWarningDialog })));
 
 /**
  * What a member's visit holds from his first page to his last, under the header: the socket, the
@@ -20,6 +22,9 @@ export function MemberSession({ user, children }: { user: SessionUser; children:
   const logout = useLogout(() => navigate("/login"));
   const onIdle = useCallback(() => logout.mutate(), [logout]);
   const idle = useIdleLogout(true, onIdle);
+  // Once shown, the dialog stays mounted, so that it closes as it did.
+  const [warned, setWarned] = useState(false);
+  if (idle.state.phase === "warning" && !warned) setWarned(true);
   const queryClient = useQueryClient();
   // A session that ended elsewhere (logout in another tab, a password change, expiry) closes the
   // socket; its refusal to reconnect makes the app ask who is signed in, and the guards follow.
@@ -32,11 +37,15 @@ export function MemberSession({ user, children }: { user: SessionUser; children:
         {realtime.state === "reconnecting" || realtime.state === "disconnected" ? <ConnectionBanner state={realtime.state} /> : null}
         {children}
         <NotificationsLive />
-        <IdleWarningDialog
-          open={idle.state.phase === "warning"}
-          secondsLeft={idle.state.phase === "warning" ? idle.state.secondsLeft : 60}
-          onStay={idle.stay}
-        />
+        {warned ? (
+          <Suspense fallback={null}>
+            <IdleWarningDialog
+              open={idle.state.phase === "warning"}
+              secondsLeft={idle.state.phase === "warning" ? idle.state.secondsLeft : 60}
+              onStay={idle.stay}
+            />
+          </Suspense>
+        ) : null}
       </MessengerProvider>
     </RealtimeContext.Provider>
   );

@@ -4,10 +4,15 @@ import { CountBadge, Tabs, TabsContent, TabsList, TabsTrigger } from "@vicinity/
 import { greetingName, UNREAD_REFRESH_DASHBOARD_MS, useOnlineCount, useUnreadCount } from "@vicinity/features/session";
 import { DiscoveryPanel, useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
 import { useShareLocation } from "@vicinity/features/profile";
-import { RecentConversations } from "@vicinity/features/messages";
 import { NextEvents } from "@vicinity/features/events";
-import { OnboardingModal, ONBOARDING_COMPLETED_KEY, shouldOpenOnboarding } from "@vicinity/features/onboarding";
-import { useState } from "react";
+import { ONBOARDING_COMPLETED_KEY, shouldOpenOnboarding } from "@vicinity/features/onboarding";
+import { lazy, Suspense, useState } from "react";
+import { PageLoading } from "./full-page-status";
+
+// Not needed for the home's first paint (issue 9, item 2): the messages tab's list arrives when
+// the tab is opened, the onboarding when it opens.
+const RecentConversations = lazy(() => import("./home-on-demand").then((m) => ({ default: m.RecentConversations })));
+const OnboardingModal = lazy(() => import("./home-on-demand").then((m) => ({ default: m.OnboardingModal })));
 
 export interface SignedInHomeProps {
   user: SessionUser;
@@ -53,13 +58,19 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
           <DiscoveryPanel location={location} />
         </TabsContent>
         <TabsContent value="messages">
-          <RecentConversations />
+          <Suspense fallback={<PageLoading />}>
+            <RecentConversations />
+          </Suspense>
         </TabsContent>
         <TabsContent value="events">
           <NextEvents />
         </TabsContent>
       </Tabs>
-      {onboarding ? <OnboardingModal open onClose={() => setOnboarding(false)} /> : null}
+      {onboarding ? (
+        <Suspense fallback={null}>
+          <OnboardingModal open onClose={() => setOnboarding(false)} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -1,3 +1,6 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { currentUserQueryOptions, readAnonymousProfile } from "@vicinity/features/session";
+
 // The parts of the shell that arrive when they are needed (each its own chunk): named once, so
 // that what starts them early and what renders them load the same module.
 export const loadSignedInHome = () => import("../components/signed-in-home");
@@ -5,3 +8,19 @@ export const loadGuestHome = () => import("../components/guest-home");
 export const loadMemberSession = () => import("../components/member-session");
 export const loadAppHeader = () => import("../components/app-header");
 export const loadLanding = () => import("../components/landing-in-app");
+
+/**
+ * What the app's first load starts before React renders (issue 9, item 2): the current-user call
+ * (unless this browser browses as a guest), so that it is not queued behind the page's chunks;
+ * then, at "/", a member's home, session and header. The app is served at "/" only to a request
+ * with a live session (docs/decisions/0019), so without a guest profile that is a member: his
+ * chunks come beside his current-user call rather than after its answer.
+ */
+export function startFirstLoad(queryClient: QueryClient, pathname: string): void {
+  if (readAnonymousProfile() !== null) return;
+  void queryClient.prefetchQuery(currentUserQueryOptions);
+  if (pathname !== "/") return;
+  void loadSignedInHome();
+  void loadMemberSession();
+  void loadAppHeader();
+}
