@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MessageOutbox, memoryOutboxStorage, NOT_SENT_REASON, type MessageTransport, type OutboxEntry } from "./delivery";
+import { MessageLog, MessageOutbox, MessageSync, memoryOutboxStorage, NOT_SENT_REASON, SYNC_SETTLE_MS, type MessageTransport, type OutboxEntry } from "./delivery";
 import type { Message, SendMessage } from "./messages";
 import type { Ack } from "./realtime";
 
@@ -333,5 +333,36 @@ describe("MessageOutbox: no message holds back another", () => {
     await tick();
     expect(socket.sent()).toEqual(["a2", "b1"]);
     outbox.close();
+  });
+});
+
+describe("MessageSync: ids that become visible out of order", () => {
+  const message = (id: number): Message => ({ id, conversationId: "c1", senderId: "u", content: `m${id}`, picture: null, tempId: null, createdAt: "2026-01-01T00:00:00.000Z" });
+
+  it("a message stored just after a newer one, while he was cut off, is still caught up (PostgreSQL hands out ids before commit)", async () => {
+    let now = 0;
+    const server: Message[] = [message(1)];
+    const sync = new MessageSync(new MessageLog(), async (after) => ({ messages: server.filter((m) => m.id > after), more: false }), 0, () => now);
+    await sync.connected();
+    // 101 is stored and pushed; 100 (begun first) is not visible yet; the connection drops.
+    sync.receive([message(101)]);
+    now += 500;
+    sync.disconnected();
+    // 100 becomes visible while he is away; 101 and 100 are both on the server.
+    server.push(message(100), message(101));
+    now += 1000;
+    const caught = await sync.connected();
+    expect(caught.map((m) => m.id)).toEqual([100]);
+    expect(sync.log.has(100)).toBe(true);
+  });
+
+  it("the watermark follows ids once they have settled, so a later reconnection fetches little", async () => {
+    let now = 0;
+    const sync = new MessageSync(new MessageLog(), async () => ({ messages: [], more: false }), 0, () => now);
+    await sync.connected();
+    sync.receive([message(5)]);
+    expect(sync.syncedUpTo).toBe(0);
+    now += SYNC_SETTLE_MS;
+    expect(sync.syncedUpTo).toBe(5);
   });
 });

@@ -315,11 +315,20 @@ export class MessageLog {
 type FetchMissed = (after: number) => Promise<{ messages: Message[]; more: boolean }>;
 
 /**
+ * Message ids are handed out when a send begins, not when it is stored for good: under load, id 100
+ * can become visible a few milliseconds after id 101 (two senders at once, PostgreSQL). A
+ * watermark that followed the newest id could jump over 100 if the connection dropped in between.
+ * So an id counts toward the watermark only once it has been known for this long (and a
+ * reconnection fetches again, and ignores, at most this much).
+ */
+export const SYNC_SETTLE_MS = 10_000;
+
+/**
  * Keeps a member's log complete across disconnections. While a connection lasts (and its first
- * catch-up is done), every message pushed to it is known, so the watermark follows the newest id.
- * When it drops, the watermark stays where it was; at the next connection everything after it is
- * fetched (GET /api/messages/missed), so messages sent while he was away, or while the server was
- * restarting, arrive in order, and the ones pushed meanwhile are not doubled.
+ * catch-up is done), every message pushed to it is known, so the watermark follows the ids known
+ * for SYNC_SETTLE_MS. When it drops, the watermark stays where it was; at the next connection
+ * everything after it is fetched (GET /api/messages/missed), so messages sent while he was away,
+ * or while the server was restarting, arrive in order, and the ones pushed meanwhile are not doubled.
  */
 export class MessageSync {
   private watermark: number;
@@ -327,20 +336,35 @@ export class MessageSync {
   private catching: Promise<Message[]> | null = null;
   /** Grows at every disconnection: a catch-up that outlived its connection must not go live. */
   private epoch = 0;
+  /** Ids known while live, oldest first, waiting to settle into the watermark. */
+  private settling: Array<{ id: number; at: number }> = [];
 
   constructor(
     readonly log: MessageLog,
     private readonly fetchMissed: FetchMissed,
     initialWatermark = log.lastId,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.watermark = initialWatermark;
   }
 
   /** Messages pushed by the server or acknowledged to us: answers the new ones. */
   receive(messages: Iterable<Message>): Message[] {
-    const added = this.log.add(messages);
-    if (this.live) this.watermark = Math.max(this.watermark, this.log.lastId);
+    const list = [...messages];
+    const added = this.log.add(list);
+    if (this.live) this.note(list.map((m) => m.id));
+    this.settle();
     return added;
+  }
+
+  private note(ids: readonly number[]) {
+    const at = this.now();
+    for (const id of ids) this.settling.push({ id, at });
+  }
+
+  private settle() {
+    const cutoff = this.now() - SYNC_SETTLE_MS;
+    while (this.settling.length > 0 && this.settling[0]!.at <= cutoff) this.watermark = Math.max(this.watermark, this.settling.shift()!.id);
   }
 
   /** Call at every (re)connection: catches up from the watermark, then follows pushes. */
@@ -357,9 +381,13 @@ export class MessageSync {
   disconnected(): void {
     this.live = false;
     this.epoch += 1;
+    // What had not settled is fetched again at the next connection.
+    this.settle();
+    this.settling = [];
   }
 
   get syncedUpTo(): number {
+    this.settle();
     return this.watermark;
   }
 
@@ -375,8 +403,10 @@ export class MessageSync {
       if (!more || !last) break;
     }
     if (epoch !== this.epoch) return added;
-    this.watermark = Math.max(after, this.log.lastId);
+    // What the catch-up brought (and what was pushed during it) settles like a push.
+    this.note([after, this.log.lastId]);
     this.live = true;
+    this.settle();
     return added;
   }
 }

@@ -5,6 +5,7 @@ import { MessageLog, MessageOutbox, MessageSync, type ClientToServerEvents, type
 import { buildServer, type BuiltServer } from "../app";
 import type { Database } from "../db/database";
 import { queryRows } from "../db/database";
+import { createGroupConversation } from "./service";
 import { createTestDatabase, registerMember, testConfig, testEngines } from "../test/harness";
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -125,6 +126,45 @@ async function exchange(options: {
   bob.close();
 }
 
+/**
+ * Issue 12: the same guarantee in a group of 5. Each member sends GROUP_EACH messages at once;
+ * member 2 is cut off twice and a server restarts midway; every member ends with every message,
+ * once, each sender's in his order.
+ */
+const GROUP_SIZE = 5;
+const GROUP_EACH = 100;
+async function groupExchange(options: { label: string; database: Database; server: () => BuiltServer; urlOf: (i: number) => string; restart: () => Promise<void> }) {
+  const members = [];
+  for (let i = 0; i < GROUP_SIZE; i += 1) members.push(await registerMember(options.server(), `group-loss-${i}-${options.label}@example.com`));
+  const conversationId = await createGroupConversation(options.database.db, { creatorId: members[0]!.id, title: "Loss test", memberIds: members.map((m) => m.id) });
+  const clients = members.map((m, i) => memberClient(options.urlOf(i), m.cookie));
+  await waitFor(() => clients.every((c) => c.socket.connected), 5000, "all connected");
+  const total = GROUP_SIZE * GROUP_EACH;
+  for (let n = 0; n < GROUP_EACH; n += 1) {
+    clients.forEach((c, i) => c.outbox.send({ conversationId, content: `${i} says ${n}`, tempId: `g${i}-${n}` }));
+    if (n % 10 === 9) await new Promise((r) => setTimeout(r, 15));
+    if (n === 20 || n === 70) clients[2]!.socket.io.engine.close();
+    if (n === 45) await options.restart();
+  }
+  await waitFor(() => clients.every((c) => c.outbox.pending.length === 0), 60_000, "every outbox to empty");
+  await waitFor(() => clients.every((c) => c.log.size === total), 30_000, "every log to hold every message");
+  const [stored] = await queryRows<{ n: string | number; distinct_temp: string | number }>(
+    options.database.db,
+    sql`SELECT count(*) AS n, count(DISTINCT (sender_id, temp_id)) AS distinct_temp FROM messages WHERE conversation_id = ${conversationId}::uuid`,
+  );
+  expect(Number(stored?.n)).toBe(total);
+  expect(Number(stored?.distinct_temp)).toBe(total);
+  clients.forEach((client, who) => {
+    const messages = client.log.conversation(conversationId);
+    expect(new Set(messages.map((m) => m.id)).size, `member ${who}`).toBe(total);
+    for (let i = 0; i < GROUP_SIZE; i += 1) {
+      expect(messages.filter((m) => m.tempId?.startsWith(`g${i}-`)).map((m) => m.tempId), `member ${who} sees member ${i}'s in order`).toEqual(Array.from({ length: GROUP_EACH }, (_, n) => `g${i}-${n}`));
+    }
+  });
+  console.info(`[loss test, group of ${GROUP_SIZE}, ${options.label}] sent ${total}, stored ${stored?.n}; every member has ${total}; lost 0, doubled 0; member 2 cut off twice, one restart`);
+  clients.forEach((c) => c.close());
+}
+
 /** A server on a port of its own; `restart` closes it and starts a new one on the same port and database. */
 async function restartableNode(database: Database, overrides: Parameters<typeof testConfig>[0] = {}) {
   let port = 0;
@@ -164,6 +204,10 @@ describe.each(testEngines())("no message lost or doubled (%s)", (engine) => {
   it("two members exchange 1,000 messages while one is cut off twice and the server restarts once", async () => {
     await exchange({ label: engine, database, server: () => node.server, aliceUrl: () => node.url, bobUrl: () => node.url, restart: () => node.restart() });
   }, 120_000);
+
+  it("a group of 5 exchanges 500 messages while one is cut off twice and the server restarts once", async () => {
+    await groupExchange({ label: engine, database, server: () => node.server, urlOf: () => node.url, restart: () => node.restart() });
+  }, 120_000);
 });
 
 describe.runIf(process.env.REDIS_URL)("no message lost or doubled across two nodes through Redis", () => {
@@ -191,5 +235,9 @@ describe.runIf(process.env.REDIS_URL)("no message lost or doubled across two nod
       bobUrl: () => nodeB.url,
       restart: () => nodeB.restart(),
     });
+  }, 120_000);
+
+  it("a group of 5 split over both nodes: 500 messages, one member cut off twice, node B restarted once", async () => {
+    await groupExchange({ label: "two-nodes-redis", database, server: () => nodeA.server, urlOf: (i) => (i % 2 ? nodeB.url : nodeA.url), restart: () => nodeB.restart() });
   }, 120_000);
 });
