@@ -18,7 +18,7 @@ import { Participants } from "./messages/service";
 import { registerMemberRoutes } from "./users/member-routes";
 import { registerPhotoRoutes } from "./users/photo-routes";
 import { registerAccountRoutes } from "./users/account-routes";
-import { ensureDemoEvents, keepDemoPositionsFresh, seedDemoMembersIfEmpty } from "./db/seed";
+import { ensureDemoEvents, ensureDemoGroups, keepDemoPositionsFresh, seedDemoMembersIfEmpty } from "./db/seed";
 import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
@@ -92,6 +92,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     const refresh = async () => {
       await keepDemoPositionsFresh(database.db);
       await ensureDemoEvents(database.db);
+      await ensureDemoGroups(database.db);
     };
     await refresh();
     demoRefresh = setInterval(() => void refresh().catch((e: unknown) => console.warn(e)), 60 * 60_000);

@@ -1,8 +1,8 @@
 import { count, eq, isNotNull, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { events, locations, media, profilePhotos, users } from "./schema";
-import { DEMO_MEMBER_COUNT, DEMO_UPCOMING_EVENTS, ensureDemoEvents, keepDemoPositionsFresh, seedDemoMembersIfEmpty } from "./seed";
+import { events, locations, media, messages, profilePhotos, users } from "./schema";
+import { DEMO_MEMBER_COUNT, DEMO_UPCOMING_EVENTS, ensureDemoEvents, ensureDemoGroups, keepDemoPositionsFresh, seedDemoMembersIfEmpty } from "./seed";
 import { DEMO_PHOTO_SHARE } from "./seed-photos";
 import { resetDatabase, startTestServer, testEngines, type TestServer } from "../test/harness";
 
@@ -47,5 +47,14 @@ describe.each(testEngines())("the demo seed (%s)", (engine) => {
     expect(await ensureDemoEvents(t.database.db)).toBe(2);
     const list = await t.server.app.inject({ method: "GET", url: "/api/events?latitude=30.45&longitude=-81.6&radius=100" });
     expect((list.json() as { events: unknown[] }).events).toHaveLength(DEMO_UPCOMING_EVENTS);
+
+    // A few groups, with members and a little chat; made once.
+    expect(await ensureDemoGroups(t.database.db)).toBeGreaterThan(2);
+    expect(await ensureDemoGroups(t.database.db)).toBe(0);
+    const found = (await t.server.app.inject({ method: "GET", url: "/api/groups" })).json() as { groups: Array<{ memberCount: number }> };
+    expect(found.groups.length).toBeGreaterThan(2);
+    expect(found.groups.every((g) => g.memberCount >= 1)).toBe(true);
+    const [chat] = await t.database.db.select({ n: count() }).from(messages);
+    expect(Number(chat?.n)).toBeGreaterThan(5);
   });
 });

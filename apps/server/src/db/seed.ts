@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "./database";
-import { events, locations, presence, users } from "./schema";
+import { conversationParticipants, conversations, events, groupLog, groupMembers, groups, locations, messages, presence, users } from "./schema";
 import { snapToPrivacyGrid } from "../location/privacy-grid";
 import { hashPassword } from "../auth/passwords";
 import type { MediaStore } from "../media/store";
@@ -189,4 +189,43 @@ export async function ensureDemoEvents(db: Db, now = Date.now()): Promise<number
     made += 1;
   }
   return made;
+}
+
+const DEMO_GROUPS: Array<{ name: string; description: string; interests: string[]; joinPolicy: "open" | "request"; chat: string[] }> = [
+  { name: "Jax Runners", description: "Easy runs along the Riverwalk, Saturdays at 8.", interests: ["running", "coffee"], joinPolicy: "open", chat: ["Who's in for Saturday?", "Me! Southbank at 8?", "See you there."] },
+  { name: "Beach Volleyball Crew", description: "Pick-up games at Jax Beach when the weather's good.", interests: ["beach", "sports"], joinPolicy: "open", chat: ["Net's up at 4th Ave.", "On my way."] },
+  { name: "Riverside Book Club", description: "One book a month, one evening to talk about it.", interests: ["books", "coffee"], joinPolicy: "request", chat: ["This month: something short, please.", "Seconded."] },
+  { name: "Gym Buddies Jacksonville", description: "Find a spotter, share a routine.", interests: ["gym"], joinPolicy: "open", chat: ["Anyone at the downtown gym tonight?"] },
+  { name: "Foodies of Five Points", description: "New places to eat, every other week.", interests: ["cooking", "nightlife"], joinPolicy: "request", chat: ["That taco place opened!", "Friday?"] },
+];
+
+/** With demo data on, a few groups of demo members, with a little chat (issue 12); made once. */
+export async function ensureDemoGroups(db: Db): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(groups);
+  if (Number(existing?.n ?? 0) > 0) return 0;
+  const demo = (await db.execute(sql`SELECT id FROM users WHERE email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY email LIMIT 60`)) as unknown as { rows: Array<{ id: string }> };
+  const ids = demo.rows.map((r) => r.id);
+  if (ids.length < 10) return 0;
+  const random = seeded(12);
+  for (const [g, spec] of DEMO_GROUPS.entries()) {
+    const secret = randomBytes(16).toString("hex");
+    const owner = ids[g]!;
+    const members = [owner, ...ids.filter((id) => id !== owner && random() < 0.2)];
+    const home = snapToPrivacyGrid({ latitude: 30.33 + (random() - 0.5) * 0.1, longitude: -81.66 + (random() - 0.5) * 0.1 }, secret);
+    await db.transaction(async (tx) => {
+      const [conversation] = await tx.insert(conversations).values({ kind: "group", title: spec.name }).returning({ id: conversations.id });
+      const [group] = await tx
+        .insert(groups)
+        .values({ name: spec.name, description: spec.description, rules: "Be kind. No selling.", interests: spec.interests, joinPolicy: spec.joinPolicy, locationSecret: secret, homeLatitude: home.latitude, homeLongitude: home.longitude, conversationId: conversation!.id })
+        .returning({ id: groups.id });
+      await tx.insert(groupMembers).values(members.map((userId, i) => ({ groupId: group!.id, userId, role: i === 0 ? ("owner" as const) : ("member" as const), listed: random() < 0.5 })));
+      await tx.insert(conversationParticipants).values(members.map((userId) => ({ conversationId: conversation!.id, userId })));
+      await tx.insert(groupLog).values({ groupId: group!.id, action: "created", actorId: owner });
+      for (const [i, content] of spec.chat.entries()) {
+        await tx.insert(messages).values({ conversationId: conversation!.id, senderId: members[i % members.length]!, content });
+      }
+      await tx.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversation!.id));
+    });
+  }
+  return DEMO_GROUPS.length;
 }
