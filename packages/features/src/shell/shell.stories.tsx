@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, screen, within } from "storybook/test";
 import { discoveryHandlers, sessionHandlers, shellHandlers } from "../../../../mocks/handlers";
 import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/session";
+import { DemoClockContext } from "@vicinity/features/landing";
 import { rootRoute } from "./components/root-screen";
 import { AppLayout } from "./components/app-layout";
 import { NotFoundPage } from "./components/not-found-page";
@@ -29,6 +30,14 @@ type Story = StoryObj<typeof meta>;
 
 export const Visitor: Story = {
   parameters: { msw: { handlers: { session: sessionHandlers.visitor } } },
+  // The landing page arrives on demand: its demo figures are frozen, whenever it shows.
+  decorators: [
+    (Story) => (
+      <DemoClockContext.Provider value={{ mode: "frozen", ticks: 0 }}>
+        <Story />
+      </DemoClockContext.Provider>
+    ),
+  ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("heading", { level: 1, name: /around you/ })).toBeVisible();
