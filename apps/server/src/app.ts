@@ -29,6 +29,8 @@ import { registerMapRoutes, registerOwnLocationRoutes } from "./map/routes";
 import { registerEventMemberRoutes, registerEventRoutes, startEventReminders } from "./events/routes";
 import { registerNotificationRoutes, sweepNotifications } from "./notifications/service";
 import { registerGroupMemberRoutes, registerGroupRoutes } from "./groups/routes";
+import { registerAdminRoutes } from "./admin/routes";
+import { restoreExpiredSuspensions } from "./admin/service";
 import { Limits, type LimitsRedis } from "./http/limits";
 
 export type { RouteEntry } from "./http/route-groups";
@@ -179,7 +181,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerGroupMemberRoutes(member, context);
   });
   // The admin area's routes come with the admin issue; its group is ready.
-  await routeGroup(app, "admin", () => undefined);
+  await routeGroup(app, "admin", (admin) => registerAdminRoutes(admin, context));
 
   const hasWebBuild = existsSync(`${config.webDist}/index.html`);
   // The landing page rendered at build time, with its own small script (docs/decisions/0019).
@@ -230,6 +232,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   const sweep = setInterval(() => {
     void sessions.sweep().catch((e: unknown) => app.log.warn(e));
     void sweepNotifications(database.db).catch((e: unknown) => app.log.warn(e));
+    void restoreExpiredSuspensions(database.db).catch((e: unknown) => app.log.warn(e));
   }, 10 * 60 * 1000);
   const stopReminders = startEventReminders(context, (e) => app.log.warn(e));
   sweep.unref();

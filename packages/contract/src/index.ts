@@ -11,3 +11,4 @@ export * from "./map";
 export * from "./events";
 export * from "./notifications";
 export * from "./groups";
+export * from "./admin";

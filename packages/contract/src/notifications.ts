@@ -4,7 +4,7 @@ import { z } from "zod";
  * decisions.md, "Notifications": a member's list (the bell in the header, an unread count), pushed
  * over the socket and kept 90 days. Issue 11 brings the event kinds; later issues add theirs.
  */
-export const NOTIFICATION_KINDS = ["event_reminder", "event_promoted", "event_cancelled", "event_changed"] as const;
+export const NOTIFICATION_KINDS = ["event_reminder", "event_promoted", "event_cancelled", "event_changed", "warning", "report_outcome"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KEEP_DAYS = 90;
 
@@ -32,6 +32,10 @@ export function notificationText(n: Pick<Notification, "kind" | "data">): string
       return `${title} was cancelled${n.data.reason ? `: ${n.data.reason}` : "."}`;
     case "event_changed":
       return `${title} changed. Check the time and place.`;
+    case "warning":
+      return `A warning from our moderators: ${n.data.reason ?? "please read our rules."}`;
+    case "report_outcome":
+      return n.data.outcome === "actioned" ? "Thanks for your report: our moderators took action." : "Thanks for your report: our moderators reviewed it and took no action.";
   }
 }
 

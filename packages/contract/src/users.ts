@@ -220,6 +220,10 @@ export const REPORT_DETAILS_MAX_LENGTH = 1000;
 export const reportRequestSchema = z.strictObject({
   reason: z.enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(", ")}` }),
   details: z.string({ error: "details must be text" }).trim().check(...noControlCharacters("Details")).max(REPORT_DETAILS_MAX_LENGTH, `Details can be at most ${REPORT_DETAILS_MAX_LENGTH} characters`).optional().default(""),
+  /** A message he sent me (a conversation we share), when the report is about it (issue 13). */
+  messageId: z.number({ error: "messageId must be a message id" }).int().positive().optional(),
+  /** One of his pictures (profile or one he sent me), when the report is about it. */
+  mediaId: z.uuid("mediaId is not a picture id").optional(),
 });
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 

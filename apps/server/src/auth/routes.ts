@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   anonymousLoginRequestSchema,
+  suspendedMessage,
   API_PATHS,
   loginRequestSchema,
   registerRequestSchema,
@@ -17,6 +18,7 @@ import { toSessionUser } from "../users/present";
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
 import { readDevice, writeDevice } from "./device";
+import { restoreExpiredSuspensions } from "../admin/service";
 import { checkProof, issueChallenge, PROOF_TTL_MS } from "./login-proof";
 
 /** The 429 that asks a new browser on a busy network for a proof of work (the client solves it without a word). */
@@ -158,7 +160,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       else await Promise.all([accountFailures.hit(email), addressFailures.hit(request.ip)]);
       throw unauthorized("Invalid email or password");
     }
-    if (user.suspendedAt) throw forbidden("This account is suspended");
+    if (user.suspendedAt) {
+      // A suspension for a time ends by itself; otherwise he is told why, and until when.
+      if (user.suspendedUntil && user.suspendedUntil.getTime() <= Date.now()) await restoreExpiredSuspensions(db);
+      else throw forbidden(suspendedMessage(user.suspensionReason, user.suspendedUntil));
+    }
     await (trusted ? deviceFailures.reset(trusted.nonce) : accountFailures.reset(email));
     writeDevice(request, reply, config, user.id);
     // A new session id at every sign-in (no fixation).

@@ -55,6 +55,10 @@ export const users = pgTable(
     rightNowNote: text("right_now_note"),
     rightNowUntil: timestamp("right_now_until", { withTimezone: true }),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** When a suspension for a time ends (null: for good, or not suspended). */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    /** Why, as the member is told at sign-in. */
+    suspensionReason: text("suspension_reason"),
     /** Picks this member's stable point inside his privacy cell (decisions.md 6). Never sent. */
     locationSecret: text("location_secret").notNull(),
     ...timestamps,
@@ -211,6 +215,8 @@ export const media = pgTable(
     height: integer("height").notNull(),
     bytes: integer("bytes").notNull(),
     hasAlpha: boolean("has_alpha").notNull().default(false),
+    /** SHA-256 of the file as uploaded: a removed picture's hash is banned (issue 13). */
+    sha256: text("sha256"),
     ...timestamps,
   },
   (t) => [index("media_owner_idx").on(t.ownerId), index("media_created_idx").on(t.createdAt)],
@@ -249,6 +255,10 @@ export const reports = pgTable(
     /** Set when the report is about a group (its owner is `reported_id`) or, with `messageId`, a message of its chat (its sender). */
     groupId: uuid("group_id").references((): AnyPgColumn => groups.id, { onDelete: "cascade" }),
     messageId: bigint("message_id", { mode: "number" }),
+    /** Set when the report is about a picture (its owner is `reported_id`). */
+    mediaId: uuid("media_id"),
+    /** The admin who took it (issue 13). */
+    assignedToId: uuid("assigned_to_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     reason: reportReasonEnum("reason").notNull(),
     details: text("details").notNull().default(""),
     status: reportStatusEnum("status").notNull().default("open"),
@@ -339,7 +349,7 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   ...timestamps,
 });
 
-export const notificationKindEnum = pgEnum("notification_kind", ["event_reminder", "event_promoted", "event_cancelled", "event_changed"]);
+export const notificationKindEnum = pgEnum("notification_kind", ["event_reminder", "event_promoted", "event_cancelled", "event_changed", "warning", "report_outcome"]);
 
 /** decisions.md, "Notifications": a member's list (the bell), kept 90 days. */
 export const notifications = pgTable(
@@ -433,4 +443,45 @@ export const groupLog = pgTable(
     ...timestamps,
   },
   (t) => [index("group_log_group_idx").on(t.groupId, t.id)],
+);
+
+/** Internal notes of admins on a report. */
+export const reportNotes = pgTable(
+  "report_notes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("report_notes_report_idx").on(t.reportId)],
+);
+
+/** Files removed by moderators: the same bytes cannot be uploaded again. */
+export const bannedMedia = pgTable("banned_media", {
+  sha256: text("sha256").primaryKey(),
+  ...timestamps,
+});
+
+/**
+ * Every admin action (issue 13): who, what, on whom or what, why, when. No foreign keys (an entry
+ * outlives its admin and its target), and triggers refuse UPDATE and DELETE (migration 0010).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    adminId: uuid("admin_id").notNull(),
+    adminUsername: text("admin_username").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason").notNull().default(""),
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    ...timestamps,
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { API_PATHS, reportRequestSchema, type BlockedMember, type MemberProfile } from "@vicinity/contract";
 import { queryRows } from "../db/database";
-import { blocks, reports, users } from "../db/schema";
+import { blocks, media, reports, users } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
 import { badRequest, conflict, isUuid, notFound, parseOr400, tooManyRequests } from "../http/errors";
@@ -96,15 +96,38 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!isUuid(request.params.id)) throw notFound("Member not found");
     const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.params.id)).limit(1);
     if (!target) throw notFound("Member not found");
+    // A message: his, in a conversation the reporter is in. A picture: his.
+    if (body.messageId !== undefined) {
+      const [message] = await queryRows<{ ok: number }>(
+        db,
+        sql`SELECT 1 AS ok FROM messages m JOIN conversation_participants cp ON cp.conversation_id = m.conversation_id AND cp.user_id = ${me.id}::uuid
+            WHERE m.id = ${body.messageId} AND m.sender_id = ${target.id}::uuid`,
+      );
+      if (!message) throw notFound("Message not found");
+    }
+    if (body.mediaId !== undefined) {
+      const [picture] = await db.select({ ownerId: media.ownerId }).from(media).where(eq(media.id, body.mediaId)).limit(1);
+      if (picture?.ownerId !== target.id) throw notFound("Picture not found");
+    }
     const [open] = await db
       .select({ id: reports.id })
       .from(reports)
-      .where(and(eq(reports.reporterId, me.id), eq(reports.reportedId, target.id), eq(reports.status, "open")))
+      .where(
+        and(
+          eq(reports.reporterId, me.id),
+          eq(reports.reportedId, target.id),
+          eq(reports.status, "open"),
+          body.messageId !== undefined ? eq(reports.messageId, body.messageId) : isNull(reports.messageId),
+          body.mediaId !== undefined ? eq(reports.mediaId, body.mediaId) : isNull(reports.mediaId),
+          isNull(reports.eventId),
+          isNull(reports.groupId),
+        ),
+      )
       .limit(1);
-    if (open) throw conflict("You already reported this member. Our team is looking into it.");
+    if (open) throw conflict(`You already reported this ${body.messageId !== undefined ? "message" : body.mediaId !== undefined ? "picture" : "member"}. Our team is looking into it.`);
     const { allowed, retryAfter } = await reportLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("You have sent many reports today. Our team is on them; try again tomorrow.", retryAfter);
-    await db.insert(reports).values({ reporterId: me.id, reportedId: target.id, reason: body.reason, details: body.details });
+    await db.insert(reports).values({ reporterId: me.id, reportedId: target.id, messageId: body.messageId ?? null, mediaId: body.mediaId ?? null, reason: body.reason, details: body.details });
     return reply.status(201).send({ ok: true });
   });
 }

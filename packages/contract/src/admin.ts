@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { plainText } from "./text";
+import { REPORT_REASONS } from "./users";
+
+/**
+ * The admin area (issue 13; decisions.md, "Admin"): members, the content-audit queue and the audit
+ * log. Every route is in the server's admin group (403 for everyone but admins), and every action
+ * is stored with its audit entry in one transaction.
+ */
+export const ADMIN_REASON_MAX_LENGTH = 500;
+export const ADMIN_PAGE_SIZE = 50;
+/** Suspensions for a time: days; null is for good. */
+export const SUSPENSION_DAYS = [1, 3, 7, 30, 90] as const;
+
+const reason = plainText("Reason").trim().min(1, "Give a reason").max(ADMIN_REASON_MAX_LENGTH, `A reason can be at most ${ADMIN_REASON_MAX_LENGTH} characters`);
+
+export const MEMBER_FILTERS = ["all", "suspended", "admins", "reported", "new"] as const;
+export const adminMembersQuerySchema = z.strictObject({
+  q: plainText("Search").trim().max(100).optional(),
+  filter: z.enum(MEMBER_FILTERS, { error: `filter must be one of: ${MEMBER_FILTERS.join(", ")}` }).default("all"),
+  page: z.coerce.number().int().min(0).max(1000).default(0),
+});
+
+export const adminMemberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  accountRole: z.enum(["member", "admin"]),
+  createdAt: z.string(),
+  suspendedAt: z.string().nullable(),
+  suspendedUntil: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  openReports: z.number().int(),
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+export const warnSchema = z.strictObject({ reason });
+export const suspendSchema = z.strictObject({
+  reason,
+  /** One of SUSPENSION_DAYS, or null for good. */
+  days: z
+    .number({ error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` })
+    .refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), { error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` })
+    .nullable(),
+});
+export const restoreSchema = z.strictObject({ reason });
+export const adminRoleSchema = z.strictObject({ admin: z.boolean({ error: "admin must be true or false" }), reason });
+
+export const REPORT_KINDS = ["member", "message", "picture", "event", "group"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+
+export const adminReportsQuerySchema = z.strictObject({
+  status: z.enum(REPORT_STATUSES, { error: `status must be one of: ${REPORT_STATUSES.join(", ")}` }).default("open"),
+  kind: z.enum(REPORT_KINDS, { error: `kind must be one of: ${REPORT_KINDS.join(", ")}` }).optional(),
+  mine: z.enum(["true", "false"]).optional(),
+  page: z.coerce.number().int().min(0).max(1000).default(0),
+});
+
+const person = z.object({ id: z.string(), username: z.string(), displayName: z.string().nullable() }).nullable();
+const contextMessage = z.object({ id: z.number(), senderId: z.string().nullable(), content: z.string(), pictureUrl: z.string().nullable(), createdAt: z.string(), removed: z.boolean() });
+
+/** A report with the content it is about, shown to admins. */
+export const adminReportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(REPORT_KINDS),
+  status: z.enum(REPORT_STATUSES),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  createdAt: z.string(),
+  reporter: person,
+  reported: person,
+  assignedTo: person,
+  /** The content: the message and up to 5 before it in its conversation, the picture, the event, the group. */
+  content: z.object({
+    messages: z.array(contextMessage).optional(),
+    pictureUrl: z.string().nullable().optional(),
+    event: z.object({ id: z.string(), title: z.string(), description: z.string(), cancelledAt: z.string().nullable() }).nullable().optional(),
+    group: z.object({ id: z.string(), name: z.string(), description: z.string() }).nullable().optional(),
+  }),
+  /** Earlier reports on the same target. */
+  earlier: z.number().int(),
+  notes: z.array(z.object({ id: z.number(), author: person, text: z.string(), createdAt: z.string() })),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const REPORT_ACTIONS = ["dismiss", "remove", "warn", "suspend"] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+/** POST /api/admin/reports/actions: one or more actions on one or more reports (bulk). */
+export const reportActionSchema = z.strictObject({
+  ids: z.array(z.uuid("not a report id")).min(1, "Select at least one report").max(200, "At most 200 reports at once"),
+  actions: z
+    .array(z.enum(REPORT_ACTIONS, { error: `actions must be among: ${REPORT_ACTIONS.join(", ")}` }))
+    .min(1, "Choose an action")
+    .refine((a) => !(a.includes("dismiss") && a.length > 1), { error: "Dismiss goes alone" }),
+  reason,
+  days: suspendSchema.shape.days.optional(),
+});
+export const reportNoteSchema = z.strictObject({ text: plainText("Note").trim().min(1, "Write a note").max(2000, "A note can be at most 2000 characters") });
+export const reportAssignSchema = z.strictObject({ mine: z.boolean() });
+export const pictureRemoveSchema = z.strictObject({ reason });
+
+export const auditQuerySchema = z.strictObject({
+  action: z.string().max(40).optional(),
+  targetType: z.string().max(20).optional(),
+  targetId: z.string().max(60).optional(),
+  adminId: z.uuid().optional(),
+  page: z.coerce.number().int().min(0).max(1000).default(0),
+});
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  admin: z.object({ id: z.string(), username: z.string() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  reason: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+
+export const adminOverviewSchema = z.object({
+  openReports: z.record(z.enum(REPORT_KINDS), z.number().int()),
+  picturesToday: z.number().int(),
+  suspendedThisWeek: z.number().int(),
+  signUpsToday: z.number().int(),
+});
+
+/** What a suspended member is told at sign-in. */
+export function suspendedMessage(reasonText: string | null, until: Date | null): string {
+  const when = until ? ` until ${until.toISOString().slice(0, 10)}` : "";
+  return `This account is suspended${when}${reasonText ? `: ${reasonText}` : ""}`;
+}
