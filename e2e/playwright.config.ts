@@ -12,6 +12,9 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "../reports/e2e.json" }]],
   timeout: 30_000,
+  // A wait for a state ends as soon as the page is there; a busy 2-core CI machine took over 5 s to
+  // open a lazily loaded page (the map's Message button), so waits may take up to 10 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromiumLaunchOptions,
