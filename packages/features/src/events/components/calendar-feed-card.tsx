@@ -24,8 +24,10 @@ export function CalendarFeedCard() {
   return (
     <Card className="px-5" data-testid="calendar-feed">
       <CardHeader className="px-0">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <CalendarSync className="size-4 text-accent-text" aria-hidden /> {CALENDAR_TITLE}
+        <CardTitle asChild className="flex items-center gap-2 text-base">
+          <h2>
+            <CalendarSync className="size-4 text-accent-text" aria-hidden /> {CALENDAR_TITLE}
+          </h2>
         </CardTitle>
         <CardDescription>A private link to the events you are going to. Anyone with it can see them: keep it to yourself.</CardDescription>
       </CardHeader>

@@ -34,7 +34,7 @@ export function EventCoverCard({ event, timeZone }: { event: VicinityEvent; time
           <p className="text-sm font-semibold text-accent-text">
             {dayHeader(event.startsAt, timeZone)} · {clockTime(event.startsAt, timeZone)}
           </p>
-          <h3 className="font-display text-lg font-semibold leading-snug">{event.title}</h3>
+          <h2 className="font-display text-lg font-semibold leading-snug">{event.title}</h2>
           <VenueLine event={event} />
           <p className="mt-auto pt-2 text-sm text-muted-foreground">
             {event.goingCount} going · {placesText(event)}

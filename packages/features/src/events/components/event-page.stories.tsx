@@ -7,6 +7,7 @@ import { cancelledEvent, eventFixture, EVENTS_NEARBY, fullEvent, hostedEvent, pa
 import { eventsApi, eventsHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { EventPage } from "./event-page";
+import { eventsMapReady } from "./story-helpers";
 
 /** The visit's socket around the page: a fake one, kept on window for the play functions. */
 const withSocket: Decorator = (Story) => {
@@ -59,7 +60,7 @@ export const Upcoming: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pageReady(canvasElement, "Rooftop drinks at The Volstead");
-    await expect(canvas.getByTestId("event-time")).toHaveTextContent("Saturday 13 June, 23:00 – 02:00");
+    await expect(canvas.getByTestId("event-time")).toHaveTextContent("Saturday 13 June, 23:00 – Sunday 14 June, 02:00");
     await expect(canvas.getByText(/19:00 – 22:00 EDT at the venue \(America\/New_York\)/)).toBeVisible();
     await expect(canvas.getByText("Leo")).toBeVisible();
     await expect(canvas.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("download");
@@ -71,6 +72,8 @@ export const Upcoming: Story = {
 
 /** Going: he answers, the counts change, and he is listed. */
 export const AnswerGoing: Story = {
+  // Its own answers: other stories keep the event as it was.
+  parameters: { msw: { handlers: { events: eventsApi() } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pageReady(canvasElement, "Rooftop drinks at The Volstead");
@@ -79,6 +82,8 @@ export const AnswerGoing: Story = {
     await expect(canvas.getByTestId("event-places")).toHaveTextContent("27 of 40 places left");
     await expect(await canvas.findByText("Marco")).toBeVisible();
     await expect(canvas.getByRole("button", { name: "Leave" })).toBeVisible();
+    // The page grew or shrank: the pin's map is framed again; wait for its tiles.
+    await eventsMapReady(canvasElement, 1);
   },
 };
 
@@ -94,6 +99,8 @@ export const FullJoinsWaitlist: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Join waitlist" }));
     await expect(await canvas.findByText(/You're on the waitlist/)).toBeVisible();
     await expect(canvas.getByTestId("event-places")).toHaveTextContent("Full: 4 on the waitlist");
+    // The page grew or shrank: the pin's map is framed again; wait for its tiles.
+    await eventsMapReady(canvasElement, 1);
   },
 };
 
@@ -145,17 +152,20 @@ export const Hosting: Story = {
 
 /** The host cancels: a reason is required, then the page shows it cancelled. */
 export const HostCancels: Story = {
-  ...Hosting,
+  args: { id: hostedEvent.id },
+  parameters: { msw: { handlers: only(hostedEvent) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pageReady(canvasElement, hostedEvent.title);
     await userEvent.click(canvas.getByRole("button", { name: "Cancel event" }));
     const dialog = within(await within(document.body).findByRole("dialog"));
     await userEvent.click(dialog.getByRole("button", { name: "Cancel event" }));
-    await expect(dialog.getByText("Say why the event is cancelled")).toBeVisible();
+    await expect(await dialog.findByText("Say why the event is cancelled")).toBeInTheDocument();
     await userEvent.type(dialog.getByLabelText("Reason"), "The brewery double-booked the room.");
     await userEvent.click(dialog.getByRole("button", { name: "Cancel event" }));
     await expect(await canvas.findByTestId("event-cancelled")).toHaveTextContent("The brewery double-booked the room.");
+    // The page grew or shrank: the pin's map is framed again; wait for its tiles.
+    await eventsMapReady(canvasElement, 1);
   },
 };
 
@@ -167,7 +177,7 @@ export const Report: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Report" }));
     const dialog = within(await within(document.body).findByRole("dialog", { name: "Report this event" }));
     await userEvent.click(dialog.getByRole("button", { name: "Send report" }));
-    await expect(dialog.getByText("Choose what is wrong.")).toBeVisible();
+    await expect(await dialog.findByText("Choose what is wrong.")).toBeInTheDocument();
     await userEvent.click(dialog.getAllByRole("radio")[0]!);
   },
 };
@@ -175,12 +185,15 @@ export const Report: Story = {
 /** Another member took a place: `eventChanged` on the socket refetches the page. */
 export const LiveUpdate: Story = {
   args: { id: EVENTS_NEARBY[0]!.id },
+  parameters: { msw: { handlers: { events: eventsApi() } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pageReady(canvasElement, "Rooftop drinks at The Volstead");
     await fetch(`/api/events/${EVENTS_NEARBY[0]!.id}/rsvp`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ status: "going", listed: false }) });
     eventSocket().serverEmit("eventChanged", { eventId: EVENTS_NEARBY[0]!.id });
     await waitFor(() => expect(canvas.getByTestId("event-places")).toHaveTextContent("27 of 40 places left"));
+    // The page grew or shrank: the pin's map is framed again; wait for its tiles.
+    await eventsMapReady(canvasElement, 1);
   },
 };
 

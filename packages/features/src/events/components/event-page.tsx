@@ -92,14 +92,15 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
   const [cancelling, setCancelling] = useState(false);
   const time = eventTimeText(event, timeZone);
   const hostName = event.host.displayName ?? event.host.username;
-  const listedMe = auth.status === "member" && (attendees.data?.listed.some((p) => p.id === auth.user.id) ?? true);
+  // Listed unless he chose not to be (a first answer lists him).
+  const listedMe = auth.status === "member" && (!event.myRsvp || (attendees.data?.listed.some((p) => p.id === auth.user.id) ?? true));
   const open = !event.cancelledAt && !event.isPast;
 
   return (
     <main className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-6 px-3 py-6 sm:px-6">
       <div className="relative overflow-hidden rounded-xl bg-muted">
         {event.coverUrl ? (
-          <img src={optimizedImageUrl(event.coverUrl, { w: 1200, h: 525 })} alt={`Cover of ${event.title}`} width={1200} height={525} className="aspect-[16/7] w-full object-cover" />
+          <img src={optimizedImageUrl(event.coverUrl, { w: 1200, h: 525 })} alt="" width={1200} height={525} className="aspect-[16/7] w-full object-cover" />
         ) : (
           <div className="aspect-[16/7] w-full bg-gradient-to-br from-accent/40 to-muted" aria-hidden />
         )}
@@ -126,7 +127,9 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
             </div>
             <h1 className="font-display text-3xl font-bold">{event.title}</h1>
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Avatar name={hostName} src={event.host.profileImageUrl ? avatarUrl(event.host.profileImageUrl, 32) : undefined} size="sm" />
+              <span aria-hidden>
+                <Avatar name={hostName} src={event.host.profileImageUrl ? avatarUrl(event.host.profileImageUrl, 32) : undefined} size="sm" />
+              </span>
               Hosted by{" "}
               <Link to={`/members/${event.host.id}`} className="font-semibold text-foreground hover:underline">
                 {hostName}
@@ -187,7 +190,9 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
                   const name = person.displayName ?? person.username;
                   return (
                     <li key={person.id} className="flex items-center gap-2 text-sm">
-                      <Avatar name={name} src={person.profileImageUrl ? avatarUrl(person.profileImageUrl, 32) : undefined} size="sm" />
+                      <span aria-hidden>
+                        <Avatar name={name} src={person.profileImageUrl ? avatarUrl(person.profileImageUrl, 32) : undefined} size="sm" />
+                      </span>
                       {viewer === "member" ? (
                         <Link to={`/members/${person.id}`} className="hover:underline">
                           {name}

@@ -49,6 +49,7 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
     callbacks.current = { onSelect, onPlace };
   });
   const initial = useRef({ center, zoom });
+  const frame = useRef<() => void>(() => undefined);
   const config = useMapConfig().data ?? null;
 
   useEffect(() => {
@@ -64,7 +65,11 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
     });
     instance.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     instance.on("click", (e: L.LeafletMouseEvent) => callbacks.current.onPlace?.({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
-    const resize = new ResizeObserver(() => instance.invalidateSize({ pan: false }));
+    // A new size (the lazy chunk mounted before the layout settled, a rotated phone) frames the pins again.
+    const resize = new ResizeObserver(() => {
+      instance.invalidateSize({ pan: false });
+      frame.current();
+    });
     resize.observe(element);
     setMap(instance);
     return () => {
@@ -105,9 +110,12 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
   // The list's map shows all its events; a pin placed or moved stays in view.
   const pinKey = pins.map((p) => `${p.latitude},${p.longitude}`).join(";");
   useEffect(() => {
-    if (!map || pins.length === 0) return;
-    if (fit && pins.length > 1) map.fitBounds(L.latLngBounds(pins.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [32, 32], maxZoom: 14, animate: false });
-    else if (pins[0] && !map.getBounds().contains([pins[0].latitude, pins[0].longitude])) map.setView([pins[0].latitude, pins[0].longitude], map.getZoom(), { animate: false });
+    frame.current = () => {
+      if (!map || pins.length === 0) return;
+      if (fit && pins.length > 1) map.fitBounds(L.latLngBounds(pins.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [32, 32], maxZoom: 14, animate: false });
+      else if (pins[0]) map.setView([pins[0].latitude, pins[0].longitude], map.getZoom(), { animate: false });
+    };
+    frame.current();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, pinKey, fit]);
 

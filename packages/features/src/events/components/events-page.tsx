@@ -168,11 +168,16 @@ export function EventsPage({ layout, location: given, timeZone: givenZone, initi
 function DayList({ events, timeZone, sort, hovered, onHover }: { events: VicinityEvent[]; timeZone: string; sort: "soonest" | "nearest"; hovered: string | null; onHover?: (id: string | null) => void }) {
   if (sort === "nearest") {
     return (
-      <ul className="grid gap-2" aria-label="Events, nearest first">
+      <section aria-labelledby="events-nearest" className="grid gap-2">
+        <h2 id="events-nearest" className="sr-only">
+          Nearest first
+        </h2>
+      <ul className="grid gap-2">
         {events.map((event) => (
           <EventListItem key={event.id} event={event} timeZone={timeZone} selected={event.id === hovered} onHover={onHover} />
         ))}
       </ul>
+      </section>
     );
   }
   return (

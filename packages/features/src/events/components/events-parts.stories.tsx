@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { EVENTS_NEARBY } from "../../../../../mocks/fixtures/events";
+import { CALENDAR_URL, EVENTS_NEARBY } from "../../../../../mocks/fixtures/events";
 import { eventsApi, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { CoverUpload } from "./cover-upload";
@@ -13,6 +13,11 @@ import { EventsEmpty } from "./events-states";
 import { LazyEventsMap } from "./lazy-map";
 import { RsvpPanel } from "./rsvp-panel";
 import { NextEvents } from "./next-events";
+import NextEventsList from "./next-events-list";
+import EventsMap from "./events-map";
+import { EventForm } from "./event-form";
+import { emptyEventForm } from "../model/form";
+import { eventsMapReady, STORY_LOCATION } from "./story-helpers";
 
 /** The events feature's parts, one at a time. */
 const meta = {
@@ -30,7 +35,7 @@ export const CalendarFeed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const url = await canvas.findByRole("textbox", { name: "Calendar feed URL" });
-    await expect(url).toHaveValue(expect.stringContaining("Zk3m"));
+    await expect(url).toHaveValue(CALENDAR_URL);
     await userEvent.click(canvas.getByRole("button", { name: "Reset link" }));
     const dialog = within(await within(document.body).findByRole("dialog", { name: "Reset your calendar link?" }));
     await userEvent.click(dialog.getByRole("button", { name: "Reset link" }));
@@ -81,7 +86,7 @@ export const RsvpForVisitors: Story = {
 export const ReportDialog: Story = {
   render: () => <ReportEventDialog event={EVENTS_NEARBY[0]!} open onOpenChange={() => undefined} />,
   play: async () => {
-    await expect(await within(document.body).findByRole("dialog", { name: "Report this event" })).toBeVisible();
+    await expect(await within(document.body).findByRole("dialog", { name: "Report this event" })).toBeInTheDocument();
   },
 };
 
@@ -101,5 +106,43 @@ export const HomeNoEvents: Story = {
   parameters: { msw: { handlers: { events: eventsApi([]) } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("heading", { name: "No events yet" })).toBeVisible();
+  },
+};
+
+/** The list of his next events itself (the tab loads it on demand). */
+export const NextEventsListed: Story = {
+  render: () => <NextEventsList timeZone="UTC" />,
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Sunday beach volleyball")).toBeVisible();
+  },
+};
+
+/** The events map itself: a pin per event, framed to show them all. */
+export const MapOfEvents: Story = {
+  render: () => (
+    <div className="h-96">
+      <EventsMap
+        center={STORY_LOCATION}
+        zoom={11}
+        fit
+        pins={EVENTS_NEARBY.map((e) => ({ id: e.id, latitude: e.latitude, longitude: e.longitude, label: e.title }))}
+        onSelect={() => undefined}
+        label="Map of events near you"
+        className="h-full"
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await eventsMapReady(canvasElement, EVENTS_NEARBY.length);
+    await expect(within(canvasElement).getByRole("button", { name: "Gallery night in Riverside" })).toBeInTheDocument();
+  },
+};
+
+/** The host's form on its own, submitting what it holds. */
+export const HostForm: Story = {
+  render: () => <EventForm initial={{ ...emptyEventForm(STORY_LOCATION, "America/New_York"), title: "Board games" }} creating={false} submitting={false} onSubmit={() => undefined} />,
+  play: async ({ canvasElement }) => {
+    await eventsMapReady(canvasElement, 1);
+    await expect(within(canvasElement).getByRole("button", { name: "Save changes" })).toBeEnabled();
   },
 };

@@ -26,7 +26,9 @@ export function dayHeader(instant: string, timeZone: string, now: number = Date.
   if (key === today) return "Today";
   if (key === addDays(today, 1)) return "Tomorrow";
   const sameYear = key.slice(0, 4) === today.slice(0, 4);
-  return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", ...(sameYear ? {} : { year: "numeric" }) }).format(new Date(instant));
+  return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", ...(sameYear ? {} : { year: "numeric" }) })
+    .format(new Date(instant))
+    .replace(",", "");
 }
 
 /** Consecutive events under their day's header (the list is sorted by start). */

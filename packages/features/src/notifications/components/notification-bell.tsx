@@ -29,23 +29,17 @@ export function NotificationBell({ defaultOpen = false }: { defaultOpen?: boolea
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
-        <DropdownMenuLabel className="flex items-center justify-between gap-2">
-          Notifications
-          {unread > 0 ? (
-            <button type="button" className="text-xs font-semibold text-accent-text hover:underline" onClick={() => markAll.mutate()}>
-              Mark all read
-            </button>
-          ) : null}
-        </DropdownMenuLabel>
+        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        {unread > 0 ? (
+          <DropdownMenuItem onSelect={(e) => (e.preventDefault(), markAll.mutate())} className="text-xs font-semibold text-accent-text">
+            Mark all read
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
-        {list.status === "pending" ? (
-          <p className="px-2 py-3 text-sm text-muted-foreground">Loading…</p>
-        ) : list.status === "error" ? (
-          <p role="alert" className="px-2 py-3 text-sm text-destructive-text">
-            Notifications could not be loaded.
-          </p>
-        ) : items.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-muted-foreground">Nothing new. Event reminders and changes show up here.</p>
+        {list.status !== "success" || items.length === 0 ? (
+          <DropdownMenuItem disabled className="text-sm whitespace-normal text-muted-foreground">
+            {list.status === "pending" ? "Loading…" : list.status === "error" ? "Notifications could not be loaded." : "Nothing new. Event reminders and changes show up here."}
+          </DropdownMenuItem>
         ) : (
           items.slice(0, 20).map((n) => (
             <DropdownMenuItem key={n.id} asChild>

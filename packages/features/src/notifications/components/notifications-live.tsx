@@ -5,7 +5,7 @@ import { toast } from "@vicinity/ui";
 import { useRealtime } from "@vicinity/features/realtime";
 import { addNotification, notificationKeys } from "../api/notifications";
 
-const TITLES: Record<Notification["kind"], string> = {
+const TITLES: Partial<Record<Notification["kind"], string>> = {
   event_reminder: "Starting soon",
   event_promoted: "You're in",
   event_cancelled: "Event cancelled",
@@ -23,7 +23,7 @@ export function NotificationsLive() {
     if (!socket) return;
     const onNotification = (notification: Notification) => {
       queryClient.setQueryData(notificationKeys.list(), (list: Parameters<typeof addNotification>[0]) => addNotification(list, notification));
-      toast({ title: TITLES[notification.kind], description: notificationText(notification) });
+      toast({ title: TITLES[notification.kind] ?? "Notification", description: notificationText(notification) });
     };
     socket.on("notification", onNotification);
     return () => {

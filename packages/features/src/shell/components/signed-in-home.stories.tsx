@@ -3,7 +3,7 @@ import { http, HttpResponse } from "msw";
 import { expect, screen, userEvent, within } from "storybook/test";
 import { API_PATHS } from "@vicinity/contract";
 import { memberFixture } from "../../../../../mocks/fixtures/users";
-import { discoveryHandlers, mediaHandlers, messagesHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import { discoveryHandlers, eventsApi, mediaHandlers, messagesHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { SignedInHome } from "./signed-in-home";
 import { BrowsePage } from "./browse-page";
 
@@ -80,11 +80,15 @@ export const MessagesTabWithConversations: Story = {
   },
 };
 
+/** The Events tab: his next events (issue 11), with a link to all the events near him. */
 export const EventsTab: Story = {
+  parameters: { msw: { handlers: { events: eventsApi() } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("tab", { name: "Events" }));
-    await expect(canvas.getByRole("heading", { name: "No events yet" })).toBeVisible();
+    await expect(await canvas.findByRole("heading", { name: "Your next events" })).toBeVisible();
+    await expect(canvas.getByText("Sunday beach volleyball")).toBeVisible();
+    await expect(canvas.getByRole("link", { name: "See events near you" })).toHaveAttribute("href", "/events");
   },
 };
 
