@@ -30,6 +30,7 @@ import { registerEventMemberRoutes, registerEventRoutes, startEventReminders } f
 import { registerNotificationRoutes, sweepNotifications } from "./notifications/service";
 import { registerGroupMemberRoutes, registerGroupRoutes } from "./groups/routes";
 import { registerAdminRoutes } from "./admin/routes";
+import { registerAdAdminRoutes, registerAdClickRoute, registerAdMemberRoutes } from "./ads/routes";
 import { restoreExpiredSuspensions } from "./admin/service";
 import { Limits, type LimitsRedis } from "./http/limits";
 
@@ -165,6 +166,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerMapRoutes(open, context);
     registerEventRoutes(open, context);
     registerGroupRoutes(open, context);
+    registerAdClickRoute(open, context);
     await registerMediaRoutes(open, context);
   });
   await routeGroup(app, "session", (session) => registerSessionRoutes(session, context));
@@ -179,9 +181,13 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerEventMemberRoutes(member, context);
     registerNotificationRoutes(member, context);
     registerGroupMemberRoutes(member, context);
+    registerAdMemberRoutes(member, context);
   });
   // The admin area's routes come with the admin issue; its group is ready.
-  await routeGroup(app, "admin", (admin) => registerAdminRoutes(admin, context));
+  await routeGroup(app, "admin", (admin) => {
+    registerAdminRoutes(admin, context);
+    registerAdAdminRoutes(admin, context);
+  });
 
   const hasWebBuild = existsSync(`${config.webDist}/index.html`);
   // The landing page rendered at build time, with its own small script (docs/decisions/0019).

@@ -12,3 +12,4 @@ export * from "./events";
 export * from "./notifications";
 export * from "./groups";
 export * from "./admin";
+export * from "./ads";

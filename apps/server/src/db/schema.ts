@@ -485,3 +485,98 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );
+
+export const adStatusEnum = pgEnum("ad_status", ["draft", "active", "paused", "ended"]);
+
+/** An ad campaign (issue 14). "scheduled" is an active one whose start is ahead (derived). */
+export const adCampaigns = pgTable("ad_campaigns", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  advertiser: text("advertiser").notNull(),
+  headline: text("headline").notNull(),
+  body: text("body").notNull(),
+  callToAction: text("call_to_action").notNull(),
+  destinationUrl: text("destination_url").notNull(),
+  mediaId: uuid("media_id").references(() => media.id, { onDelete: "set null" }),
+  centerLatitude: doublePrecision("center_latitude"),
+  centerLongitude: doublePrecision("center_longitude"),
+  radiusKm: doublePrecision("radius_km"),
+  ageMin: integer("age_min"),
+  ageMax: integer("age_max"),
+  interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+  startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+  endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  timeZone: text("time_zone").notNull(),
+  weight: integer("weight").notNull().default(1),
+  totalCap: integer("total_cap"),
+  dailyCap: integer("daily_cap"),
+  frequencyCap: integer("frequency_cap").notNull(),
+  status: adStatusEnum("status").notNull().default("draft"),
+  impressions: integer("impressions").notNull().default(0),
+  createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  ...timestamps,
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An ad served to a member: its view counts once (viewable), its click once. */
+export const adViews = pgTable(
+  "ad_views",
+  {
+    token: text("token").primaryKey(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+    countedAt: timestamp("counted_at", { withTimezone: true }),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
+  },
+  (t) => [index("ad_views_campaign_idx").on(t.campaignId, t.createdAt)],
+);
+
+/** Per member per day (UTC): what the frequency cap counts. */
+export const adMemberDays = pgTable(
+  "ad_member_days",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    impressions: integer("impressions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.userId, t.day] })],
+);
+
+/** The daily roll-up the reports read: impressions, unique members reached, clicks. */
+export const adDaily = pgTable(
+  "ad_daily",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    impressions: integer("impressions").notNull().default(0),
+    reach: integer("reach").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
+);
+
+/** Ads a member hid. */
+export const adHidden = pgTable(
+  "ad_hidden",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => adCampaigns.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.userId] })],
+);

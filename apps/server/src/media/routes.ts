@@ -54,6 +54,14 @@ async function assertCanView(db: Db, secret: string, request: FastifyRequest, ro
   const member = session?.kind === "member" ? session.user : null;
   // Admins see every picture: a reported one is what they judge (issue 13).
   if (member?.accountRole === "admin") return;
+  // An ad's picture: for members, while its campaign runs (issue 14).
+  if (row.kind === "ad") {
+    const [running] = member
+      ? await queryRows<{ ok: number }>(db, sql`SELECT 1 AS ok FROM ad_campaigns WHERE media_id = ${row.id}::uuid AND status = 'active' AND starts_at <= now() AND ends_at > now() LIMIT 1`)
+      : [];
+    if (!running) throw notFound("Picture not found");
+    return;
+  }
   if (row.kind === "message" && member?.id !== row.ownerId && !(member && (await canSeeMessagePicture(db, row.id, member.id)))) {
     throw notFound("Picture not found");
   }

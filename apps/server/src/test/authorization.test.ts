@@ -51,6 +51,27 @@ const NO_SUCH = "00000000-0000-4000-8000-000000000000";
 const self = (own: number, others = own): Partial<Record<Role, number>> => ({ member: own, "another member": others, admin: others });
 const everyone = (status: number): Partial<Record<Role, number>> => Object.fromEntries(ROLES.map((r) => [r, status]));
 
+/** A valid ad campaign (POST and PUT /api/admin/ads). */
+const AD_BODY = () => ({
+  advertiser: "Cafe",
+  headline: "Coffee",
+  body: "Good coffee",
+  callToAction: "Go",
+  destinationUrl: "https://example.com",
+  mediaId: null,
+  area: null,
+  ageMin: null,
+  ageMax: null,
+  interests: [],
+  startsAt: new Date().toISOString(),
+  endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  timeZone: "UTC",
+  weight: 1,
+  totalCap: null,
+  dailyCap: null,
+  frequencyCap: 2,
+});
+
 /** A valid event for tomorrow (POST and PUT /api/events). */
 const EVENT_BODY = () => ({
   title: "Beach volleyball",
@@ -125,6 +146,16 @@ const EXPECT: Record<string, Expectation> = {
   "GET /api/admin/pictures": { access: "admin", status: { admin: 200 } },
   "POST /api/admin/pictures/:id/remove": { access: "admin", url: () => `/api/admin/pictures/${NO_SUCH}/remove`, payload: () => ({ reason: "x" }), status: { admin: 404 } },
   "GET /api/admin/audit": { access: "admin", status: { admin: 200 } },
+  "GET /api/ads/next": { access: "member", status: self(204) },
+  "POST /api/ads/impressions": { access: "member", payload: () => ({ viewToken: "0123456789abcdefghij" }), status: self(404) },
+  "POST /api/ads/:id/hide": { access: "member", url: () => `/api/ads/${NO_SUCH}/hide`, status: self(404) },
+  "GET /api/ads/click/:link": { access: "open", url: () => "/api/ads/click/not-a-link", status: everyone(404) },
+  "GET /api/admin/ads": { access: "admin", status: { admin: 200 } },
+  "POST /api/admin/ads": { access: "admin", payload: () => AD_BODY(), status: { admin: 201 } },
+  "GET /api/admin/ads/:id": { access: "admin", url: () => `/api/admin/ads/${NO_SUCH}`, status: { admin: 404 } },
+  "PUT /api/admin/ads/:id": { access: "admin", url: () => `/api/admin/ads/${NO_SUCH}`, payload: () => AD_BODY(), status: { admin: 404 } },
+  "POST /api/admin/ads/:id/status": { access: "admin", url: () => `/api/admin/ads/${NO_SUCH}/status`, payload: () => ({ status: "paused" }), status: { admin: 404 } },
+  "POST /api/admin/ads/:id/duplicate": { access: "admin", url: () => `/api/admin/ads/${NO_SUCH}/duplicate`, status: { admin: 404 } },
   "GET /api/map/area": { access: "open", url: () => "/api/map/area?tiles=12/1119/1714", status: everyone(200) },
   "GET /api/users/location": { access: "member", status: self(200) },
   "DELETE /api/users/location": { access: "member", status: self(200) },

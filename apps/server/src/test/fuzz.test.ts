@@ -157,6 +157,25 @@ describe.each(testEngines())("fuzz (%s)", (engine) => {
       capacity: 10,
       coverMediaId: null,
     };
+    const AD_FUZZ_BASE = {
+      advertiser: "Cafe",
+      headline: "Coffee",
+      body: "Good coffee",
+      callToAction: "Go",
+      destinationUrl: "https://example.com",
+      mediaId: null,
+      area: { latitude: 30.3, longitude: -81.6, radiusKm: 10 },
+      ageMin: 25,
+      ageMax: 40,
+      interests: ["coffee"],
+      startsAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      timeZone: "UTC",
+      weight: 1,
+      totalCap: 100,
+      dailyCap: 10,
+      frequencyCap: 2,
+    };
     // Valid bodies of the routes that take one, for the one-field-at-a-time sweep.
     const bases: Record<string, Record<string, unknown>> = {
       "POST /api/register": { email: "fresh@example.com", password: STRONG_PASSWORD },
@@ -191,6 +210,10 @@ describe.each(testEngines())("fuzz (%s)", (engine) => {
       "POST /api/admin/reports/:id/assign": { mine: true },
       "POST /api/admin/reports/:id/notes": { text: "note" },
       "POST /api/admin/pictures/:id/remove": { reason: "x" },
+      "POST /api/admin/ads": AD_FUZZ_BASE,
+      "PUT /api/admin/ads/:id": AD_FUZZ_BASE,
+      "POST /api/admin/ads/:id/status": { status: "paused" },
+      "POST /api/ads/impressions": { viewToken: "0123456789abcdefghij" },
     };
     // Logging out and deleting the account are fuzzed last, so the member's session lasts the run.
     const last = new Set(["/api/logout", "/api/users/account"]);
