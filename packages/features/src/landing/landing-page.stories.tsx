@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { LandingPage } from "./components/landing-page";
+import { PlainLink } from "./components/landing-link";
 import { DemoClockContext, type DemoClock } from "./model/use-demo-activity";
 import { demoActivityAfter, seededRandom } from "./model/demo-activity";
 
@@ -13,6 +14,8 @@ function frozen(ticks: number): DemoClock {
 const meta = {
   title: "Features/Landing/LandingPage",
   component: LandingPage,
+  // As the server sends it to visitors: plain anchors, full page loads (docs/decisions/0019).
+  args: { link: PlainLink },
   tags: ["mobile", "tablet", "desktop"],
   parameters: { layout: "fullscreen" },
   decorators: [
