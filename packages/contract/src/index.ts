@@ -13,3 +13,4 @@ export * from "./notifications";
 export * from "./groups";
 export * from "./admin";
 export * from "./ads";
+export * from "./time";

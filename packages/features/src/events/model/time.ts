@@ -1,4 +1,5 @@
 /** Dates and times of events, in a given time zone (the member's, or the venue's). */
+import { zoneOffsetMs } from "@vicinity/contract";
 
 /** The member's time zone, as his browser says. */
 export function memberTimeZone(): string {
@@ -50,19 +51,7 @@ export function clockTime(instant: string, timeZone: string): string {
 
 /** Minutes a zone is ahead of UTC at an instant. */
 export function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second"));
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+  return Math.round(zoneOffsetMs(instant, timeZone) / 60_000);
 }
 
 /** Whether two zones show a different clock at an instant. */
