@@ -23,6 +23,7 @@ import { Presence } from "./realtime/presence";
 import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { registerJsonCompression } from "./http/compress-json";
 import { registerMapTileRoutes } from "./map/tile-routes";
 import { MapChanges } from "./map/live";
 import { registerMapRoutes, registerOwnLocationRoutes } from "./map/routes";
@@ -113,6 +114,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
+  registerJsonCompression(app);
   // JSON bodies, where an empty body (logout, heartbeat) is simply no body.
   app.removeContentTypeParser(["application/json", "text/plain"]);
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
