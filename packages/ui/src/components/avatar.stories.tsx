@@ -67,10 +67,12 @@ export const Sizes: Story = {
       <Avatar {...args} size="md" src={PORTRAIT} online />
       <Avatar {...args} size="lg" name="Jordan Lee" online />
       <Avatar {...args} size="xl" src={PORTRAIT} online />
+      {/* lg on phones, xl from the sm breakpoint (the discovery card). */}
+      <Avatar {...args} size="lg-xl" name="Sam Rivera" online />
     </div>
   ),
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelectorAll("img")).toHaveLength(2));
-    await expect(within(canvasElement).getAllByRole("img", { name: "Online" })).toHaveLength(4);
+    await expect(within(canvasElement).getAllByRole("img", { name: "Online" })).toHaveLength(5);
   },
 };

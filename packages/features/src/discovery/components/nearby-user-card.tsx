@@ -22,9 +22,8 @@ export function NearbyUserCard({ user, onMessage, onViewProfile, limited = false
   return (
     <Card variant="interactive" className="flex h-full flex-col gap-2 p-2 sm:gap-3 sm:p-4" data-testid="nearby-user-card" data-member-id={user.id}>
       <div className="relative flex justify-center">
-        {/* A size variant per breakpoint keeps the online dot in proportion. */}
-        <Avatar name={name} src={src} size="lg" online={user.isOnline} className="sm:hidden" />
-        <Avatar name={name} src={src} size="xl" online={user.isOnline} className="max-sm:hidden" />
+        {/* lg on phones, xl above: the online dot keeps in proportion. */}
+        <Avatar name={name} src={src} size="lg-xl" online={user.isOnline} />
         {user.rightNow ? (
           <span className="absolute -top-1 right-0 inline-flex items-center gap-0.5 rounded-pill bg-accent px-1.5 py-0.5 text-[0.625rem] font-bold text-accent-foreground uppercase">
             <Zap className="size-3" aria-hidden />
