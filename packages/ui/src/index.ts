@@ -104,3 +104,4 @@ export {
   type CountdownFormat,
   type CountdownProps,
 } from "./components/countdown";
+export { DeferredMenu, type DeferredMenuProps } from "./components/deferred-menu";

@@ -6,6 +6,7 @@ import { eventId } from "../../../../../mocks/fixtures/events";
 import { notificationsHandlers, sessionHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { NotificationBell } from "./notification-bell";
+import { NotificationMenu } from "./notification-menu";
 import { NotificationsLive } from "./notifications-live";
 
 const withSocket: Decorator = (Story) => {
@@ -27,6 +28,8 @@ const withSocket: Decorator = (Story) => {
 const meta = {
   title: "Features/Notifications/NotificationBell",
   component: NotificationBell,
+  // The list is drawn by NotificationMenu, whose code loads on first use (DeferredMenu).
+  subcomponents: { NotificationMenu },
   tags: ["mobile", "tablet", "desktop"],
   decorators: [withSocket],
   parameters: { msw: { handlers: { session: sessionHandlers.member, notifications: notificationsHandlers.unread() } } },

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { AccountMenu } from "./account-menu";
 import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
 import { adminFixture, memberFixture } from "../../../../../mocks/fixtures/users";
 import { AppHeaderView } from "./app-header-view";
@@ -7,6 +8,8 @@ import { AppHeaderFrame } from "./app-header-frame";
 const meta = {
   title: "Features/Shell/AppHeaderView",
   component: AppHeaderView,
+  // The account menu is drawn by AccountMenu, whose code loads on first use (DeferredMenu).
+  subcomponents: { AccountMenu },
   tags: ["mobile", "desktop"],
   parameters: { layout: "fullscreen" },
 } satisfies Meta<typeof AppHeaderView>;

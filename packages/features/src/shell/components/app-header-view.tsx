@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { lazy, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { LogOut, Menu, Settings, Shield, X } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
@@ -8,14 +8,14 @@ import {
   Button,
   CountBadge,
   cn,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
+  DeferredMenu,
 } from "@vicinity/ui";
 import { AppHeaderFrame } from "./app-header-frame";
+import { AccountMenuContext } from "./account-menu-context";
+
+/** The account menu's code: fetched when its button is first pointed at, focused or pressed. */
+const preloadAccountMenu = () => import("./account-menu");
+const AccountMenu = lazy(() => preloadAccountMenu().then((m) => ({ default: m.AccountMenu })));
 
 export type HeaderMode =
   /** A visitor anywhere but /browse and /map: Login and Join Now. */
@@ -171,37 +171,16 @@ function HeaderActions({ mode, stacked = false }: { mode: HeaderMode; stacked?: 
       </>
     );
   }
+  const name = memberName(mode.user);
+  const trigger = (
+    <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${name}`}>
+      <Avatar name={name} src={mode.user.profileImageUrl ?? undefined} size="sm" />
+      <span className="max-w-32 truncate">{name}</span>
+    </Button>
+  );
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${memberName(mode.user)}`}>
-          <Avatar name={memberName(mode.user)} src={mode.user.profileImageUrl ?? undefined} size="sm" />
-          <span className="max-w-32 truncate">{memberName(mode.user)}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel>
-          <span className="block truncate">{memberName(mode.user)}</span>
-          <span className="block truncate text-xs font-normal text-muted-foreground">{mode.user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <Settings aria-hidden /> Profile Settings
-          </Link>
-        </DropdownMenuItem>
-        {mode.isAdmin ? (
-          <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <Shield aria-hidden /> Admin Panel
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={mode.onLogout} disabled={mode.loggingOut}>
-          <LogOut aria-hidden /> {mode.loggingOut ? "Logging out..." : "Logout"}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <AccountMenuContext.Provider value={{ name, user: mode.user, isAdmin: mode.isAdmin, onLogout: mode.onLogout, loggingOut: mode.loggingOut }}>
+      <DeferredMenu trigger={trigger} menu={AccountMenu} preload={preloadAccountMenu} />
+    </AccountMenuContext.Provider>
   );
 }
