@@ -115,6 +115,17 @@ export const Theirs: Story = {
   },
 };
 
+/** Removed by a group's moderator (issue 12): it keeps its place; nothing of what it said shows. */
+export const RemovedByModerator: Story = {
+  args: { item: { ...bubbles.theirs, content: "", picture: null, removed: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId("message-removed")).toHaveTextContent("Message removed by a moderator");
+    await expect(canvas.queryByTestId("message-text")).toBeNull();
+    await expect(canvas.queryByTestId("message-picture")).toBeNull();
+  },
+};
+
 /** A picture: the 480 px variant, its shape reserved before it loads, a link to the full size. */
 export const Picture: Story = {
   args: { item: bubbles.picture },

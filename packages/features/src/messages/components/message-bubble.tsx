@@ -74,6 +74,11 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName }: MessageBub
         )}
       >
         <span className="sr-only">{mine ? "You" : peerName}: </span>
+        {item.removed ? (
+          <p className="italic opacity-80" data-testid="message-removed">
+            Message removed by a moderator
+          </p>
+        ) : null}
         {picture ? <Picture picture={picture} alt={mine ? "Picture you sent" : `Picture from ${peerName}`} /> : null}
         {text ? (
           <p className={cn("whitespace-pre-wrap [overflow-wrap:anywhere]", picture && "px-2 pt-1.5")} data-testid="message-text">

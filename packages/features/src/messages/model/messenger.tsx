@@ -10,7 +10,7 @@ import {
   type UploadedMedia,
 } from "@vicinity/contract";
 import { useRealtime } from "@vicinity/features/realtime";
-import { addToThreadCache, applyReadReceipt, conversationsQueryKey, getMissedMessages, markConversationRead, unreadCountQueryKey } from "../api/conversations";
+import { addToThreadCache, applyReadReceipt, conversationsQueryKey, getMissedMessages, threadQueryKey, markConversationRead, unreadCountQueryKey } from "../api/conversations";
 import { browserOutboxStorage, OUTBOX_STORAGE_KEY } from "./outbox-storage";
 
 /** How long a typing indicator lasts without a new typing event. */
@@ -129,6 +129,12 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
     socket.on("disconnect", onDisconnect);
     socket.on("typing", onTyping);
     socket.on("messagesRead", onRead);
+    // A group moderator removed a message: the thread and the inbox ask again (issue 12).
+    const onRemoved = (event: { conversationId: string; messageId: number }) => {
+      void queryClient.invalidateQueries({ queryKey: threadQueryKey(event.conversationId) });
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+    };
+    socket.on("messageRemoved", onRemoved);
     if (socket.connected) onConnect();
     return () => {
       outbox.close();
@@ -138,6 +144,7 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
       socket.off("disconnect", onDisconnect);
       socket.off("typing", onTyping);
       socket.off("messagesRead", onRead);
+      socket.off("messageRemoved", onRemoved);
     };
   }, [socket, meId, queryClient, storageKey]);
 

@@ -26,6 +26,14 @@ const pending = (tempId: string, minute: number, extra: Partial<PendingThreadMes
 });
 
 describe("buildThreadItems", () => {
+  it("marks a message a moderator removed, and only that one", () => {
+    const items = buildThreadItems({ meId: ME, messages: [message(1, HIM), message(2, HIM, { content: "", removed: true })], pending: [], peerLastReadMessageId: 0 });
+    expect(items.map((i) => [i.id, i.removed ?? false])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+  });
+
   it("is empty for an empty thread", () => {
     expect(buildThreadItems({ meId: ME, messages: [], pending: [], peerLastReadMessageId: 0 })).toEqual([]);
   });

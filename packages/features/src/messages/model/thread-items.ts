@@ -17,6 +17,8 @@ export interface ThreadItem {
   status: ThreadItemStatus;
   /** Why the server refused it, for a failed one. */
   error?: string;
+  /** A group moderator removed it: nothing of what it said is shown. */
+  removed?: boolean;
 }
 
 /** What the thread needs of an outbox entry (`PendingMessage` fits). */
@@ -72,6 +74,7 @@ export function buildThreadItems({ meId, messages, pending, peerLastReadMessageI
       picture: message.picture ? { url: message.picture.url, width: message.picture.width, height: message.picture.height } : null,
       createdAt: message.createdAt,
       status: mine && message.id <= peerLastReadMessageId ? "read" : "sent",
+      ...(message.removed ? { removed: true } : {}),
     };
   });
 
