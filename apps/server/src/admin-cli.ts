@@ -1,17 +1,22 @@
 import { loadConfig } from "./config";
 import { DataDirInUseError, openDatabase } from "./db/database";
-import { setAdmin } from "./users/admins";
+import { createAdmin, setAdmin } from "./users/admins";
 
 /**
- * npm run admin -- grant EMAIL | revoke EMAIL
+ * npm run admin -- grant EMAIL | revoke EMAIL | create EMAIL (the password from ADMIN_PASSWORD)
  * Uses the server's configuration (DATA_DIR or DATABASE_URL). Exit codes: 0 done (or nothing to
  * change), 1 no such account, 2 bad usage or the database is held by the running server (PGlite).
  */
-const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL";
+const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL | create EMAIL (with ADMIN_PASSWORD set)";
 
 async function main(argv: string[]): Promise<number> {
   const [command, email, ...rest] = argv;
-  if ((command !== "grant" && command !== "revoke") || !email || rest.length > 0 || !email.includes("@")) {
+  if ((command !== "grant" && command !== "revoke" && command !== "create") || !email || rest.length > 0 || !email.includes("@")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const password = process.env.ADMIN_PASSWORD ?? "";
+  if (command === "create" && !password) {
     console.error(USAGE);
     return 2;
   }
@@ -27,6 +32,12 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   try {
+    if (command === "create") {
+      const made = await createAdmin(database.db, email, password);
+      if (made.created) console.info(`${email} is an admin: sign in with that address and ADMIN_PASSWORD.`);
+      else console.error(made.problem);
+      return made.created ? 0 : 1;
+    }
     const result = await setAdmin(database.db, email, command === "grant");
     const messages = {
       granted: `${email} is now an admin. He sees the Admin badge at his next page load.`,

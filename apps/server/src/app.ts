@@ -64,6 +64,9 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  * Builds the HTTP server: the API under /api, the socket on the same port and, when it has been
  * built, the web app with a fallback to index.html for the client's routes.
  */
+/** How long a node shutting down lets the answers in flight finish before it cuts their connections. */
+const CLOSE_GRACE_MS = 5000;
+
 export async function buildServer(config: ServerConfig, options: { database?: Database } = {}): Promise<BuiltServer> {
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir }));
@@ -128,6 +131,14 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   });
   app.decorateRequest("session", null);
   app.decorateRequest("sessionToken", undefined);
+
+  // A node shutting down (a deploy) ends each keep-alive connection after the answer in flight on
+  // it: without "Connection: close" the connection would idle on for the keep-alive timeout
+  // (72 s) and hold the shutdown up that long (socket.io's close waits for the HTTP server's).
+  let shuttingDown = false;
+  app.addHook("onSend", async (_request, reply) => {
+    if (shuttingDown) reply.header("connection", "close");
+  });
 
   app.addHook("onRequest", async (request) => {
     // Every state-changing request, whatever its path: a percent-encoded path (/%61pi/logout) is
@@ -256,12 +267,17 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     close() {
       // Once: a signal and a failing health check may both ask.
       closed ??= (async () => {
+        shuttingDown = true;
         clearInterval(sweep);
         stopReminders();
         if (demoRefresh) clearInterval(demoRefresh);
+        // Connections still open after a grace period (a client that holds one) are cut.
+        const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+        cut.unref();
         await context.mapChanges.close();
         await realtime.close();
         await app.close();
+        clearTimeout(cut);
         if (redis) await redis.quit().catch(() => undefined);
         if (!options.database) await database.close();
       })();

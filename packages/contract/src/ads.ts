@@ -107,3 +107,20 @@ export const AD_PATHS = {
   impressions: "/api/ads/impressions",
   hide: (campaignId: string) => `/api/ads/${encodeURIComponent(campaignId)}/hide`,
 } as const;
+
+/** One day of a campaign's figures (GET /api/admin/ads/:id), in the server's day. */
+export const adDaySchema = adFiguresSchema.extend({ day: z.string() });
+export type AdDay = z.infer<typeof adDaySchema>;
+/** GET /api/admin/ads/:id: the campaign, and its figures per day for the chart. */
+export const adCampaignDetailSchema = adCampaignSchema.extend({ days: z.array(adDaySchema) });
+export type AdCampaignDetail = z.infer<typeof adCampaignDetailSchema>;
+
+export const AD_ADMIN_PATHS = {
+  campaigns: "/api/admin/ads",
+  campaign: (id: string) => `/api/admin/ads/${encodeURIComponent(id)}`,
+  status: (id: string) => `/api/admin/ads/${encodeURIComponent(id)}/status`,
+  duplicate: (id: string) => `/api/admin/ads/${encodeURIComponent(id)}/duplicate`,
+} as const;
+
+/** The label of each status, as the campaigns list shows it. */
+export const AD_STATUS_LABELS: Record<AdStatus, string> = { draft: "Draft", scheduled: "Scheduled", active: "Active", paused: "Paused", ended: "Ended" };

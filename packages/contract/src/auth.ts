@@ -180,5 +180,6 @@ export const API_PATHS = {
   conversation: (id: string) => `/api/conversations/${encodeURIComponent(id)}`,
   conversationMessages: (id: string) => `/api/conversations/${encodeURIComponent(id)}/messages`,
   conversationRead: (id: string) => `/api/conversations/${encodeURIComponent(id)}/read`,
+  conversationMembers: (id: string) => `/api/conversations/${encodeURIComponent(id)}/members`,
   missedMessages: "/api/messages/missed",
 } as const;

@@ -47,6 +47,8 @@ export const conversationSummarySchema = z.object({
   kind: z.enum(CONVERSATION_KINDS).optional(),
   /** A group's name; null for a direct conversation. */
   title: z.string().nullable().optional(),
+  /** A group's chat: the group and my role in it (moderators remove messages); null otherwise. */
+  group: z.object({ id: z.string(), role: z.enum(["owner", "moderator", "member"]) }).nullable().optional(),
   /** Everyone in it, me included. */
   participantCount: z.number().int().min(1).optional(),
   /** The other member of a direct conversation; null in a group, or once he deleted his account. */
@@ -60,6 +62,16 @@ export const conversationSummarySchema = z.object({
   lastMessageAt: z.string().nullable(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** GET /api/conversations/:id/members: who is in it now, me included (a group chat's sender names). */
+export const conversationMemberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type ConversationMember = z.infer<typeof conversationMemberSchema>;
+export const conversationMembersSchema = z.array(conversationMemberSchema);
 
 /** POST /api/conversations: the direct conversation with a member, created on first use. */
 export const openConversationRequestSchema = z.strictObject({

@@ -48,7 +48,7 @@ function constraintOf(error: unknown): string {
 }
 
 /** A username from the email's local part: letters, digits, dots, dashes, underscores; 3-30 long. */
-function usernameFromEmail(email: string): string {
+export function usernameFromEmail(email: string): string {
   const local = (email.split("@")[0] ?? "").toLowerCase().replace(/[^a-z0-9_.-]/g, "");
   const base = local.length >= 3 ? local : `${local}member`;
   return base.slice(0, 24);

@@ -392,7 +392,7 @@ export const groups = pgTable(
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("groups_name_unique").on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex("groups_name_unique").on(sql`lower(${t.name})`), uniqueIndex("groups_conversation_unique").on(t.conversationId)],
 );
 
 export const groupMembers = pgTable(

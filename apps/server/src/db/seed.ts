@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "./database";
 import { conversationParticipants, conversations, events, groupLog, groupMembers, groups, locations, messages, presence, users } from "./schema";
 import { snapToPrivacyGrid } from "../location/privacy-grid";
@@ -107,9 +107,12 @@ export async function seedDemoMembers(db: Db, howMany = DEMO_MEMBER_COUNT, store
   return rows.length;
 }
 
-/** Seeds an empty database; with a media store, most demo members get a profile picture. */
+/**
+ * Seeds a database without members (its first admin, made before the first start, does not
+ * count); with a media store, most demo members get a profile picture.
+ */
 export async function seedDemoMembersIfEmpty(db: Db, store?: MediaStore): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users);
+  const [row] = await db.select({ n: count() }).from(users).where(ne(users.accountRole, "admin"));
   if (Number(row?.n ?? 0) > 0) return 0;
   return seedDemoMembers(db, DEMO_MEMBER_COUNT, store);
 }

@@ -140,6 +140,17 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     const [so, se, sf] = [socketFor(t.url, owner.cookie), socketFor(t.url, eli.cookie), socketFor(t.url, fin.cookie)];
     await Promise.all([connected(so), connected(se), connected(sf)]);
 
+    // The chat's members, with names for its messages; a block hides each from the other.
+    const names = async (cookie: string) => ((await call("GET", `/api/conversations/${conversationId}/members`, cookie)).json() as { id: string }[]).map((m) => m.id).sort();
+    expect(await names(eli.cookie)).toEqual([owner.id, eli.id, fin.id].sort());
+    // The chat knows its group and my role in it (the thread's report and remove).
+    expect((await call("GET", `/api/conversations/${conversationId}`, eli.cookie)).json()).toMatchObject({ kind: "group", group: { id: made.id, role: "member" } });
+    expect((await call("GET", `/api/conversations/${conversationId}`, owner.cookie)).json()).toMatchObject({ group: { id: made.id, role: "owner" } });
+    expect((await call("POST", `/api/users/${fin.id}/block`, eli.cookie)).statusCode).toBeLessThan(300);
+    expect(await names(eli.cookie)).toEqual([owner.id, eli.id].sort());
+    expect(await names(fin.cookie)).toEqual([owner.id, fin.id].sort());
+    expect((await call("DELETE", `/api/users/${fin.id}/block`, eli.cookie)).statusCode).toBeLessThan(300);
+
     const heardByFin = nextEvent(sf, "newMessage", (m) => m.content === "hello all");
     const sent = dataOf(await emitAck<Message>(se, "sendMessage", { conversationId, content: "hello all", tempId: "t1" }));
     expect((await heardByFin).id).toBe(sent.id);
@@ -156,6 +167,7 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     const history = await call("GET", `/api/conversations/${conversationId}/messages`, fin.cookie);
     expect(history.statusCode).toBe(403);
     expect((history.json() as { message: string }).message).toBe("You are not a member of this group");
+    expect((await call("GET", `/api/conversations/${conversationId}/members`, fin.cookie)).statusCode).toBe(403);
     // Members cannot remove each other; the owner removes moderators; nobody removes the owner.
     expect((await call("POST", `/api/groups/${made.id}/members/${owner.id}/remove`, eli.cookie)).statusCode).toBe(403);
 

@@ -84,6 +84,20 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     return conversations[0];
   });
 
+  // Who is in a conversation now (me included): a group chat names each message's sender. Those
+  // blocked either way are left out, as their messages are (visibleToSql).
+  app.get<{ Params: { id: string } }>("/api/conversations/:id/members", async (request) => {
+    const me = requireMember(request);
+    const id = idParam(request.params.id);
+    const others = await withoutBlocked(db, me.id, await participants.othersOf(id, me.id));
+    const ids = [me.id, ...others];
+    const rows = await db
+      .select({ id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl })
+      .from(users)
+      .where(sql`${users.id} IN (${sql.join(ids.map((u) => sql`${u}::uuid`), sql`, `)}) AND ${users.suspendedAt} IS NULL`);
+    return rows.sort((a, b) => a.username.localeCompare(b.username));
+  });
+
   app.get<{ Params: { id: string } }>("/api/conversations/:id/messages", async (request, reply) => {
     const me = requireMember(request);
     const id = idParam(request.params.id);

@@ -247,6 +247,8 @@ interface SummaryRow extends Record<string, unknown> {
   blocked: boolean;
   blocked_by_peer: boolean;
   sort_key: string;
+  group_id: string | null;
+  group_role: "owner" | "moderator" | "member" | null;
 }
 
 /** Shown instead of the name of a member who blocked you (issue 18, item 4). */
@@ -287,9 +289,13 @@ export async function listConversations(
                 AND (m.sender_id IS NULL OR m.sender_id <> ${me}::uuid) AND ${visibleToSql(me)}) AS unread,
              (c.kind = 'direct' AND ${blockedEitherWay(sql`${me}::uuid`, sql`u.id`)}) AS blocked,
              EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ${me}::uuid) AS blocked_by_peer,
-             to_char(coalesce(c.last_message_at, c.created_at) AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || c.id::text AS sort_key
+             to_char(coalesce(c.last_message_at, c.created_at) AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || c.id::text AS sort_key,
+             g.id AS group_id, gm.role AS group_role
       FROM conversation_participants mine
       JOIN conversations c ON c.id = mine.conversation_id
+      -- A group's chat: the group, and my role in it (its page, reporting and removing messages).
+      LEFT JOIN groups g ON c.kind = 'group' AND g.conversation_id = c.id
+      LEFT JOIN group_members gm ON gm.group_id = g.id AND gm.user_id = ${me}::uuid
       -- The other member, for a direct conversation only.
       LEFT JOIN LATERAL (
         SELECT peer.user_id FROM conversation_participants peer
@@ -324,6 +330,7 @@ export async function listConversations(
       id: r.id,
       kind: r.kind,
       title: r.kind === "group" ? r.title : null,
+      group: r.group_id ? { id: r.group_id, role: r.group_role ?? "member" } : null,
       participantCount: Number(r.participant_count),
       peer: r.kind === "direct" && r.peer_id ? peerAsSeen(r) : null,
       lastMessage: lastMessages.get(r.id) ?? null,

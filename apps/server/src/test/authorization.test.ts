@@ -6,7 +6,7 @@ import { users } from "../db/schema";
 import type { Access, RouteEntry } from "../http/route-groups";
 import { setAdmin } from "../users/admins";
 import { jpegWithGps, pictureForm } from "./pictures";
-import { guestCookie, registerMember, resetDatabase, startTestServer, STRONG_PASSWORD, testConfig, testEngines, type TestServer } from "./harness";
+import { guestCookie, registerMember, resetDatabase, restoreSnapshot, routeTableEngines, startTestServer, STRONG_PASSWORD, takeSnapshot, testConfig, type DatabaseSnapshot, type TestServer } from "./harness";
 
 /**
  * The authorization matrix, generated from the server's own route table (issue 9, item 8): every
@@ -186,6 +186,7 @@ const EXPECT: Record<string, Expectation> = {
   "GET /api/conversations": { access: "member", status: self(200) },
   "POST /api/conversations": { access: "member", payload: () => ({ userId: NO_SUCH }), status: self(404) },
   "GET /api/conversations/:id": { access: "member", url: () => `/api/conversations/${NO_SUCH}`, status: self(404) },
+  "GET /api/conversations/:id/members": { access: "member", url: () => `/api/conversations/${NO_SUCH}/members`, status: self(404) },
   "GET /api/conversations/:id/messages": { access: "member", url: () => `/api/conversations/${NO_SUCH}/messages`, status: self(404) },
   "POST /api/conversations/:id/read": { access: "member", url: () => `/api/conversations/${NO_SUCH}/read`, payload: () => ({ messageId: 1 }), status: self(404) },
   "GET /api/messages/missed": { access: "member", url: () => "/api/messages/missed?after=0", status: self(200) },
@@ -206,17 +207,17 @@ describe("the route table", () => {
   });
 });
 
-describe.each(testEngines())("authorization matrix (%s)", (engine) => {
+describe.each(routeTableEngines())("authorization matrix (%s)", (engine) => {
   let t: TestServer;
   const cookies: Partial<Record<Role, string>> = {};
   const ids: Ids = {};
 
+  let snapshot: DatabaseSnapshot;
+
+  // The callers are made once; before each test the database is emptied and they are put back.
   beforeAll(async () => {
     t = await startTestServer(engine);
     picture = await jpegWithGps(32, 32);
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
     await resetDatabase(t.database);
     const member = await registerMember(t.server, "member@example.com");
     const other = await registerMember(t.server, "other@example.com");
@@ -226,7 +227,10 @@ describe.each(testEngines())("authorization matrix (%s)", (engine) => {
     expect(await setAdmin(t.database.db, "admin@example.com", true)).toBe("granted");
     Object.assign(cookies, { member: member.cookie, "another member": other.cookie, "suspended member": suspended.cookie, admin: admin.cookie, guest: await guestCookie(t.server) });
     Object.assign(ids, { member: member.id, "another member": other.id, "suspended member": suspended.id, admin: admin.id });
+    snapshot = await takeSnapshot(t.database);
   });
+  afterAll(() => t.close());
+  beforeEach(() => restoreSnapshot(t.database, snapshot));
 
   for (const route of table) {
     const expectation = EXPECT[keyOf(route)];

@@ -4,7 +4,7 @@ import { setAdmin } from "../users/admins";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Ack, ConversationSummary } from "@vicinity/contract";
 import type { BuiltServer } from "../app";
-import { guestCookie, registerMember, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "./harness";
+import { guestCookie, registerMember, startTestServer, STRONG_PASSWORD, routeTableEngines, type TestServer } from "./harness";
 import { closeOpenSockets, connected, emitAck, listen, socketFor, type ClientSocket } from "./sockets";
 
 /**
@@ -121,7 +121,7 @@ const failures = (results: Array<{ what: string; res: LightMyRequestResponse }>)
 
 afterEach(closeOpenSockets);
 
-describe.each(testEngines())("fuzz (%s)", (engine) => {
+describe.each(routeTableEngines())("fuzz (%s)", (engine) => {
   let t: TestServer;
   let server: BuiltServer;
 

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { buildServer, type BuiltServer } from "../app";
 import { loadConfig, type ServerConfig } from "../config";
-import { openDatabase, type Database } from "../db/database";
+import { openDatabase, queryRows, type Database } from "../db/database";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { listen } from "./sockets";
 
@@ -23,6 +23,17 @@ export function testEngines(): Engine[] {
   return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
+/**
+ * The one engine of the suites that send the server's own code many thousand requests over the
+ * route table (the authorization matrix, the fuzz): PostgreSQL when DATABASE_URL is set, PGlite
+ * otherwise. The engine is not what they test, and every route's own suite runs on both; running
+ * them twice doubled the server suite's time on CI (docs/decisions/0022).
+ */
+export function routeTableEngines(): Engine[] {
+  const engines = testEngines();
+  return [engines.at(-1)!];
+}
+
 /** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
 export async function createTestDatabase(engine: Engine): Promise<Database> {
   if (engine === "pglite") return openDatabase({ dataDir: "memory://" });
@@ -33,6 +44,8 @@ export async function createTestDatabase(engine: Engine): Promise<Database> {
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
+  // A test database need not survive a crash: its commits do not wait for the disk.
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -54,6 +67,48 @@ export async function resetDatabase(database: Database): Promise<void> {
   await database.db.execute(
     sql`TRUNCATE users, sessions, locations, presence, blocks, conversations, conversation_participants, messages, media, profile_photos, reports RESTART IDENTITY CASCADE`,
   );
+}
+
+/** The rows a test file's set-up made, kept in the database (schema "snapshot") to be put back. */
+export interface DatabaseSnapshot {
+  tables: Array<{ name: string; columns: string }>;
+}
+
+/**
+ * Copies every table that holds rows into the schema "snapshot": the members, sessions and the
+ * rest a set-up made through the API, to be put back before each test by `restoreSnapshot`
+ * instead of being made again (the authorization matrix's 600 tests each began with four sign-ups).
+ */
+export async function takeSnapshot(database: Database): Promise<DatabaseSnapshot> {
+  const db = database.db;
+  const tables = await queryRows<{ name: string; columns: string }>(
+    db,
+    sql`SELECT c.table_name AS name, string_agg(format('%I', c.column_name), ', ' ORDER BY c.ordinal_position) AS columns
+        FROM information_schema.columns c JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.is_generated = 'NEVER'
+        GROUP BY c.table_name`,
+  );
+  await db.execute(sql`DROP SCHEMA IF EXISTS snapshot CASCADE`);
+  await db.execute(sql`CREATE SCHEMA snapshot`);
+  const kept: DatabaseSnapshot["tables"] = [];
+  for (const table of tables) {
+    const [row] = await queryRows<{ any: boolean }>(db, sql.raw(`SELECT EXISTS (SELECT 1 FROM public."${table.name}") AS any`));
+    if (!row?.any) continue;
+    await db.execute(sql.raw(`CREATE TABLE snapshot."${table.name}" AS SELECT ${table.columns} FROM public."${table.name}"`));
+    kept.push(table);
+  }
+  return { tables: kept };
+}
+
+/** Empties the database (resetDatabase) and puts the snapshot's rows back, foreign keys unchecked. */
+export async function restoreSnapshot(database: Database, snapshot: DatabaseSnapshot): Promise<void> {
+  await resetDatabase(database);
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    for (const table of snapshot.tables) {
+      await tx.execute(sql.raw(`INSERT INTO public."${table.name}" (${table.columns}) SELECT ${table.columns} FROM snapshot."${table.name}"`));
+    }
+  });
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {

@@ -17,10 +17,14 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 
 /** npm run admin, as the operator runs it: a separate process with the server's environment. */
 async function admin(dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  return adminWith({}, dataDir, ...args);
+}
+
+async function adminWith(env: Record<string, string>, dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/admin-cli.ts", ...args], {
       cwd: serverDir,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", NODE_ENV: "development" },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", NODE_ENV: "development", ADMIN_PASSWORD: "", ...env },
     });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
@@ -61,7 +65,28 @@ describe("npm run admin (issue 9, item 4)", () => {
 
   it("refuses an unknown account and a bad command with a readable line", async () => {
     expect(await admin(dataDir, "grant", "nobody@example.com")).toEqual({ code: 1, out: expect.stringContaining("No account has the address nobody@example.com") });
-    expect(await admin(dataDir, "promote", "owner@example.com")).toEqual({ code: 2, out: expect.stringContaining("Usage: npm run admin -- grant EMAIL | revoke EMAIL") });
+    expect(await admin(dataDir, "promote", "owner@example.com")).toEqual({ code: 2, out: expect.stringContaining("Usage: npm run admin -- grant EMAIL | revoke EMAIL | create EMAIL") });
+  });
+
+  it("creates a first admin with ADMIN_PASSWORD, who can sign in; never over an existing account or with a bad password", async () => {
+    expect((await admin(dataDir, "create", "first@example.com")).code).toBe(2);
+    expect(await adminWith({ ADMIN_PASSWORD: "short" }, dataDir, "create", "first@example.com")).toEqual({ code: 1, out: expect.stringContaining("Passwords must be at least 8 characters") });
+    expect(await adminWith({ ADMIN_PASSWORD: "password123" }, dataDir, "create", "first@example.com")).toEqual({ code: 1, out: expect.stringContaining("This password is too common") });
+    expect(await roleOf("first@example.com")).toBeUndefined();
+    expect(await adminWith({ ADMIN_PASSWORD: "a long and unusual passphrase" }, dataDir, "create", "First@example.com")).toEqual({ code: 0, out: expect.stringContaining("is an admin") });
+    expect(await roleOf("first@example.com")).toBe("admin");
+    expect(await adminWith({ ADMIN_PASSWORD: "a long and unusual passphrase" }, dataDir, "create", "owner@example.com")).toEqual({ code: 1, out: expect.stringContaining("exists: grant it instead") });
+    expect(await roleOf("owner@example.com")).toBe("member");
+
+    const config = { ...testConfig(), ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SESSION_SECRET: "t".repeat(40) }), webDist: "/nonexistent" };
+    const server = await buildServer(config);
+    try {
+      const res = await server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "first@example.com", password: "a long and unusual passphrase" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ email: "first@example.com", accountRole: "admin" });
+    } finally {
+      await server.close();
+    }
   });
 
   it("on PGlite, waits for the server to be stopped instead of opening its database twice", async () => {

@@ -1,4 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { registerRequestSchema } from "@vicinity/contract";
+import { hashPassword, isCommonPassword } from "../auth/passwords";
+import { usernameFromEmail } from "../auth/routes";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
 
@@ -20,4 +24,30 @@ export async function setAdmin(db: Db, email: string, admin: boolean): Promise<R
   if (user.role === role) return "unchanged";
   await db.update(users).set({ accountRole: role, updatedAt: new Date() }).where(eq(users.id, user.id));
   return admin ? "granted" : "revoked";
+}
+
+export type AdminCreation = { created: true } | { created: false; problem: string };
+
+/**
+ * A new installation's first admin (`npm run admin -- create EMAIL`, the password from
+ * ADMIN_PASSWORD): an account made an admin from the start, under the same rules as a sign-up
+ * (a valid address, a good password). Never over an existing account: grant that one instead.
+ */
+export async function createAdmin(db: Db, email: string, password: string): Promise<AdminCreation> {
+  const parsed = registerRequestSchema.safeParse({ email: email.trim(), password });
+  if (!parsed.success) return { created: false, problem: parsed.error.issues.map((i) => i.message).join("; ") };
+  if (isCommonPassword(password)) return { created: false, problem: "This password is too common" };
+  const address = parsed.data.email.toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, address)).limit(1);
+  if (existing) return { created: false, problem: `An account with the address ${address} exists: grant it instead` };
+  const base = usernameFromEmail(address);
+  const taken = await db.select({ id: users.id }).from(users).where(eq(users.username, base)).limit(1);
+  await db.insert(users).values({
+    email: address,
+    username: taken.length > 0 ? `${base}${randomBytes(2).readUInt16BE(0) % 10000}` : base,
+    passwordHash: await hashPassword(password),
+    accountRole: "admin",
+    locationSecret: randomBytes(16).toString("hex"),
+  });
+  return { created: true };
 }

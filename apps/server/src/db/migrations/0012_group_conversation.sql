@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "groups_conversation_unique" ON "groups" USING btree ("conversation_id");
