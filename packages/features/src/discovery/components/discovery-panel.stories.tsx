@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { discoveryHandlers, mediaHandlers } from "../../../../../mocks/handlers";
+import { http, HttpResponse } from "msw";
+import { AD_GRID_EVERY, API_PATHS } from "@vicinity/contract";
+import { nearbyUsersFixture, nearbyUsersPage2Fixture } from "../../../../../mocks/fixtures/nearby";
+import { adsHandlers, discoveryHandlers, mediaHandlers } from "../../../../../mocks/handlers";
 import { DiscoveryPanel } from "./discovery-panel";
 import { NearbyUserGrid, NearbyUserGridSkeleton } from "./nearby-user-grid";
 
@@ -36,6 +39,31 @@ export const Loaded: Story = {
     await expect(within(list).getAllByTestId("nearby-user-card")).toHaveLength(9);
     await expect(getComputedStyle(list).gridTemplateColumns.split(" ")).toHaveLength(3);
     await expect(canvas.getByRole("button", { name: "Nearest" })).toHaveAttribute("aria-pressed", "true");
+    await photosShown(canvasElement);
+  },
+};
+
+// 15 members: the 12 of the fixtures and 3 more.
+const screenAndABit = [...nearbyUsersFixture, ...nearbyUsersPage2Fixture, ...nearbyUsersFixture.slice(0, 3).map((u, i) => ({ ...u, id: `u_more_${i}`, username: `more${i}` }))];
+
+/** More than a screenful: after every AD_GRID_EVERY cards, one ad (a member's grid only), labelled Sponsored. */
+export const WithAd: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        nearby: [http.get(API_PATHS.nearby, () => HttpResponse.json(screenAndABit))],
+        ads: adsHandlers.served(),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole("list", { name: "Members nearby" });
+    const ad = await within(list).findByRole("complementary", { name: /^Sponsored: / });
+    // The ad's row comes right after the twelfth card.
+    const items = [...list.children];
+    const adRow = items.findIndex((li) => li.contains(ad));
+    await expect(items.slice(0, adRow).filter((li) => li.querySelector("[data-testid=nearby-user-card]"))).toHaveLength(AD_GRID_EVERY);
     await photosShown(canvasElement);
   },
 };

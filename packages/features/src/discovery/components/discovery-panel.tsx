@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { Navigation, SearchX, Sparkles, Zap } from "lucide-react";
 import type { NearbySort, NearbyUser } from "@vicinity/contract";
 import { Button, cn, EmptyState, Spinner } from "@vicinity/ui";
+import { LazyAdSlot } from "@vicinity/features/ads";
 import { EXPAND_SEARCH_STEPS_KM, useNearbyUsers } from "../api/get-nearby-users";
 import { useMemberLocation, type MemberLocation } from "../model/geolocation";
 import { NearbyUserGrid, NearbyUserGridSkeleton } from "./nearby-user-grid";
@@ -128,6 +129,7 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
         limited={limited}
         onMessage={message}
         onViewProfile={viewProfile}
+        adSlot={limited ? undefined : (index) => <LazyAdSlot placement="grid" index={index} />}
         footer={
           <div ref={sentinel} className="flex justify-center py-6">
             {nearby.isFetchingNextPage ? <Spinner size="sm" label="Loading more members" /> : null}

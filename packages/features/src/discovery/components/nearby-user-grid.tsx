@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import type { NearbyUser } from "@vicinity/contract";
+import { Fragment, type ReactNode } from "react";
+import { AD_GRID_EVERY, type NearbyUser } from "@vicinity/contract";
 import { Skeleton } from "@vicinity/ui";
 import { NearbyUserCard, type NearbyUserCardProps } from "./nearby-user-card";
 
@@ -9,16 +9,24 @@ export const DISCOVER_GRID_COLUMNS = 3;
 export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user"> {
   users: NearbyUser[];
   footer?: ReactNode;
+  /** An ad's place after every AD_GRID_EVERY cards (one per screenful; members only). */
+  adSlot?: (index: number) => ReactNode;
 }
 
-export function NearbyUserGrid({ users, footer, ...cardProps }: NearbyUserGridProps) {
+export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUserGridProps) {
   return (
     <div>
       <ul className="grid grid-cols-3 gap-2 sm:gap-4" aria-label="Members nearby">
-        {users.map((user) => (
-          <li key={user.id}>
-            <NearbyUserCard user={user} {...cardProps} />
-          </li>
+        {users.map((user, i) => (
+          <Fragment key={user.id}>
+            <li>
+              <NearbyUserCard user={user} {...cardProps} />
+            </li>
+            {adSlot && (i + 1) % AD_GRID_EVERY === 0 ? (
+              // Empty (no ad for him, or not yet) it takes no room.
+              <li className="col-span-3 empty:hidden">{adSlot((i + 1) / AD_GRID_EVERY - 1)}</li>
+            ) : null}
+          </Fragment>
         ))}
       </ul>
       {footer}

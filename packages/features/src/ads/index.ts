@@ -1,0 +1,11 @@
+export { LazyAdSlot } from "./components/lazy-ad-slot";
+export { AdCard, SPONSORED, WHY_LABEL, HIDE_LABEL, type AdCardProps, type AdContent } from "./components/ad-card";
+export { createViewableTracker, type ViewableTracker } from "./model/viewable";
+export { adKeys, type AdPlacement } from "./api/ads";
+export { CampaignsPage, NO_CAMPAIGNS } from "./components/campaigns-page";
+export { CampaignPage } from "./components/campaign-page";
+export { AdCreatorPage, type AdCreatorPageProps } from "./components/ad-creator-page";
+export { AdPreview } from "./components/ad-preview";
+export { DailyChart, niceMax, type DailyChartProps } from "./components/daily-chart";
+export { campaignKeys, useCampaigns, useCampaign } from "./api/campaigns";
+export { emptyAdForm, adFormOf, validateAdForm, type AdFormValues, type AdFormErrors } from "./model/creator";
