@@ -10,6 +10,9 @@ import { startMockWorker } from "../mocks/browser";
 import { SocketFactoryContext, type SocketFactory } from "@vicinity/features/realtime";
 import { fakeSocketFactory } from "../mocks/realtime";
 import { mediaHandlers } from "../mocks/handlers/media";
+import { adsHandlers } from "../mocks/handlers/ads";
+import { mapHandlers } from "../mocks/handlers/map";
+import { resetMockStores } from "../mocks/handlers/resets";
 import { configure } from "storybook/test";
 
 // findBy* and waitFor wait up to 5 s instead of 1 s: a story's mocked answers take longer on a busy
@@ -68,6 +71,7 @@ const preview: Preview = {
   loaders: [mswLoader(startMockWorker)],
   beforeEach() {
     toastStore.reset();
+    resetMockStores();
     // No story inherits another's anonymous session or other stored state.
     window.localStorage.clear();
   },
@@ -90,7 +94,11 @@ const preview: Preview = {
   parameters: {
     // Every story answers the server's picture URLs with generated portraits, so a photo is shown
     // the same way whichever stories ran before (a story may override the "media" key).
-    msw: { handlers: { media: mediaHandlers.portraits } },
+    // No campaign targets anyone unless a story says so (an ad slot then stays empty).
+    // A map's area or tile that a previous story asked for after it was left gets an answer (an
+    // empty area, a drawn tile), not an unhandled-request error in this one (map stories set "map"
+    // themselves).
+    msw: { handlers: { media: mediaHandlers.portraits, ads: adsHandlers.none, map: [...mapHandlers.base, ...mapHandlers.empty] } },
     layout: "padded",
     viewport: { options: DEVICE_VIEWPORTS },
     a11y: { test: "error" },

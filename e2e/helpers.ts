@@ -19,3 +19,12 @@ export async function skipOnboarding(page: Page): Promise<void> {
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 }
+
+/** Signs in on /auth as an existing account (the e2e server's admin, say) and lands on the home page. */
+export async function signInOnAuth(page: Page, email: string, password: string = PASSWORD): Promise<void> {
+  await page.goto("/auth");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/");
+}

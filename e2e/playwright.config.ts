@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tooling/chromium";
+import { E2E_ADMIN } from "./admin-account";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -21,8 +22,12 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
   },
   webServer: {
-    // Its own throwaway PGlite database, whatever DATABASE_URL the shell has.
-    command: `npm run build -w @vicinity/web && DATABASE_URL= REDIS_URL= DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn REGISTRATIONS_PER_HOUR=10000 npm run start -w @vicinity/server`,
+    // Its own throwaway PGlite database, whatever DATABASE_URL the shell has; its first admin is
+    // made before the server starts, as an operator does (npm run admin -- create).
+    command:
+      `npm run build -w @vicinity/web && export DATA_DIR=$(mktemp -d) DATABASE_URL= REDIS_URL= && ` +
+      `ADMIN_PASSWORD='${E2E_ADMIN.password}' npm run admin --silent -w @vicinity/server -- create ${E2E_ADMIN.email} && ` +
+      `PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn REGISTRATIONS_PER_HOUR=10000 npm run start -w @vicinity/server`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,

@@ -45,6 +45,8 @@ interface StoryPage {
   theme: string | null;
   /** Pictures the page is still loading (those an avatar preloads are not in document.images). */
   inflight: Set<unknown>;
+  /** The page's API requests (fetch, XHR) still waiting for their answers. */
+  requests: Set<unknown>;
   /** Every console.error and uncaught exception of the page, in order; a story owns a slice. */
   errors: string[];
 }
@@ -125,11 +127,17 @@ const test = base.extend<object, { storyPage: StoryPage }>({
       });
       await page.clock.setFixedTime(FIXED_NOW);
       const inflight = new Set<unknown>();
+      const requests = new Set<unknown>();
       page.on("request", (request) => {
         if (request.resourceType() === "image") inflight.add(request);
+        else if (["fetch", "xhr"].includes(request.resourceType())) requests.add(request);
       });
-      page.on("requestfinished", (request) => void inflight.delete(request));
-      page.on("requestfailed", (request) => void inflight.delete(request));
+      const settled = (request: unknown) => {
+        inflight.delete(request);
+        requests.delete(request);
+      };
+      page.on("requestfinished", settled);
+      page.on("requestfailed", settled);
       // What `test:stories` caught with a spy on console.error (.storybook/vitest.setup.ts): React's
       // warnings (the build is in development mode, .storybook/main.ts), MSW's unhandled /api/
       // requests, the app's own errors. Chromium's network notes ("Failed to load resource: 404",
@@ -144,7 +152,7 @@ const test = base.extend<object, { storyPage: StoryPage }>({
       });
       // Vitest failed a run on an uncaught exception or rejection; so does a story here.
       page.on("pageerror", (error) => void errors.push(`uncaught: ${error.stack ?? error.message}`));
-      await use({ page, theme: null, inflight, errors });
+      await use({ page, theme: null, inflight, requests, errors });
       await context.close();
     },
     { scope: "worker" },
@@ -165,6 +173,12 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
       if (w.__a11y) w.__a11y = {};
     })
     .catch(() => undefined);
+  // The previous story's requests still on their way (its play ended before their answers) are let
+  // in first (at most 500 ms: a loading story's never come): an answer arriving after the switch
+  // could raise that story's toast over this one.
+  const settleUntil = Date.now() + 500;
+  while (storyPage.requests.size > 0 && Date.now() < settleUntil) await page.waitForTimeout(25);
+  storyPage.requests.clear();
   if (storyPage.theme !== theme) {
     await page.goto(`/iframe.html?id=${storyId}&viewMode=story&globals=theme:${theme}`);
     storyPage.theme = theme;
@@ -195,6 +209,11 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
     else if (Date.now() - quietSince.at >= 200) break;
     await page.waitForTimeout(50);
   }
+  // A map's tiles come after its config, after the quiet spell above: wait (at most 4 s) until
+  // every map that says so (data-tiles, events-map.tsx) has drawn all its visible tiles.
+  await page
+    .waitForFunction(() => [...document.querySelectorAll("[data-tiles]")].every((map) => map.getAttribute("data-tiles") !== "pending"), null, { timeout: 4000, polling: 50 })
+    .catch(() => undefined);
   await page.evaluate(async () => {
     // A play function may have scrolled (clicking a control far down). Fixed layers (toasts) are
     // drawn where the viewport is, so the same story would land them elsewhere: start from the top.
@@ -255,7 +274,11 @@ for (const theme of ["dark", "light"] as const) {
       const { played, playErrors } = await showStory(storyPage, story.id, theme);
       if (played) {
         // The screenshot is taken while addon-a11y's axe runs, as the baselines were.
-        await expect.soft(page).toHaveScreenshot(`${story.id}--${device}--${theme}.png`, { fullPage: true });
+        // A story may mask parts whose pixels depend on timing (parameters.visual.mask: CSS selectors).
+        const masked = await page.evaluate(
+          () => ((window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.visual as { mask?: string[] } | undefined)?.mask ?? [],
+        );
+        await expect.soft(page).toHaveScreenshot(`${story.id}--${device}--${theme}.png`, { fullPage: true, mask: masked.map((selector) => page.locator(selector)) });
         expect.soft(await accessibilityViolations(page, story.id), "axe found no accessibility violations").toEqual([]);
       }
       // Storybook logs a failed play function's error too: that one is reported above already.

@@ -12,3 +12,7 @@ export { messagesHandlers } from "./messages";
 export const defaultHandlers = [...sessionHandlers.visitor];
 export { mapHandlers, ownLocationHandlers, mapConfigFixture } from "./map";
 export { eventsApi, eventsHandlers, notificationsApi, notificationsHandlers } from "./events";
+export { groupsApi, groupsHandlers } from "./groups";
+export { adminHandlers } from "./admin";
+export { adsAdminApi, adsAdminHandlers, adsHandlers } from "./ads";
+export { resetMockStores } from "./resets";

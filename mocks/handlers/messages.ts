@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
 import { API_PATHS, type ConversationSummary, type ErrorBody, type Message } from "@vicinity/contract";
-import { conversationsFixture, jakeThreadFixture } from "../fixtures/messages";
+import { registerMockReset } from "./resets";
+import { conversationsFixture, groupChatMembersFixture, groupConversationSummaryFixture, groupThreadFixture, jakeThreadFixture } from "../fixtures/messages";
 
 const CONVERSATION = "/api/conversations/:id";
 const THREAD = "/api/conversations/:id/messages";
@@ -39,4 +40,23 @@ export const messagesHandlers = {
   ],
   blocked: [http.get(CONVERSATION, ({ params }) => HttpResponse.json<ConversationSummary>({ ...summaryOf(String(params.id)), blocked: true }))],
   openBlocked: [http.post(API_PATHS.conversations, () => HttpResponse.json<ErrorBody>({ message: "You can't message this member" }, { status: 403 }))],
+  /** A group's chat with several senders, as a member or as a moderator; report and remove answered. */
+  groupChat: (role: "member" | "moderator" = "member") => {
+    let thread = [...groupThreadFixture];
+    registerMockReset(() => {
+      thread = [...groupThreadFixture];
+    });
+    return [
+      http.get(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary[]>([{ ...groupConversationSummaryFixture, group: { id: groupConversationSummaryFixture.group!.id, role } }, ...conversationsFixture])),
+      http.get(`${CONVERSATION}/members`, () => HttpResponse.json(groupChatMembersFixture)),
+      http.get(CONVERSATION, () => HttpResponse.json<ConversationSummary>({ ...groupConversationSummaryFixture, group: { id: groupConversationSummaryFixture.group!.id, role } })),
+      http.get(THREAD, () => HttpResponse.json<Message[]>([...thread].reverse())),
+      http.post("/api/groups/:id/report", () => HttpResponse.json({ ok: true }, { status: 201 })),
+      http.post("/api/users/:id/block", () => HttpResponse.json({ ok: true })),
+      http.delete("/api/groups/:id/messages/:messageId", ({ params }) => {
+        thread = thread.map((m) => (m.id === Number(params.messageId) ? { ...m, content: "", picture: null, removed: true } : m));
+        return HttpResponse.json({ ok: true });
+      }),
+    ];
+  },
 };

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { SOCKET_RECONNECT_DELAY_MS, SOCKET_SIGN_IN_REQUIRED, type SessionUser } from "@vicinity/contract";
-import { createSocket, type VicinitySocket } from "./socket-client";
+import type { VicinitySocket } from "./socket-client";
 
 /** Spec section 4: connected, disconnected; a connect error sets disconnected. */
 export type ConnectionState = "idle" | "connecting" | "connected" | "reconnecting" | "disconnected";
@@ -12,10 +12,16 @@ export interface RealtimeValue {
 
 export const RealtimeContext = createContext<RealtimeValue>({ state: "idle", socket: null });
 
-export type SocketFactory = (identity: { userId: string; username: string }) => VicinitySocket;
+export type SocketFactory = (identity: { userId: string; username: string }) => VicinitySocket | Promise<VicinitySocket>;
+
+/**
+ * The real client, its code (socket.io-client, about 13 KB gzip) fetched when a member's socket is
+ * first made: it is not in the JavaScript a page needs before it is interactive (issue 9, item 2).
+ */
+const loadSocket: SocketFactory = async (identity) => (await import("./socket-client")).createSocket(identity);
 
 /** How sockets are made: the real client in the app; stories and tests put a fake here. */
-export const SocketFactoryContext = createContext<SocketFactory>(createSocket);
+export const SocketFactoryContext = createContext<SocketFactory>(loadSocket);
 
 export function useRealtime(): RealtimeValue {
   return useContext(RealtimeContext);
@@ -38,8 +44,22 @@ export function useRealtimeConnection(
   const factory = useContext(SocketFactoryContext);
   const userId = user?.id ?? null;
   const username = user?.username ?? null;
-  // Made unconnected here; the effect connects it (and disconnects it on logout or unmount).
-  const socket = useMemo(() => (userId && username ? factory({ userId, username }) : null), [userId, username, factory]);
+  // Made unconnected (once its code is here); the next effect connects it (and disconnects it on logout or unmount).
+  const [made, setMade] = useState<{ userId: string; username: string; socket: VicinitySocket } | null>(null);
+  useEffect(() => {
+    if (!userId || !username) return;
+    let current = true;
+    void Promise.resolve(factory({ userId, username })).then((socket) => {
+      if (current) setMade({ userId, username, socket });
+      else socket.disconnect();
+    });
+    return () => {
+      current = false;
+      // A member who signs out and in again gets a new socket.
+      setMade(null);
+    };
+  }, [userId, username, factory]);
+  const socket = useMemo(() => (made && made.userId === userId && made.username === username ? made.socket : null), [made, userId, username]);
   const [status, setStatus] = useState<{ socket: VicinitySocket | null; state: ConnectionState }>({ socket: null, state: "idle" });
   const onSignedOut = useRef(options.onSignedOut);
   useEffect(() => {
@@ -84,8 +104,9 @@ export function useRealtimeConnection(
     };
   }, [socket]);
 
-  if (!socket) return IDLE;
+  if (!socket) return userId ? CONNECTING : IDLE;
   return { socket, state: status.socket === socket ? status.state : "connecting" };
 }
 
 const IDLE: RealtimeValue = { state: "idle", socket: null };
+const CONNECTING: RealtimeValue = { state: "connecting", socket: null };

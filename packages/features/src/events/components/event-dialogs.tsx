@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import type { UseMutationResult } from "@tanstack/react-query";
 import { EVENT_CANCEL_REASON_MAX_LENGTH, REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, type VicinityEvent } from "@vicinity/contract";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@vicinity/ui";
 import { serverMessageOr } from "@vicinity/features/http";
@@ -13,9 +14,20 @@ interface DialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Report an event to the team: the same queue and reasons as a member report. */
-export function ReportEventDialog({ event, open, onOpenChange }: DialogProps) {
-  const report = useReportEvent(event.id);
+export interface ReportContentDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** The toast's words once sent. */
+  thanks: string;
+  /** The radio group's name (unique on the page). */
+  name: string;
+  report: UseMutationResult<void, Error, { reason: string; details: string }>;
+}
+
+/** Report something to the team (an event, a group): the member-report reasons and a note. */
+export function ReportContentDialog({ open, onOpenChange, title, description, thanks, name, report }: ReportContentDialogProps) {
   const [reason, setReason] = useState<string>("");
   const [details, setDetails] = useState("");
   const [missing, setMissing] = useState(false);
@@ -28,7 +40,7 @@ export function ReportEventDialog({ event, open, onOpenChange }: DialogProps) {
       {
         onSuccess: () => {
           onOpenChange(false);
-          toast({ title: "Report sent", description: "Thank you. Our team will look at this event.", variant: "success" });
+          toast({ title: "Report sent", description: thanks, variant: "success" });
         },
       },
     );
@@ -38,15 +50,15 @@ export function ReportEventDialog({ event, open, onOpenChange }: DialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Report this event</DialogTitle>
-          <DialogDescription>Our team reviews every report. The host is not told who reported the event.</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">What is wrong?</legend>
             {REPORT_REASONS.map((value) => (
               <label key={value} className="flex items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-accent">
-                <input type="radio" name="event-report-reason" checked={reason === value} onChange={() => (setReason(value), setMissing(false))} className="accent-[var(--color-accent)]" />
+                <input type="radio" name={name} checked={reason === value} onChange={() => (setReason(value), setMissing(false))} className="accent-[var(--color-accent)]" />
                 {REPORT_REASON_LABELS[value]}
               </label>
             ))}
@@ -76,6 +88,22 @@ export function ReportEventDialog({ event, open, onOpenChange }: DialogProps) {
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Report an event to the team: the same queue and reasons as a member report. */
+export function ReportEventDialog({ event, open, onOpenChange }: DialogProps) {
+  const report = useReportEvent(event.id);
+  return (
+    <ReportContentDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report this event"
+      description="Our team reviews every report. The host is not told who reported the event."
+      thanks="Thank you. Our team will look at this event."
+      name="event-report-reason"
+      report={report}
+    />
   );
 }
 

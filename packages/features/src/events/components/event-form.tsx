@@ -1,22 +1,13 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { EVENT_ADDRESS_MAX_LENGTH, EVENT_CAPACITY_MAX, EVENT_CAPACITY_MIN, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, EVENT_DESCRIPTION_MAX_LENGTH, type EventInput } from "@vicinity/contract";
 import { Button, FormField, Input } from "@vicinity/ui";
 import { validateEventForm, type EventFormErrors, type EventFormValues } from "../model/form";
 import { CoverUpload } from "./cover-upload";
 import { LazyEventsMap } from "./lazy-map";
+import { TimeRangeFields } from "./time-fields";
 
 const controlClass =
   "w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive";
-
-function timeZones(current: string): string[] {
-  let zones: string[];
-  try {
-    zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
-  } catch {
-    zones = [];
-  }
-  return zones.includes(current) ? zones : [current, ...zones];
-}
 
 export interface EventFormProps {
   initial: EventFormValues;
@@ -35,7 +26,6 @@ export function EventForm({ initial, creating, submitting, serverError = null, o
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<EventFormErrors>(() => (showErrorsAtOnce ? (validateEventForm(initial, { creating }).errors ?? {}) : {}));
   const [uploading, setUploading] = useState(false);
-  const zones = useMemo(() => timeZones(initial.timeZone), [initial.timeZone]);
   const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   function submit(e: FormEvent) {
@@ -66,27 +56,7 @@ export function EventForm({ initial, creating, submitting, serverError = null, o
           </select>
         )}
       </FormField>
-      {row(
-        <>
-          <FormField label="Starts" required error={errors.startsAt}>
-            <Input type="datetime-local" value={values.startsLocal} onChange={(e) => set("startsLocal", e.target.value)} />
-          </FormField>
-          <FormField label="Ends" required error={errors.endsAt}>
-            <Input type="datetime-local" value={values.endsLocal} onChange={(e) => set("endsLocal", e.target.value)} />
-          </FormField>
-        </>,
-      )}
-      <FormField label="Time zone" error={errors.timeZone} hint="The venue's: the times above are read in it.">
-        {(control) => (
-          <select {...control} value={values.timeZone} onChange={(e) => set("timeZone", e.target.value)} className={`${controlClass} h-10 bg-card`}>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <TimeRangeFields values={values} errors={errors} onChange={(change) => setValues((v) => ({ ...v, ...change }))} zoneHint="The venue's: the times above are read in it." />
       {row(
         <>
           <FormField label="Venue" required error={errors.venueName}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "./events-map.css";
@@ -26,7 +26,12 @@ export interface EventsMapProps {
   fit?: boolean;
   label: string;
   className?: string;
+  /** A circle of this radius around the first pin (an ad's target area), kept in view. */
+  circleKm?: number;
 }
+
+/** A view set from scratch (Leaflet's `reset`, missing from its types), not panned to. */
+const RESET = { animate: false, reset: true } as L.ZoomPanOptions;
 
 const pinIcon = (selected: boolean) =>
   L.divIcon({
@@ -41,7 +46,7 @@ const pinIcon = (selected: boolean) =>
  * picker. Loaded on demand (lazy-map.tsx), so Leaflet stays out of every other chunk. The base
  * layer is the live map's (GET /api/map/config), its attribution always shown.
  */
-export default function EventsMap({ center, zoom, pins, selectedId = null, onSelect, onPlace, fit = false, label, className }: EventsMapProps) {
+export default function EventsMap({ center, zoom, pins, selectedId = null, onSelect, onPlace, fit = false, label, className, circleKm }: EventsMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const callbacks = useRef({ onSelect, onPlace });
@@ -50,7 +55,12 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
   });
   const initial = useRef({ center, zoom });
   const frame = useRef<() => void>(() => undefined);
-  const config = useMapConfig().data ?? null;
+  const mapConfig = useMapConfig();
+  const config = mapConfig.data ?? null;
+  // The base map's state, for whoever waits for a finished picture (the visual tests): "pending"
+  // until the map's config and then every visible tile are in, "loaded" after, "failed" without config.
+  const [tilesLoaded, setTilesLoaded] = useState(false);
+  const tilesState = mapConfig.isError ? "failed" : tilesLoaded ? "loaded" : "pending";
 
   useEffect(() => {
     const element = container.current;
@@ -84,6 +94,8 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
   useEffect(() => {
     if (!map || !tileUrl) return;
     const tiles = L.tileLayer(tileUrl, { attribution, maxZoom: config?.maxZoom ?? MAP_MAX_ZOOM });
+    tiles.on("loading", () => setTilesLoaded(false));
+    tiles.on("load", () => setTilesLoaded(true));
     tiles.addTo(map);
     return () => {
       tiles.remove();
@@ -107,17 +119,37 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
     return () => markers.forEach((m) => m.remove());
   }, [map, pins, selectedId, onSelect]);
 
-  // The list's map shows all its events; a pin placed or moved stays in view.
+  // An ad's target area: a circle around the first pin, drawn while the pin and radius hold.
+  const first = pins[0];
+  const circle = useMemo(
+    () => (first && circleKm ? L.circle([first.latitude, first.longitude], { radius: circleKm * 1000, className: "vc-map-area", weight: 2, fillOpacity: 0.12, interactive: false }) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [first?.latitude, first?.longitude, circleKm],
+  );
+  useEffect(() => {
+    if (!map || !circle) return;
+    circle.addTo(map);
+    return () => {
+      circle.remove();
+    };
+  }, [map, circle]);
+
+  // The list's map shows all its events; a pin placed or moved stays in view; a circle is framed
+  // whole. Run again at every new size of the map (the ResizeObserver above). Each framing resets
+  // the view (RESET): without it Leaflet pans from wherever the map was by a truncated pixel
+  // offset, so the same pins and size could land a pixel or two apart depending on the sizes and
+  // pages that came before.
   const pinKey = pins.map((p) => `${p.latitude},${p.longitude}`).join(";");
   useEffect(() => {
     frame.current = () => {
       if (!map || pins.length === 0) return;
-      if (fit && pins.length > 1) map.fitBounds(L.latLngBounds(pins.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [32, 32], maxZoom: 14, animate: false });
-      else if (pins[0]) map.setView([pins[0].latitude, pins[0].longitude], map.getZoom(), { animate: false });
+      if (circle) map.fitBounds(circle.getLatLng().toBounds(circle.getRadius() * 2), { ...RESET, padding: [16, 16] });
+      else if (fit && pins.length > 1) map.fitBounds(L.latLngBounds(pins.map((p) => [p.latitude, p.longitude] as [number, number])), { ...RESET, padding: [32, 32], maxZoom: 14 });
+      else if (pins[0]) map.setView([pins[0].latitude, pins[0].longitude], map.getZoom(), RESET);
     };
     frame.current();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, pinKey, fit]);
+  }, [map, pinKey, fit, circle]);
 
-  return <div ref={container} role="region" aria-label={label} className={cn("vc-events-map relative isolate z-0 size-full min-h-48 overflow-hidden rounded-lg", className)} data-testid="events-map" />;
+  return <div ref={container} role="region" aria-label={label} className={cn("vc-events-map relative isolate z-0 size-full min-h-48 overflow-hidden rounded-lg", className)} data-testid="events-map" data-tiles={tilesState} />;
 }

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
 import { expect, userEvent, within } from "storybook/test";
 import { CALENDAR_URL, EVENTS_NEARBY } from "../../../../../mocks/fixtures/events";
 import { eventsApi, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
@@ -16,6 +17,7 @@ import { NextEvents } from "./next-events";
 import NextEventsList from "./next-events-list";
 import EventsMap from "./events-map";
 import { EventForm } from "./event-form";
+import { TimeRangeFields } from "./time-fields";
 import { emptyEventForm } from "../model/form";
 import { eventsMapReady, STORY_LOCATION } from "./story-helpers";
 
@@ -144,5 +146,26 @@ export const HostForm: Story = {
   play: async ({ canvasElement }) => {
     await eventsMapReady(canvasElement, 1);
     await expect(within(canvasElement).getByRole("button", { name: "Save changes" })).toBeEnabled();
+  },
+};
+
+function TimeRangeDemo() {
+  const [values, setValues] = useState({ startsLocal: "2026-06-20T19:00", endsLocal: "2026-06-20T22:00", timeZone: "America/New_York" });
+  return (
+    <div className="grid max-w-lg gap-4">
+      <TimeRangeFields values={values} errors={{ endsAt: "The end must be after the start" }} onChange={(change) => setValues((v) => ({ ...v, ...change }))} zoneHint="The venue's: the times above are read in it." />
+      <output data-testid="time-range">{`${values.startsLocal} ${values.endsLocal} ${values.timeZone}`}</output>
+    </div>
+  );
+}
+
+/** A start, an end and their zone (the host's form, the ad creator's schedule), with an error. */
+export const TimeRange: Story = {
+  render: () => <TimeRangeDemo />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("The end must be after the start")).toBeVisible();
+    await userEvent.selectOptions(canvas.getByLabelText(/^Time zone/), "Europe/Paris");
+    await expect(canvas.getByTestId("time-range")).toHaveTextContent("2026-06-20T19:00 2026-06-20T22:00 Europe/Paris");
   },
 };

@@ -98,3 +98,14 @@ export function fromLocalInput(local: string, timeZone: string): string {
   instant = asUtc - zoneOffsetMinutes(instant, timeZone) * 60_000;
   return new Date(instant).toISOString();
 }
+
+/** The time zones a form offers (the browser's list), the current one always among them. */
+export function timeZones(current: string): string[] {
+  let zones: string[];
+  try {
+    zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+  } catch {
+    zones = [];
+  }
+  return zones.includes(current) ? zones : [current, ...zones];
+}

@@ -21,6 +21,7 @@ import { useLiveMapTiles, useSendOwnPosition } from "../model/use-live-map";
 import { contains, dataTilesFor, type LatLon, type MapView } from "../model/view";
 import { MapFiltersPanel } from "./map-filters";
 import { MapMemberCard } from "./map-member-card";
+import { LazyAdSlot } from "@vicinity/features/ads";
 import { MapMemberList } from "./map-member-list";
 import { MapNotices, type MapNotice } from "./map-notices";
 import { MemberMap, type MapFocus } from "./member-map";
@@ -171,7 +172,7 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   ) : null;
   const filtersPanel = <MapFiltersPanel filters={filters} onChange={setFilters} />;
   const list = (
-    <MapMemberList members={inView} selectedId={selectedId} highlightedId={highlightedId} limited={limited} onSelect={chooseFromList} onHover={setHighlightedId} />
+    <MapMemberList members={inView} selectedId={selectedId} highlightedId={highlightedId} limited={limited} onSelect={chooseFromList} onHover={setHighlightedId} adSlot={limited ? undefined : <LazyAdSlot placement="map" index={0} />} />
   );
   const countText = tiles === null ? "Zoom in to see members" : `${inView.length} member${inView.length === 1 ? "" : "s"} in view`;
 

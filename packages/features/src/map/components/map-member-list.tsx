@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Zap } from "lucide-react";
 import type { MapMember } from "@vicinity/contract";
 import { Avatar, cn } from "@vicinity/ui";
@@ -15,15 +15,18 @@ export interface MapMemberListProps {
   onSelect?: (member: MapMember) => void;
   onHover?: (id: string | null) => void;
   className?: string;
+  /** An ad's place (members only), after the first MAP_LIST_AD_AFTER rows or at the end of a shorter list. */
+  adSlot?: ReactNode;
 }
 
 export const MAP_LIST_MAX_ROWS = 200;
+export const MAP_LIST_AD_AFTER = 5;
 
 /**
  * The members in view as a list, kept in step with the map (hover and selection both ways): the
  * accessible alternative to the markers.
  */
-export function MapMemberList({ members, selectedId = null, highlightedId = null, limited = false, max = MAP_LIST_MAX_ROWS, onSelect, onHover, className }: MapMemberListProps) {
+export function MapMemberList({ members, selectedId = null, highlightedId = null, limited = false, max = MAP_LIST_MAX_ROWS, onSelect, onHover, className, adSlot }: MapMemberListProps) {
   const list = useRef<HTMLUListElement>(null);
   // A marker hovered or chosen on the map brings its row into view.
   const shown = highlightedId ?? selectedId;
@@ -34,14 +37,16 @@ export function MapMemberList({ members, selectedId = null, highlightedId = null
   }, [shown]);
 
   const rows = members.slice(0, max);
+  const adAfter = Math.min(MAP_LIST_AD_AFTER, rows.length) - 1;
   return (
     <div className={cn("grid gap-2", className)}>
       <ul ref={list} aria-label="Members in view" className="grid gap-1" data-testid="map-member-list">
-        {rows.map((member) => {
+        {rows.map((member, i) => {
           const name = memberName(member);
           const distance = formatMapDistance(member.distance);
           return (
-            <li key={member.id}>
+            <Fragment key={member.id}>
+            <li>
               <button
                 type="button"
                 data-member-id={member.id}
@@ -70,6 +75,8 @@ export function MapMemberList({ members, selectedId = null, highlightedId = null
                 ) : null}
               </button>
             </li>
+            {adSlot && i === adAfter ? <li className="py-1 empty:hidden">{adSlot}</li> : null}
+            </Fragment>
           );
         })}
       </ul>

@@ -3,11 +3,12 @@ import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { MAP_DEFAULT_CENTER } from "@vicinity/contract";
 import { MAP_MEMBERS, mapCrowdsFixture } from "../../../../../mocks/fixtures/map";
-import { mapConfigFixture, mapHandlers } from "../../../../../mocks/handlers";
+import { adsHandlers, mapConfigFixture, mapHandlers } from "../../../../../mocks/handlers";
 import { NO_FILTERS } from "../model/filters";
 import { MapFiltersPanel } from "./map-filters";
 import { MapMemberCard } from "./map-member-card";
-import { MapMemberList } from "./map-member-list";
+import { LazyAdSlot } from "@vicinity/features/ads";
+import { MAP_LIST_AD_AFTER, MapMemberList } from "./map-member-list";
 import { MapNotices } from "./map-notices";
 import { MemberMap } from "./member-map";
 
@@ -50,6 +51,18 @@ export const MemberList: Story = {
     const rows = within(canvasElement).getAllByRole("button");
     await expect(rows).toHaveLength(8);
     await expect(rows[1]).toHaveAttribute("aria-pressed", "true");
+  },
+};
+
+/** A member's list: one ad after the first rows, labelled Sponsored, never among the members' buttons. */
+export const MemberListWithAd: Story = {
+  parameters: { msw: { handlers: { ads: adsHandlers.served() } } },
+  render: () => <MapMemberList members={MAP_MEMBERS.slice(0, 8)} adSlot={<LazyAdSlot placement="map" index={0} />} className="max-w-sm" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const ad = await canvas.findByRole("complementary", { name: /^Sponsored: / });
+    const items = [...canvas.getByTestId("map-member-list").children];
+    await expect(items.findIndex((li) => li.contains(ad))).toBe(MAP_LIST_AD_AFTER);
   },
 };
 

@@ -105,7 +105,15 @@ export function MemberMap(props: MemberMapProps) {
     );
     const emitView = () => callbacks.current.onViewChange?.({ box: boxOf(instance.getBounds()), zoom: instance.getZoom() });
     instance.on("moveend", emitView);
-    const resize = new ResizeObserver(() => instance.invalidateSize({ pan: false }));
+    // A new size keeps the map's centre and zoom. The view is set from scratch (Leaflet's `reset`,
+    // missing from its types): letting Leaflet shift it by rounded half-differences of the sizes
+    // would land the same place a pixel or two apart depending on the sizes that came before.
+    const resize = new ResizeObserver(() => {
+      const centre = instance.getCenter();
+      const level = instance.getZoom();
+      instance.invalidateSize({ pan: false });
+      instance.setView(centre, level, { animate: false, reset: true } as L.ZoomPanOptions);
+    });
     resize.observe(element);
     setMap(instance);
     emitView();
@@ -121,13 +129,18 @@ export function MemberMap(props: MemberMapProps) {
 
 
   // The base layer: the app's own tiles (docs/decisions/0018); a failure is reported once per layer.
+  // Its state, for whoever waits for a finished picture (the visual tests): "pending" until every
+  // visible tile is in or has failed (Leaflet's "load" comes after both), "loaded" after.
   const tileUrl = config?.tileUrl ?? null;
   const attribution = config?.attribution ?? "";
   const maxZoom = config?.maxZoom ?? MAP_MAX_ZOOM;
+  const [tilesLoaded, setTilesLoaded] = useState(false);
   useEffect(() => {
     if (!map || !tileUrl) return;
     let failed = false;
     const tiles = L.tileLayer(tileUrl, { attribution, maxZoom, maxNativeZoom: maxZoom });
+    tiles.on("loading", () => setTilesLoaded(false));
+    tiles.on("load", () => setTilesLoaded(true));
     tiles.on("tileerror", () => {
       if (failed) return;
       failed = true;
@@ -208,10 +221,20 @@ export function MemberMap(props: MemberMapProps) {
   const seq = focus?.seq;
   useEffect(() => {
     if (!map || !focus) return;
-    map.setView([focus.latitude, focus.longitude], focus.zoom ?? map.getZoom(), { animate: made.current.animate });
+    // Without animation the view is set from scratch (as at a new size), not panned by a rounded offset.
+    map.setView([focus.latitude, focus.longitude], focus.zoom ?? map.getZoom(), (made.current.animate ? { animate: true } : { animate: false, reset: true }) as L.ZoomPanOptions);
     // Only a new request moves the map.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, seq]);
 
-  return <div ref={container} role="region" aria-label={label} className={cn("vc-map relative isolate z-0 size-full", className)} data-testid="member-map" />;
+  return (
+    <div
+      ref={container}
+      role="region"
+      aria-label={label}
+      className={cn("vc-map relative isolate z-0 size-full", className)}
+      data-testid="member-map"
+      data-tiles={tileUrl ? (tilesLoaded ? "loaded" : "pending") : undefined}
+    />
+  );
 }

@@ -6,6 +6,8 @@ import { formatListTime } from "../model/format-time";
 
 /** decisions.md: a member who deleted his account shows as this. */
 export const DELETED_MEMBER_NAME = "Deleted member";
+/** A group chat's message from one who has left the group since. */
+export const FORMER_MEMBER_NAME = "Former member";
 
 /** The name the inbox and the thread show for the other member. */
 export function peerNameOf(peer: ConversationSummary["peer"]): string {

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Check, CheckCheck, CircleAlert, Clock } from "lucide-react";
 import { Button, cn } from "@vicinity/ui";
 import { optimizedImageUrl } from "@vicinity/features/media";
@@ -21,6 +21,10 @@ export interface MessageBubbleProps {
   onDiscard?: (tempId: string) => void;
   /** Who the other member is: the picture's alt text and what screen readers hear before his words. */
   peerName: string;
+  /** A group chat: the sender's name above the first message of his run. */
+  showSender?: boolean;
+  /** A group chat: the message's menu (report, remove), beside the bubble. */
+  actions?: ReactNode;
 }
 
 function Picture({ picture, alt }: { picture: NonNullable<ThreadItem["picture"]>; alt: string }) {
@@ -49,7 +53,7 @@ function Picture({ picture, alt }: { picture: NonNullable<ThreadItem["picture"]>
 }
 
 /** One message: mine on the right in the accent colour with its delivery status, his on the left. */
-export function MessageBubble({ item, onRetry, onDiscard, peerName }: MessageBubbleProps) {
+export function MessageBubble({ item, onRetry, onDiscard, peerName, showSender = false, actions }: MessageBubbleProps) {
   const { mine, picture, status } = item;
   const text = item.content.trim() ? item.content : "";
   const { label, Icon } = STATUS[status];
@@ -63,9 +67,15 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName }: MessageBub
       data-status={mine ? status : undefined}
       className={cn("flex w-full flex-col", mine ? "items-end" : "items-start")}
     >
+      {showSender ? (
+        <p aria-hidden className="mb-0.5 px-3 text-xs font-semibold text-accent-text" data-testid="message-sender">
+          {peerName}
+        </p>
+      ) : null}
+      <div className={cn("flex max-w-[min(85%,30rem)] items-center gap-1", mine ? "flex-row-reverse" : "flex-row")}>
       <div
         className={cn(
-          "max-w-[min(85%,30rem)] rounded-2xl text-[0.9375rem] leading-snug shadow-sm",
+          "min-w-0 rounded-2xl text-[0.9375rem] leading-snug shadow-sm",
           mine
             ? "rounded-br-md bg-accent text-accent-foreground group-data-[head=false]/message:rounded-tr-md"
             : "rounded-bl-md bg-muted text-foreground group-data-[head=false]/message:rounded-tl-md",
@@ -99,6 +109,8 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName }: MessageBub
             </span>
           ) : null}
         </p>
+      </div>
+      {actions ? <div className="shrink-0">{actions}</div> : null}
       </div>
       {failed ? (
         <div className="mt-1.5 flex max-w-[min(85%,30rem)] flex-wrap items-center justify-end gap-x-1 gap-y-0.5 text-xs text-destructive-text">

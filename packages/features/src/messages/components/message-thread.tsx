@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { ArrowDown, Hand } from "lucide-react";
 import { Button, EmptyState } from "@vicinity/ui";
 import { formatDayHeading, localDayKey } from "../model/format-time";
@@ -22,6 +22,12 @@ export interface MessageThreadProps {
   onRetry: (tempId: string) => void;
   onDiscard: (tempId: string) => void;
   now?: Date;
+  /** A group chat: each other member's message is named by its sender (runs split by sender). */
+  senderName?: (item: ThreadItem) => string;
+  /** A group chat: a message's own actions (report it; remove it, for moderators). */
+  messageActions?: (item: ThreadItem, senderName: string) => ReactNode;
+  /** Who is typing, when it is not the peer (a group: "Someone"). */
+  typingName?: string;
 }
 
 interface Day {
@@ -32,7 +38,7 @@ interface Day {
 }
 
 const sameGroup = (a: ThreadItem, b: ThreadItem) =>
-  a.mine === b.mine && Math.abs(Date.parse(b.createdAt) - Date.parse(a.createdAt)) <= GROUP_WITHIN_MS;
+  a.mine === b.mine && (a.senderId ?? null) === (b.senderId ?? null) && Math.abs(Date.parse(b.createdAt) - Date.parse(a.createdAt)) <= GROUP_WITHIN_MS;
 
 /** Splits the thread into local days, and marks where each run of one side's messages starts and ends. */
 function groupByDay(items: readonly ThreadItem[], now: Date | undefined): Day[] {
@@ -72,7 +78,7 @@ function TypingIndicator({ peerName }: { peerName: string }) {
  * or by the button for keyboards) keeps his place. Away from the end, a button takes him back and
  * counts what arrived meanwhile.
  */
-export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder, onLoadOlder, onRetry, onDiscard, now }: MessageThreadProps) {
+export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder, onLoadOlder, onRetry, onDiscard, now, senderName, messageActions, typingName }: MessageThreadProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   /** How far from the end he was before the last change (what to keep when older messages go on top). */
@@ -213,15 +219,25 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
                 </time>
               </div>
               <ol className="flex flex-col">
-                {day.items.map(({ item, head, tail }) => (
-                  <li key={item.key} className={`group/message ${head ? "mt-3 first:mt-1" : "mt-0.5"}`} data-head={head} data-tail={tail}>
-                    <MessageBubble item={item} peerName={peerName} onRetry={retry} onDiscard={discard} />
-                  </li>
-                ))}
+                {day.items.map(({ item, head, tail }) => {
+                  const name = senderName && !item.mine ? senderName(item) : peerName;
+                  return (
+                    <li key={item.key} className={`group/message ${head ? "mt-3 first:mt-1" : "mt-0.5"}`} data-head={head} data-tail={tail}>
+                      <MessageBubble
+                        item={item}
+                        peerName={name}
+                        showSender={Boolean(senderName) && head && !item.mine}
+                        actions={messageActions && item.id !== null && !item.removed ? messageActions(item, name) : undefined}
+                        onRetry={retry}
+                        onDiscard={discard}
+                      />
+                    </li>
+                  );
+                })}
               </ol>
             </div>
           ))}
-          {typing ? <TypingIndicator peerName={peerName} /> : null}
+          {typing ? <TypingIndicator peerName={typingName ?? peerName} /> : null}
         </div>
       </div>
       {away ? (

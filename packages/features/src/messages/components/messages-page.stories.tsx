@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { Route, Routes } from "react-router";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/realtime";
-import { CONVERSATION_JAKE, JAKE } from "../../../../../mocks/fixtures/messages";
+import { CONVERSATION_GROUP, CONVERSATION_JAKE, JAKE } from "../../../../../mocks/fixtures/messages";
 import { mediaHandlers, messagesHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { MessengerProvider } from "../model/messenger";
@@ -222,6 +222,56 @@ export const MobileThread: Story = {
     await thread(canvasElement);
     await expect(canvas.getByRole("button", { name: "Back to conversations" })).toBeVisible();
     await expect(canvas.queryByRole("list", { name: "Conversations" })).toBeNull();
+  },
+};
+
+const groupThread = (canvasElement: HTMLElement) => within(canvasElement).findByRole("log", { name: "Messages with Beach volleyball crew" });
+
+/** A group's chat: each sender named over his run, a message a moderator removed, one from a member who left; a member reports a message. */
+export const GroupChat: Story = {
+  parameters: { route: `/messages/${CONVERSATION_GROUP}`, msw: { handlers: { messages: [...messagesHandlers.groupChat("member"), ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    const log = within(await groupThread(canvasElement));
+    await waitFor(() => expect(log.getAllByTestId("message-sender").map((n) => n.textContent)).toEqual(["Jake", "Marcus", "dante_j", "Former member", "dante_j"]));
+    await expect(log.getByTestId("message-removed")).toHaveTextContent("Message removed by a moderator");
+    // A member reports another's message; his own has no report, and nobody's has "Remove".
+    await expect(log.queryByRole("button", { name: "Options for your message" })).toBeNull();
+    await userEvent.click(log.getByRole("button", { name: "Options for Marcus's message" }));
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(body.queryByRole("menuitem", { name: "Remove message" })).toBeNull();
+    await userEvent.click(await body.findByRole("menuitem", { name: "Report message" }));
+    const dialog = within(await body.findByRole("dialog", { name: "Report Marcus" }));
+    await userEvent.click(dialog.getByRole("radio", { name: "Spam or scam" }));
+    await userEvent.click(dialog.getByRole("button", { name: /send report/i }));
+    await waitFor(() => expect(body.getByText("Thanks for reporting")).toBeVisible());
+  },
+};
+
+/** A group's chat on a phone: names over each sender's run, each message's menu beside it. */
+export const GroupChatOnPhone: Story = {
+  tags: ["mobile", "!desktop"],
+  globals: { viewport: { value: "mobile" } },
+  args: { layout: "mobile" },
+  parameters: { route: `/messages/${CONVERSATION_GROUP}`, msw: { handlers: { messages: [...messagesHandlers.groupChat("member"), ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    const log = within(await groupThread(canvasElement));
+    await waitFor(() => expect(log.getAllByTestId("message-sender")).toHaveLength(5));
+    await expect((await log.findAllByRole("button", { name: "Options for Jake's message" }))[0]).toBeVisible();
+  },
+};
+
+/** A moderator removes a message: confirmed, it shows "Message removed by a moderator" for everyone. */
+export const GroupChatModerator: Story = {
+  parameters: { route: `/messages/${CONVERSATION_GROUP}`, msw: { handlers: { messages: [...messagesHandlers.groupChat("moderator"), ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    const log = within(await groupThread(canvasElement));
+    await userEvent.click(await log.findByRole("button", { name: "Options for Marcus's message" }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole("menuitem", { name: "Remove message" }));
+    const dialog = within(await body.findByRole("dialog", { name: "Remove this message?" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Remove message" }));
+    await waitFor(() => expect(log.getAllByTestId("message-removed")).toHaveLength(2));
+    await expect(log.queryByText("I'll bring the net!")).toBeNull();
   },
 };
 

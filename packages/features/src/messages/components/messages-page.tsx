@@ -8,10 +8,13 @@ import { useRealtime } from "@vicinity/features/realtime";
 import { uploadMedia } from "@vicinity/features/profile";
 import { ReportMemberDialog, useBlockMember, useReportMember } from "@vicinity/features/discovery";
 import { useConversation, useConversations, useOpenConversation, useThread } from "../api/conversations";
+import { useConversationMembers } from "../api/group-chat";
+import { GroupMessageMenu } from "./group-message-menu";
+import { RemoveGroupMessageDialog, ReportGroupMessageDialog, type GroupMessageTarget } from "./group-message-dialogs";
 import { useMessenger } from "../model/messenger";
 import { buildThreadItems } from "../model/thread-items";
 import { Composer } from "./composer";
-import { ConversationList, ConversationListSkeleton, conversationNameOf, DELETED_MEMBER_NAME, isGroupConversation } from "./conversation-list";
+import { ConversationList, ConversationListSkeleton, conversationNameOf, DELETED_MEMBER_NAME, FORMER_MEMBER_NAME, isGroupConversation } from "./conversation-list";
 import { MessageThread } from "./message-thread";
 import { ThreadHeader } from "./thread-header";
 
@@ -116,6 +119,13 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
   const block = useBlockMember(peer?.id ?? "");
   const report = useReportMember(peer?.id ?? "");
   const [reporting, setReporting] = useState(false);
+  // A group chat: its members' names, and the message being reported or removed.
+  const group = isGroup ? (summary.data?.group ?? null) : null;
+  const members = useConversationMembers(id, isGroup);
+  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m.displayName ?? m.username])), [members.data]);
+  const [reportingMessage, setReportingMessage] = useState<GroupMessageTarget | null>(null);
+  const [removingMessage, setRemovingMessage] = useState<GroupMessageTarget | null>(null);
+  const moderator = group?.role === "owner" || group?.role === "moderator";
 
   const items = useMemo(
     () =>
@@ -169,7 +179,7 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
     <section aria-label={isGroup ? `Group conversation ${name}` : `Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
       <ThreadHeader
         peer={peer}
-        group={isGroup ? { title: name, participantCount: summary.data.participantCount } : null}
+        group={isGroup ? { title: name, participantCount: summary.data.participantCount, onOpen: group ? () => void navigate(`/groups/${group.id}`) : undefined } : null}
         onBack={onBack}
         blocked={blocked}
         connection={state === "reconnecting" || state === "disconnected" ? "reconnecting" : "connected"}
@@ -197,6 +207,24 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
         onLoadOlder={() => void thread.fetchNextPage()}
         onRetry={messenger.retry}
         onDiscard={messenger.discard}
+        {...(isGroup
+          ? {
+              typingName: "Someone",
+              senderName: (item) => (item.senderId ? (names.get(item.senderId) ?? FORMER_MEMBER_NAME) : DELETED_MEMBER_NAME),
+              messageActions: group
+                ? (item, senderName) => {
+                    const target = { id: item.id ?? 0, senderId: item.senderId ?? null, senderName, mine: item.mine };
+                    return (
+                      <GroupMessageMenu
+                        label={item.mine ? "Options for your message" : `Options for ${senderName}'s message`}
+                        onReport={!item.mine && item.senderId ? () => setReportingMessage(target) : undefined}
+                        onRemove={moderator ? () => setRemovingMessage(target) : undefined}
+                      />
+                    );
+                  }
+                : undefined,
+            }
+          : {})}
       />
       <Composer
         disabled={blocked || (!peer && !isGroup)}
@@ -205,6 +233,8 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
         onTyping={(isTyping) => messenger.typing(id, isTyping)}
         uploadPicture={(file, onProgress, signal) => uploadMedia(file, { onProgress, signal, kind: "message" })}
       />
+      {group && reportingMessage ? <ReportGroupMessageDialog groupId={group.id} target={reportingMessage} onClose={() => setReportingMessage(null)} /> : null}
+      {group && removingMessage ? <RemoveGroupMessageDialog groupId={group.id} conversationId={id} target={removingMessage} onClose={() => setRemovingMessage(null)} /> : null}
       {peer ? (
         <ReportMemberDialog
           open={reporting}

@@ -6,7 +6,7 @@ import { GroupAvatar, membersLabel, PeerAvatar, peerNameOf } from "./conversatio
 export interface ThreadHeaderProps {
   peer: ConversationSummary["peer"];
   /** A group conversation: its title and size instead of a member (no profile, block or report). */
-  group?: { title: string; participantCount?: number } | null;
+  group?: { title: string; participantCount?: number; onOpen?: () => void } | null;
   onBack?: () => void;
   onViewProfile?: () => void;
   onBlock?: () => void;
@@ -49,11 +49,11 @@ export function ThreadHeader({ peer, group = null, onBack, onViewProfile, onBloc
           </Button>
         ) : null}
         <h2 className="min-w-0 flex-1">
-          {viewProfile ? (
+          {viewProfile || group?.onOpen ? (
             <button
               type="button"
-              onClick={viewProfile}
-              title="View profile"
+              onClick={group?.onOpen ?? viewProfile}
+              title={group ? "The group's page" : "View profile"}
               className="flex max-w-full cursor-pointer items-center gap-3 rounded-lg px-1.5 py-1 hover:bg-muted/60"
             >
               {who}

@@ -19,6 +19,8 @@ export interface ThreadItem {
   error?: string;
   /** A group moderator removed it: nothing of what it said is shown. */
   removed?: boolean;
+  /** Who sent another member's message (a group chat names him); absent on mine. */
+  senderId?: string | null;
 }
 
 /** What the thread needs of an outbox entry (`PendingMessage` fits). */
@@ -75,6 +77,7 @@ export function buildThreadItems({ meId, messages, pending, peerLastReadMessageI
       createdAt: message.createdAt,
       status: mine && message.id <= peerLastReadMessageId ? "read" : "sent",
       ...(message.removed ? { removed: true } : {}),
+      ...(mine ? {} : { senderId: message.senderId }),
     };
   });
 

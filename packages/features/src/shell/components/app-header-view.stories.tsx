@@ -61,7 +61,7 @@ export const Member: Story = {
     const canvas = within(canvasElement);
     if (window.innerWidth < 768) await userEvent.click(canvas.getByRole("button", { name: "Open menu" }));
     const nav = canvas.getByRole("navigation", { name: "Main" });
-    for (const name of ["Home", "Browse", "Map", "Events"]) await expect(within(nav).getByRole("link", { name })).toBeVisible();
+    for (const name of ["Home", "Browse", "Map", "Events", "Groups"]) await expect(within(nav).getByRole("link", { name })).toBeVisible();
     await expect(within(nav).getByRole("link", { name: /Messages/ })).toHaveTextContent("3");
   },
 };

@@ -30,6 +30,7 @@ export const MEMBER_LINKS = [
   { to: "/map", label: "Map" },
   { to: "/messages", label: "Messages", unread: true },
   { to: "/events", label: "Events" },
+  { to: "/groups", label: "Groups" },
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

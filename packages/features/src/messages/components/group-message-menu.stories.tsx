@@ -1,0 +1,33 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, screen, userEvent, within } from "storybook/test";
+import { GroupMessageMenu } from "./group-message-menu";
+
+const meta = {
+  title: "Features/Messages/GroupMessageMenu",
+  component: GroupMessageMenu,
+  tags: ["desktop"],
+  args: { label: "Options for Marcus's message", onReport: fn() },
+} satisfies Meta<typeof GroupMessageMenu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A member on another's message: he can report it, not remove it. */
+export const ForAMember: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Options for Marcus's message" }));
+    await expect(screen.queryByRole("menuitem", { name: "Remove message" })).toBeNull();
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Report message" }));
+    await expect(args.onReport).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A moderator: report and remove. */
+export const ForAModerator: Story = {
+  args: { onRemove: fn() },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Options for Marcus's message" }));
+    await expect(await screen.findByRole("menuitem", { name: "Report message" })).toBeVisible();
+    await expect(screen.getByRole("menuitem", { name: "Remove message" })).toBeVisible();
+  },
+};
