@@ -15,17 +15,29 @@ async function member(browser: Browser, name: string): Promise<{ page: Page; id:
   return { page, id: me.id, close: () => context.close() };
 }
 
-test("a member asks to join a group by request and is approved; they chat in the group, sender named; the owner removes a message and both see it gone", async ({ browser }) => {
+test("a member creates a group by request with the form; a second asks to join and is approved; they chat in the group, sender named; the owner removes a message and both see it gone", async ({ browser }) => {
   test.setTimeout(120_000);
   const owner = await member(browser, "owner");
   const ben = await member(browser, "ben");
   try {
     const name = `Riverside Runners ${Date.now() % 100000}`;
-    const made = await owner.page.request.post("/api/groups", {
-      data: { name, description: "We run by the river on Saturdays.", rules: "Be kind.", interests: ["running"], joinPolicy: "request", home: HERE, coverMediaId: null },
-    });
-    expect(made.status()).toBe(201);
-    const group = (await made.json()) as { id: string; conversationId: string };
+    // The owner creates it with the form: by request, with an interest, at his position.
+    await owner.page.goto("/groups");
+    await owner.page.getByRole("link", { name: "Create a group" }).first().click();
+    await expect(owner.page).toHaveURL("/groups/new");
+    const form = owner.page.getByRole("form", { name: "Create a group" });
+    await form.getByRole("textbox", { name: /Name/ }).fill(name);
+    await form.getByRole("textbox", { name: "Description" }).fill("We run by the river on Saturdays.");
+    await form.getByRole("textbox", { name: "Rules" }).fill("Be kind.");
+    await form.getByRole("textbox", { name: "Interests" }).fill("Running");
+    await form.getByRole("textbox", { name: "Interests" }).press("Enter");
+    await expect(form.getByRole("list", { name: "The group's interests" })).toHaveText("running");
+    await form.getByRole("radio", { name: /Members ask to join/ }).check();
+    await form.getByRole("button", { name: "Create group" }).click();
+    await expect(owner.page).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
+    await expect(owner.page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    const group = (await (await owner.page.request.get(owner.page.url().replace(/.*\/groups\//, "/api/groups/"))).json()) as { id: string; conversationId: string; joinPolicy: string; interests: string[] };
+    expect(group).toMatchObject({ joinPolicy: "request", interests: ["running"] });
 
     // Ben finds it by name and asks to join.
     await ben.page.goto("/groups");

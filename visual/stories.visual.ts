@@ -45,8 +45,6 @@ interface StoryPage {
   theme: string | null;
   /** Pictures the page is still loading (those an avatar preloads are not in document.images). */
   inflight: Set<unknown>;
-  /** The page's API requests (fetch, XHR) still waiting for their answers. */
-  requests: Set<unknown>;
   /** Every console.error and uncaught exception of the page, in order; a story owns a slice. */
   errors: string[];
 }
@@ -127,17 +125,11 @@ const test = base.extend<object, { storyPage: StoryPage }>({
       });
       await page.clock.setFixedTime(FIXED_NOW);
       const inflight = new Set<unknown>();
-      const requests = new Set<unknown>();
       page.on("request", (request) => {
         if (request.resourceType() === "image") inflight.add(request);
-        else if (["fetch", "xhr"].includes(request.resourceType())) requests.add(request);
       });
-      const settled = (request: unknown) => {
-        inflight.delete(request);
-        requests.delete(request);
-      };
-      page.on("requestfinished", settled);
-      page.on("requestfailed", settled);
+      page.on("requestfinished", (request) => void inflight.delete(request));
+      page.on("requestfailed", (request) => void inflight.delete(request));
       // What `test:stories` caught with a spy on console.error (.storybook/vitest.setup.ts): React's
       // warnings (the build is in development mode, .storybook/main.ts), MSW's unhandled /api/
       // requests, the app's own errors. Chromium's network notes ("Failed to load resource: 404",
@@ -152,7 +144,7 @@ const test = base.extend<object, { storyPage: StoryPage }>({
       });
       // Vitest failed a run on an uncaught exception or rejection; so does a story here.
       page.on("pageerror", (error) => void errors.push(`uncaught: ${error.stack ?? error.message}`));
-      await use({ page, theme: null, inflight, requests, errors });
+      await use({ page, theme: null, inflight, errors });
       await context.close();
     },
     { scope: "worker" },
@@ -173,12 +165,8 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
       if (w.__a11y) w.__a11y = {};
     })
     .catch(() => undefined);
-  // The previous story's requests still on their way (its play ended before their answers) are let
-  // in first (at most 500 ms: a loading story's never come): an answer arriving after the switch
-  // could raise that story's toast over this one.
-  const settleUntil = Date.now() + 500;
-  while (storyPage.requests.size > 0 && Date.now() < settleUntil) await page.waitForTimeout(25);
-  storyPage.requests.clear();
+  // The previous story's answers still on their way never reach this one: the preview drops them
+  // when a story is left (.storybook/story-requests.ts).
   if (storyPage.theme !== theme) {
     await page.goto(`/iframe.html?id=${storyId}&viewMode=story&globals=theme:${theme}`);
     storyPage.theme = theme;

@@ -1,7 +1,13 @@
 import { delay, http, HttpResponse } from "msw";
-import { GROUP_PATHS, type ErrorBody, type Group, type GroupSummary } from "@vicinity/contract";
+import { GROUP_PATHS, type ErrorBody, type Group, type GroupInput, type GroupSummary } from "@vicinity/contract";
 import { registerMockReset } from "./resets";
 import { groupFixture, groupMembersFixture, groupSummariesFixture } from "../fixtures/groups";
+
+/** The group's fields a saved input sets (the cover's id becomes its URL, as the server answers). */
+function savedFields(input: GroupInput): Partial<Group> {
+  const { coverMediaId, ...rest } = input;
+  return { ...rest, coverUrl: coverMediaId ? `/media/${coverMediaId}` : null };
+}
 
 const fail = (status: number, message: string) => HttpResponse.json<ErrorBody>({ message }, { status });
 
@@ -9,7 +15,7 @@ const fail = (status: number, message: string) => HttpResponse.json<ErrorBody>({
  * The groups API over one group as a viewer sees it (GET /api/groups/:id and the calls on it),
  * answering joins, leaves and settings as the server does. Each call has its own state.
  */
-export function groupsApi(group: Group = groupFixture(), options: { list?: GroupSummary[]; joinError?: string } = {}) {
+export function groupsApi(group: Group = groupFixture(), options: { list?: GroupSummary[]; joinError?: string; saveError?: { status: number; message: string } } = {}) {
   let current = structuredClone(group);
   // Each story starts from its group as written: a join or a request does not leak into the next.
   registerMockReset(() => {
@@ -42,6 +48,18 @@ export function groupsApi(group: Group = groupFixture(), options: { list?: Group
       return HttpResponse.json(current);
     }),
     http.post("/api/groups/:id/report", () => HttpResponse.json({ ok: true }, { status: 201 })),
+    // Creating or editing answers with the group as stored (the input's fields over the group).
+    http.post(GROUP_PATHS.groups, async ({ request }) => {
+      if (options.saveError) return fail(options.saveError.status, options.saveError.message);
+      current = { ...current, ...savedFields((await request.json()) as GroupInput), myRole: "owner", memberCount: 1 };
+      return HttpResponse.json(current, { status: 201 });
+    }),
+    http.put("/api/groups/:id", async ({ request }) => {
+      if (options.saveError) return fail(options.saveError.status, options.saveError.message);
+      current = { ...current, ...savedFields((await request.json()) as GroupInput) };
+      return HttpResponse.json(current);
+    }),
+    http.delete("/api/groups/:id", () => new HttpResponse(null, { status: 204 })),
   ];
 }
 

@@ -33,6 +33,7 @@ export {
   type ToastVariant,
 } from "./components/use-toast";
 export { Input, inputVariants, type InputProps } from "./components/input";
+export { TagInput, type TagInputProps } from "./components/tag-input";
 export { PasswordInput, type PasswordInputProps } from "./components/password-input";
 export { Label } from "./components/label";
 export { FormField, type FormFieldProps, type FormFieldControlProps } from "./components/form-field";

@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
 import { ComingSoonPage } from "@vicinity/features/shell";
-import { GroupPage, GroupsPage } from "@vicinity/features/groups";
+import { GroupFormPage, GroupPage, GroupsPage } from "@vicinity/features/groups";
 
 /** /groups (issue 12): his groups first, then search, near him or popular. */
 export function GroupsRoute() {
@@ -11,13 +11,14 @@ export function GroupRoute() {
   const { id = "" } = useParams();
   return <GroupPage key={id} id={id} />;
 }
-/** /groups/new: the group form is still to come (issue 12). */
+/** /groups/new */
 export function NewGroupRoute() {
-  return <ComingSoonPage title="Create a group" />;
+  return <GroupFormPage />;
 }
-/** /groups/:id/edit (owner and moderators: settings): still to come. */
+/** /groups/:id/edit (owner and moderators; the owner may delete the group). */
 export function EditGroupRoute() {
-  return <ComingSoonPage title="Group settings" />;
+  const { id = "" } = useParams();
+  return <GroupFormPage key={id} id={id} />;
 }
 /** /groups/:id/manage (owner and moderators: requests, members, log): still to come. */
 export function ManageGroupRoute() {

@@ -4,7 +4,7 @@ import { ArrowLeft, X } from "lucide-react";
 import { AD_ADVERTISER_MAX, AD_BODY_MAX, AD_CTA_MAX, AD_FREQUENCY_CAP_MAX, AD_HEADLINE_MAX, AD_RADII_KM, AD_WEIGHT_MAX, type AdInput } from "@vicinity/contract";
 import { Button, buttonVariants, Card, EmptyState, FormField, Input, Skeleton, toast } from "@vicinity/ui";
 import { ApiError, serverMessageOr } from "@vicinity/features/http";
-import { CoverUpload, LazyEventsMap, memberTimeZone, TimeRangeFields } from "@vicinity/features/events";
+import { CoverUpload, FormServerError, LazyEventsMap, memberTimeZone, TimeRangeFields } from "@vicinity/features/events";
 import { useCampaign, useChangeCampaign, useSaveCampaign } from "../api/campaigns";
 import { adFormOf, emptyAdForm, validateAdForm, type AdFormErrors, type AdFormValues } from "../model/creator";
 import { settingsOf } from "../model/format";
@@ -249,11 +249,7 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
           </fieldset>
         </Card>
 
-        {serverError ? (
-          <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive-text" data-testid="server-error">
-            {serverError}
-          </p>
-        ) : null}
+        <FormServerError message={serverError} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" name="then" value="save" variant={id ? "primary" : "secondary"} size="lg" busy={save.isPending && !start.isPending} disabled={uploading || busy}>
             {id ? "Save changes" : "Save as draft"}

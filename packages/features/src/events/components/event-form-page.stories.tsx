@@ -5,7 +5,7 @@ import { EVENT_PATHS } from "@vicinity/contract";
 import { hostedEvent } from "../../../../../mocks/fixtures/events";
 import { eventsApi, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { EventFormPage } from "./event-form-page";
-import { eventsMapReady, STORY_LOCATION } from "./story-helpers";
+import { eventsMapReady, STORY_LOCATION } from "../../../../../mocks/story-maps";
 
 /** A week after the visual suite's clock (2026-06-13T21:30Z), in New York. */
 const FILLED = {

@@ -7,6 +7,7 @@ import { useEvent, useSaveEvent } from "../api/events";
 import { emptyEventForm, eventFormOf, type EventFormValues } from "../model/form";
 import { memberTimeZone } from "../model/time";
 import { EventForm } from "./event-form";
+import { FormPageFrame as Frame } from "./form-parts";
 
 export interface EventFormPageProps {
   /** Editing this event; none: hosting a new one. */
@@ -18,14 +19,6 @@ export interface EventFormPageProps {
   showErrorsAtOnce?: boolean;
 }
 
-function Frame({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <main className="mx-auto grid w-full max-w-2xl flex-1 content-start gap-6 px-3 py-6 sm:px-6">
-      <h1 className="font-display text-2xl font-bold sm:text-3xl">{title}</h1>
-      {children}
-    </main>
-  );
-}
 
 /** /events/new and /events/:id/edit. */
 export function EventFormPage({ id, location: given, timeZone: givenZone, initialValues, showErrorsAtOnce }: EventFormPageProps) {

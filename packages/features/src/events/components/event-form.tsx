@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { EVENT_ADDRESS_MAX_LENGTH, EVENT_CAPACITY_MAX, EVENT_CAPACITY_MIN, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, EVENT_DESCRIPTION_MAX_LENGTH, type EventInput } from "@vicinity/contract";
-import { Button, FormField, Input } from "@vicinity/ui";
+import { FormField, Input } from "@vicinity/ui";
 import { validateEventForm, type EventFormErrors, type EventFormValues } from "../model/form";
 import { CoverUpload } from "./cover-upload";
+import { FieldError, FormServerError, SubmitRow } from "./form-parts";
 import { LazyEventsMap } from "./lazy-map";
 import { TimeRangeFields } from "./time-fields";
 
@@ -88,11 +89,7 @@ export function EventForm({ initial, creating, submitting, serverError = null, o
             className="h-full rounded-none"
           />
         </div>
-        {errors.position ? (
-          <p role="alert" className="text-sm font-medium text-destructive-text">
-            {errors.position}
-          </p>
-        ) : null}
+        <FieldError message={errors.position} />
       </div>
       <FormField label="Capacity" required error={errors.capacity} hint={`How many can go: ${EVENT_CAPACITY_MIN} to ${EVENT_CAPACITY_MAX.toLocaleString("en-US")}. Others join the waitlist.`}>
         <Input type="number" inputMode="numeric" min={EVENT_CAPACITY_MIN} max={EVENT_CAPACITY_MAX} value={values.capacity} onChange={(e) => set("capacity", e.target.value)} className="max-w-40" />
@@ -102,21 +99,9 @@ export function EventForm({ initial, creating, submitting, serverError = null, o
         onBusyChange={setUploading}
         onChange={(cover) => setValues((v) => ({ ...v, coverMediaId: cover?.id ?? null, coverUrl: cover?.url ?? null }))}
       />
-      {errors.coverMediaId ? (
-        <p role="alert" className="text-sm font-medium text-destructive-text">
-          {errors.coverMediaId}
-        </p>
-      ) : null}
-      {serverError ? (
-        <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive-text" data-testid="server-error">
-          {serverError}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button type="submit" size="lg" busy={submitting} busyLabel={creating ? "Creating..." : "Saving..."} disabled={uploading}>
-          {creating ? "Create event" : "Save changes"}
-        </Button>
-      </div>
+      <FieldError message={errors.coverMediaId} />
+      <FormServerError message={serverError} />
+      <SubmitRow label={creating ? "Create event" : "Save changes"} busyLabel={creating ? "Creating..." : "Saving..."} submitting={submitting} disabled={uploading} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { cancelledEvent, eventFixture, EVENTS_NEARBY, fullEvent, hostedEvent, pa
 import { eventsApi, eventsHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { EventPage } from "./event-page";
-import { eventsMapReady } from "./story-helpers";
+import { eventsMapReady } from "../../../../../mocks/story-maps";
 
 /** The visit's socket around the page: a fake one, kept on window for the play functions. */
 const withSocket: Decorator = (Story) => {

@@ -4,7 +4,7 @@ import { useDeviceClass } from "@vicinity/features/shell";
 import { manyEvents } from "../../../../../mocks/fixtures/events";
 import { eventsApi, eventsHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { EventsPage } from "./events-page";
-import { eventsMapReady, STORY_LOCATION } from "./story-helpers";
+import { eventsMapReady, STORY_LOCATION } from "../../../../../mocks/story-maps";
 
 const meta = {
   title: "Features/Events/EventsPage",

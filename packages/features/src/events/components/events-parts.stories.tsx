@@ -18,8 +18,9 @@ import NextEventsList from "./next-events-list";
 import EventsMap from "./events-map";
 import { EventForm } from "./event-form";
 import { TimeRangeFields } from "./time-fields";
+import { FieldError, FormPageFrame, FormServerError, SubmitRow } from "./form-parts";
 import { emptyEventForm } from "../model/form";
-import { eventsMapReady, STORY_LOCATION } from "./story-helpers";
+import { eventsMapReady, STORY_LOCATION } from "../../../../../mocks/story-maps";
 
 /** The events feature's parts, one at a time. */
 const meta = {
@@ -167,5 +168,27 @@ export const TimeRange: Story = {
     await expect(canvas.getByText("The end must be after the start")).toBeVisible();
     await userEvent.selectOptions(canvas.getByLabelText(/^Time zone/), "Europe/Paris");
     await expect(canvas.getByTestId("time-range")).toHaveTextContent("2026-06-20T19:00 2026-06-20T22:00 Europe/Paris");
+  },
+};
+
+/** The form parts the event, group and ad forms share: a field's error, the server's refusal, the submit row. */
+export const FormParts: Story = {
+  render: () => (
+    <FormPageFrame title="A form page">
+      <form className="grid gap-5" aria-label="Parts" onSubmit={(e) => e.preventDefault()}>
+        <FieldError message="Place the pin on the map" />
+        <FieldError message={null} />
+        <FormServerError message="A group with this name already exists" />
+        <FormServerError message={null} />
+        <SubmitRow label="Saving..." busyLabel="Saving..." submitting />
+      </form>
+    </FormPageFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1, name: "A form page" })).toBeVisible();
+    await expect(canvas.getAllByRole("alert").map((a) => a.textContent)).toEqual(["Place the pin on the map", "A group with this name already exists"]);
+    await expect(canvas.getByTestId("server-error")).toHaveTextContent("A group with this name already exists");
+    await expect(canvas.getByRole("button", { name: /Saving/ })).toBeDisabled();
   },
 };

@@ -55,8 +55,8 @@ export function useGroupsList(params: GroupsListParams) {
 
 const noRetryOn4xx = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
 
-export function useGroup(id: string) {
-  return useQuery({ queryKey: groupKeys.detail(id), queryFn: async () => groupSchema.parse(await (await apiRequest("GET", GROUP_PATHS.group(id))).json()), retry: noRetryOn4xx });
+export function useGroup(id: string, enabled = true) {
+  return useQuery({ queryKey: groupKeys.detail(id), queryFn: async () => groupSchema.parse(await (await apiRequest("GET", GROUP_PATHS.group(id))).json()), retry: noRetryOn4xx, enabled: enabled && id !== "" });
 }
 
 export function useGroupMembers(id: string, enabled = true) {

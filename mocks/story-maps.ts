@@ -1,6 +1,6 @@
 import { expect, waitFor } from "storybook/test";
 
-/** The events maps' pins are drawn and their tiles have arrived (a screenshot never catches one half-way). */
+/** An events map (events-map.tsx: the events pages, the event, group and ad forms) has its pins drawn and their tiles have arrived (a screenshot never catches one half-way). */
 export async function eventsMapReady(root: HTMLElement, pins?: number) {
   await waitFor(() => {
     const count = root.querySelectorAll(".vc-event-marker").length;

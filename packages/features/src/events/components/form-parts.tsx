@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { Button } from "@vicinity/ui";
+
+/** A form page's column and title (hosting or editing an event, creating or editing a group). */
+export function FormPageFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto grid w-full max-w-2xl flex-1 content-start gap-6 px-3 py-6 sm:px-6">
+      <h1 className="font-display text-2xl font-bold sm:text-3xl">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+/** The server's refusal of a form (its 4xx's message), above the button; nothing without one. */
+export function FormServerError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive-text" data-testid="server-error">
+      {message}
+    </p>
+  );
+}
+
+/** A field's error under a control that is not a FormField's (a map, a cover, a group of radios). */
+export function FieldError({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-destructive-text">
+      {message}
+    </p>
+  );
+}
+
+/** A form's last row: its submit button, busy while the server stores it. */
+export function SubmitRow({ label, busyLabel, submitting, disabled = false }: { label: string; busyLabel: string; submitting: boolean; disabled?: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="submit" size="lg" busy={submitting} busyLabel={busyLabel} disabled={disabled}>
+        {label}
+      </Button>
+    </div>
+  );
+}
