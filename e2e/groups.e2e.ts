@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { signUpOnAuth, skipOnboarding } from "./helpers";
 
 const HERE = { latitude: 30.3322, longitude: -81.6557 };
@@ -15,10 +16,11 @@ async function member(browser: Browser, name: string): Promise<{ page: Page; id:
   return { page, id: me.id, close: () => context.close() };
 }
 
-test("a member creates a group by request with the form; a second asks to join and is approved; they chat in the group, sender named; the owner removes a message and both see it gone", async ({ browser }) => {
+test("a member creates a group by request with the form; a second asks to join and is approved on the Manage page; they chat in the group, sender named; the owner removes a message and both see it gone; opened to all, a third joins and sends a picture both get live; a removed member stops receiving and gets 403 on the history", async ({ browser }) => {
   test.setTimeout(120_000);
   const owner = await member(browser, "owner");
   const ben = await member(browser, "ben");
+  let cal: Awaited<ReturnType<typeof member>> | undefined;
   try {
     const name = `Riverside Runners ${Date.now() % 100000}`;
     // The owner creates it with the form: by request, with an interest, at his position.
@@ -47,11 +49,14 @@ test("a member creates a group by request with the form; a second asks to join a
     await ben.page.getByRole("button", { name: "Request to join" }).click();
     await expect(ben.page.getByText("Request sent: a moderator will answer.")).toBeVisible();
 
-    // The owner sees one request waiting on the group's page, and approves it.
+    // The owner sees one request waiting on the group's page, and approves it on the Manage page.
     await owner.page.goto(`/groups/${group.id}`);
     await expect(owner.page.getByText("You are the owner.")).toBeVisible();
     await expect(owner.page.getByRole("link", { name: /Manage/ })).toContainText("1");
-    expect((await owner.page.request.post(`/api/groups/${group.id}/requests/${ben.id}/approve`)).status()).toBe(200);
+    await owner.page.getByRole("link", { name: /Manage/ }).click();
+    const requests = owner.page.getByRole("list", { name: "Requests to join" });
+    await requests.getByRole("button", { name: /^Approve ben\./ }).click();
+    await expect(owner.page.getByText("No requests waiting")).toBeVisible();
 
     // Ben is in: he opens the group chat from the group's page and writes.
     await ben.page.reload();
@@ -74,8 +79,47 @@ test("a member creates a group by request with the form; a second asks to join a
     const benThread = ben.page.getByRole("log", { name: `Messages with ${name}` });
     await expect(benThread.getByTestId("message-removed")).toHaveText("Message removed by a moderator");
     await expect(benThread.getByText("Hi all, see you Saturday")).toHaveCount(0);
+
+    // The owner opens the group to all with the form; a third member joins at once.
+    await owner.page.goto(`/groups/${group.id}/edit`);
+    await owner.page.getByRole("radio", { name: /Anyone can join/ }).check();
+    await owner.page.getByRole("button", { name: "Save changes" }).click();
+    await expect(owner.page).toHaveURL(`/groups/${group.id}`);
+    cal = await member(browser, "cal");
+    await cal.page.goto(`/groups/${group.id}`);
+    await cal.page.getByRole("button", { name: "Join", exact: true }).click();
+    await expect(cal.page.getByText("You are a member.")).toBeVisible();
+
+    // Cal sends a picture to the group chat: the owner (back in it) and Ben (there all along) get it live.
+    await owner.page.goto(`/messages/${group.conversationId}`);
+    await expect(ownerThread).toBeVisible();
+    await cal.page.getByRole("button", { name: "Group chat" }).click();
+    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } }).jpeg().toBuffer();
+    await cal.page.getByTestId("composer-file-input").setInputFiles({ name: "river.jpg", mimeType: "image/jpeg", buffer: picture });
+    await expect(cal.page.getByRole("button", { name: "Remove picture" })).toBeVisible();
+    await cal.page.getByRole("button", { name: "Send" }).click();
+    await expect(cal.page.getByRole("log", { name: `Messages with ${name}` }).getByRole("img", { name: "Picture you sent" })).toBeVisible();
+    await expect(ownerThread.getByRole("img", { name: /^Picture from cal\./ })).toBeVisible();
+    await expect(benThread.getByRole("img", { name: /^Picture from cal\./ })).toBeVisible();
+
+    // The owner removes Ben on the Manage page: Ben stops receiving at once and his history answers 403.
+    await owner.page.goto(`/groups/${group.id}/manage`);
+    await owner.page.getByRole("tab", { name: "Members" }).click();
+    await owner.page.getByRole("list", { name: "Members" }).getByRole("button", { name: /^Options for ben\./ }).click();
+    await owner.page.getByRole("menuitem", { name: "Remove from the group" }).click();
+    await owner.page.getByRole("dialog", { name: /^Remove ben\./ }).getByRole("button", { name: "Remove" }).click();
+    await expect(owner.page.getByRole("list", { name: "Members" }).getByText(/^ben\./)).toHaveCount(0);
+    await cal.page.getByRole("textbox", { name: "Message" }).fill("Only members read this");
+    await cal.page.getByRole("textbox", { name: "Message" }).press("Enter");
+    await owner.page.goto(`/messages/${group.conversationId}`);
+    await expect(owner.page.getByRole("log", { name: `Messages with ${name}` }).getByText("Only members read this")).toBeVisible();
+    await expect(benThread.getByText("Only members read this")).toHaveCount(0);
+    const history = await ben.page.request.get(`/api/conversations/${group.conversationId}/messages`);
+    expect(history.status()).toBe(403);
+    expect(typeof ((await history.json()) as { message: unknown }).message).toBe("string");
   } finally {
     await owner.close();
     await ben.close();
+    await cal?.close();
   }
 });

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
-import { GROUP_PATHS, type ErrorBody, type Group, type GroupInput, type GroupSummary } from "@vicinity/contract";
+import { GROUP_PATHS, type ErrorBody, type Group, type GroupInput, type GroupLogEntry, type GroupMember, type GroupRequest, type GroupSummary } from "@vicinity/contract";
 import { registerMockReset } from "./resets";
-import { groupFixture, groupMembersFixture, groupSummariesFixture } from "../fixtures/groups";
+import { groupFixture, groupLogFixture, groupMembersFixture, groupRequestsFixture, groupSummariesFixture } from "../fixtures/groups";
 
 /** The group's fields a saved input sets (the cover's id becomes its URL, as the server answers). */
 function savedFields(input: GroupInput): Partial<Group> {
@@ -15,12 +15,29 @@ const fail = (status: number, message: string) => HttpResponse.json<ErrorBody>({
  * The groups API over one group as a viewer sees it (GET /api/groups/:id and the calls on it),
  * answering joins, leaves and settings as the server does. Each call has its own state.
  */
-export function groupsApi(group: Group = groupFixture(), options: { list?: GroupSummary[]; joinError?: string; saveError?: { status: number; message: string } } = {}) {
+export interface GroupsApiOptions {
+  list?: GroupSummary[];
+  joinError?: string;
+  saveError?: { status: number; message: string };
+  /** What moderators see (the manage page); default: the fixtures. */
+  members?: GroupMember[];
+  requests?: GroupRequest[];
+  log?: GroupLogEntry[];
+  /** A refusal of every moderator's action on a member (approve, role, remove, hand over). */
+  actionError?: { status: number; message: string };
+}
+
+export function groupsApi(group: Group = groupFixture(), options: GroupsApiOptions = {}) {
   let current = structuredClone(group);
+  let members = structuredClone(options.members ?? groupMembersFixture);
+  let requests = structuredClone(options.requests ?? groupRequestsFixture);
   // Each story starts from its group as written: a join or a request does not leak into the next.
   registerMockReset(() => {
     current = structuredClone(group);
+    members = structuredClone(options.members ?? groupMembersFixture);
+    requests = structuredClone(options.requests ?? groupRequestsFixture);
   });
+  const refused = () => (options.actionError ? fail(options.actionError.status, options.actionError.message) : null);
   const list = options.list ?? groupSummariesFixture;
   return [
     http.get(GROUP_PATHS.groups, ({ request }) => {
@@ -29,7 +46,52 @@ export function groupsApi(group: Group = groupFixture(), options: { list?: Group
       return HttpResponse.json({ groups, nextCursor: null });
     }),
     http.get("/api/groups/:id", () => HttpResponse.json(current)),
-    http.get("/api/groups/:id/members", () => HttpResponse.json(current.myRole ? groupMembersFixture : groupMembersFixture.slice(0, 2))),
+    http.get("/api/groups/:id/members", () => HttpResponse.json(current.myRole ? members : members.slice(0, 2))),
+    // The moderators' calls: requests, invitations, roles, removal, hand-over, the log.
+    http.get("/api/groups/:id/requests", () => HttpResponse.json(requests)),
+    http.get("/api/groups/:id/log", () => HttpResponse.json(options.log ?? groupLogFixture)),
+    http.post("/api/groups/:id/requests/:userId/:answer", ({ params }) => {
+      const request = requests.find((r) => r.user.id === params.userId && r.kind === "request");
+      if (!request) return fail(404, "No request from this member");
+      const error = refused();
+      if (error) return error;
+      requests = requests.filter((r) => r !== request);
+      current = { ...current, pendingRequests: Math.max(0, current.pendingRequests - 1) };
+      if (params.answer === "approve") {
+        members = [...members, { ...request.user, role: "member", joinedAt: "2026-06-13T21:30:00Z" }];
+        current = { ...current, memberCount: current.memberCount + 1 };
+      }
+      return HttpResponse.json(current);
+    }),
+    http.post("/api/groups/:id/invitations", async ({ request }) => {
+      const body = (await request.json()) as { username?: string };
+      if (body.username === "nobody") return fail(404, "Member not found");
+      if (members.some((m) => m.username === body.username)) return fail(409, "He is already a member");
+      requests = [...requests, { user: { id: "0b6f7a1e-7777-4a5a-9c1a-1a2b3c4d5e07", username: body.username ?? "", displayName: null, profileImageUrl: null }, kind: "invitation", createdAt: "2026-06-13T21:30:00Z" }];
+      return HttpResponse.json({ ok: true }, { status: 201 });
+    }),
+    http.put("/api/groups/:id/members/:userId/role", async ({ params, request }) => {
+      const error = refused();
+      if (error) return error;
+      const { role } = (await request.json()) as { role: "moderator" | "member" };
+      members = members.map((m) => (m.id === params.userId ? { ...m, role } : m));
+      return HttpResponse.json(current);
+    }),
+    http.post("/api/groups/:id/members/:userId/remove", ({ params }) => {
+      const error = refused();
+      if (error) return error;
+      members = members.filter((m) => m.id !== params.userId);
+      current = { ...current, memberCount: current.memberCount - 1 };
+      return HttpResponse.json(current);
+    }),
+    http.post("/api/groups/:id/owner", async ({ request }) => {
+      const error = refused();
+      if (error) return error;
+      const { userId } = (await request.json()) as { userId: string };
+      members = members.map((m) => (m.id === userId ? { ...m, role: "owner" } : m.role === "owner" ? { ...m, role: "moderator" } : m));
+      current = { ...current, myRole: "moderator" };
+      return HttpResponse.json(current);
+    }),
     http.get("/api/groups/:id/events", () => HttpResponse.json([])),
     http.post("/api/groups/:id/join", () => {
       if (options.joinError) return fail(409, options.joinError);

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
 import { API_PATHS, type ConversationSummary, type ErrorBody, type Message } from "@vicinity/contract";
 import { registerMockReset } from "./resets";
-import { conversationsFixture, groupChatMembersFixture, groupConversationSummaryFixture, groupThreadFixture, jakeThreadFixture } from "../fixtures/messages";
+import { conversationsFixture, groupChatMembersFixture, groupChatNewcomerFixture, groupConversationSummaryFixture, groupThreadFixture, jakeThreadFixture } from "../fixtures/messages";
 
 const CONVERSATION = "/api/conversations/:id";
 const THREAD = "/api/conversations/:id/messages";
@@ -41,14 +41,20 @@ export const messagesHandlers = {
   blocked: [http.get(CONVERSATION, ({ params }) => HttpResponse.json<ConversationSummary>({ ...summaryOf(String(params.id)), blocked: true }))],
   openBlocked: [http.post(API_PATHS.conversations, () => HttpResponse.json<ErrorBody>({ message: "You can't message this member" }, { status: 403 }))],
   /** A group's chat with several senders, as a member or as a moderator; report and remove answered. */
-  groupChat: (role: "member" | "moderator" = "member") => {
+  groupChat: (role: "member" | "moderator" = "member", options: { newcomerJoinsLater?: boolean } = {}) => {
     let thread = [...groupThreadFixture];
+    // With newcomerJoinsLater, the first member list is from before he joined; later ones have him.
+    let memberLists = 0;
     registerMockReset(() => {
       thread = [...groupThreadFixture];
+      memberLists = 0;
     });
     return [
       http.get(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary[]>([{ ...groupConversationSummaryFixture, group: { id: groupConversationSummaryFixture.group!.id, role } }, ...conversationsFixture])),
-      http.get(`${CONVERSATION}/members`, () => HttpResponse.json(groupChatMembersFixture)),
+      http.get(`${CONVERSATION}/members`, () => {
+        memberLists += 1;
+        return HttpResponse.json(options.newcomerJoinsLater && memberLists > 1 ? [...groupChatMembersFixture, groupChatNewcomerFixture] : groupChatMembersFixture);
+      }),
       http.get(CONVERSATION, () => HttpResponse.json<ConversationSummary>({ ...groupConversationSummaryFixture, group: { id: groupConversationSummaryFixture.group!.id, role } })),
       http.get(THREAD, () => HttpResponse.json<Message[]>([...thread].reverse())),
       http.post("/api/groups/:id/report", () => HttpResponse.json({ ok: true }, { status: 201 })),

@@ -102,6 +102,7 @@ export const groupRequestSchema = z.object({
   kind: z.enum(["request", "invitation"]),
   createdAt: z.string(),
 });
+export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
 export const GROUP_LOG_ACTIONS = ["created", "joined", "left", "requested", "approved", "refused", "invited", "declined", "removed", "promoted", "demoted", "owner_changed", "settings_changed", "message_removed"] as const;
 export const groupLogEntrySchema = z.object({
@@ -111,10 +112,16 @@ export const groupLogEntrySchema = z.object({
   subject: z.object({ id: z.string(), username: z.string() }).nullable(),
   createdAt: z.string(),
 });
+export type GroupLogEntry = z.infer<typeof groupLogEntrySchema>;
 
 /** PUT /api/groups/:id/me: listed among the members, mute the group chat. */
 export const groupSettingsSchema = z.strictObject({ listed: z.boolean().optional(), muted: z.boolean().optional() });
-export const groupInviteSchema = z.strictObject({ userId: z.uuid("userId is not a member id") });
+/** POST /api/groups/:id/invitations: a member by his id, or by his username as moderators type it. */
+export const groupInviteSchema = z.union([
+  z.strictObject({ userId: z.uuid("userId is not a member id") }),
+  z.strictObject({ username: z.string().trim().min(1, "Type a username").max(64, "No member has a username this long") }),
+], { error: "Give a userId or a username" });
+export type GroupInvite = z.infer<typeof groupInviteSchema>;
 export const groupRoleSchema = z.strictObject({ role: z.enum(["moderator", "member"], { error: "role must be moderator or member" }) });
 export const groupOwnerSchema = z.strictObject({ userId: z.uuid("userId is not a member id") });
 export const groupReportSchema = z.strictObject({

@@ -108,8 +108,21 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     const cal = await registerMember(server, "cal@example.com");
     const made = await create(owner.cookie, { joinPolicy: "invite", name: "Invite only" });
     expect((await call("POST", `/api/groups/${made.id}/join`, cal.cookie)).statusCode).toBe(403);
-    expect((await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { userId: cal.id })).statusCode).toBe(201);
+    // By username (as moderators type it, any case); an unknown one, or bad input, stores nothing.
+    const calName = ((await call("GET", "/api/auth/user", cal.cookie)).json() as { username: string }).username;
+    expect((await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { username: calName.toUpperCase() })).statusCode).toBe(201);
     expect((await group(made.id, cal.cookie)).pending).toBe("invitation");
+    const unknown = await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { username: "nobody_by_this_name" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "Member not found" });
+    for (const body of [{}, { username: "" }, { userId: "x" }, { userId: cal.id, username: calName }]) {
+      const refused = await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof (refused.json() as { message: unknown }).message).toBe("string");
+    }
+    expect((await call("POST", `/api/groups/${made.id}/invitations`, cal.cookie, { userId: owner.id })).statusCode).toBe(403);
+    // By id too.
+    expect((await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { userId: cal.id })).statusCode).toBe(201);
     expect((await call("POST", `/api/groups/${made.id}/join`, cal.cookie)).statusCode).toBe(200);
     expect((await group(made.id, cal.cookie)).myRole).toBe("member");
 

@@ -199,9 +199,9 @@ export function registerGroupMemberRoutes(app: FastifyInstance, ctx: AppContext)
   app.post<{ Params: { id: string } }>("/api/groups/:id/invitations", async (request, reply) => {
     const me = requireMember(request);
     const id = groupId(request);
-    const { userId } = parseOr400(groupInviteSchema, request.body);
+    const invite = parseOr400(groupInviteSchema, request.body);
     await getGroup(db, me.id, id);
-    await inviteMember(db, id, me.id, userId);
+    await inviteMember(db, id, me.id, invite);
     return reply.status(201).send({ ok: true });
   });
 

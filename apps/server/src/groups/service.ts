@@ -6,6 +6,7 @@ import {
   GROUPS_PAGE_SIZE,
   type Group,
   type GroupInput,
+  type GroupInvite,
   type GroupRole,
   type GroupSummary,
 } from "@vicinity/contract";
@@ -291,12 +292,20 @@ export async function answerRequest(db: Db, participants: Participants, groupId:
   await log(db, groupId, approve ? "approved" : "refused", moderatorId, userId);
 }
 
-export async function inviteMember(db: Db, groupId: string, moderatorId: string, userId: string): Promise<void> {
+/** A moderator invites a member, by id or by username (one that is suspended or blocked either way is "not found"). */
+export async function inviteMember(db: Db, groupId: string, moderatorId: string, invite: GroupInvite): Promise<void> {
   await requireModerator(db, groupId, moderatorId);
+  const [exists] = await queryRows<{ id: string }>(
+    db,
+    "userId" in invite
+      ? sql`SELECT id FROM users WHERE id = ${invite.userId}::uuid AND suspended_at IS NULL`
+      : sql`SELECT id FROM users WHERE lower(username) = lower(${invite.username}) AND suspended_at IS NULL`,
+  );
+  if (!exists) throw notFound("Member not found");
+  const userId = exists.id;
   if (userId === moderatorId) throw badRequest("You are already in this group");
   const [blocked] = await queryRows<{ b: boolean }>(db, sql`SELECT ${blockedEitherWay(sql`${moderatorId}::uuid`, sql`${userId}::uuid`)} AS b`);
-  const [exists] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE id = ${userId}::uuid AND suspended_at IS NULL`);
-  if (!exists || blocked?.b) throw notFound("Member not found");
+  if (blocked?.b) throw notFound("Member not found");
   if (await roleOf(db, groupId, userId)) throw conflict("He is already a member");
   await db
     .insert(groupPending)

@@ -1,6 +1,5 @@
 import { useParams } from "react-router";
-import { ComingSoonPage } from "@vicinity/features/shell";
-import { GroupFormPage, GroupPage, GroupsPage } from "@vicinity/features/groups";
+import { GroupFormPage, GroupManagePage, GroupPage, GroupsPage } from "@vicinity/features/groups";
 
 /** /groups (issue 12): his groups first, then search, near him or popular. */
 export function GroupsRoute() {
@@ -20,7 +19,8 @@ export function EditGroupRoute() {
   const { id = "" } = useParams();
   return <GroupFormPage key={id} id={id} />;
 }
-/** /groups/:id/manage (owner and moderators: requests, members, log): still to come. */
+/** /groups/:id/manage (owner and moderators: requests, members, invitations, the log). */
 export function ManageGroupRoute() {
-  return <ComingSoonPage title="Manage group" />;
+  const { id = "" } = useParams();
+  return <GroupManagePage key={id} id={id} />;
 }

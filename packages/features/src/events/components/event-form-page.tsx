@@ -1,13 +1,13 @@
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button, EmptyState, Spinner } from "@vicinity/ui";
+import { Button, EmptyState } from "@vicinity/ui";
 import { ApiError, serverMessageOr } from "@vicinity/features/http";
 import { FALLBACK_LOCATION, useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
 import { useEvent, useSaveEvent } from "../api/events";
 import { emptyEventForm, eventFormOf, type EventFormValues } from "../model/form";
 import { memberTimeZone } from "../model/time";
 import { EventForm } from "./event-form";
-import { FormPageFrame as Frame } from "./form-parts";
+import { FormPageFrame as Frame, FormPageWaiting } from "./form-parts";
 
 export interface EventFormPageProps {
   /** Editing this event; none: hosting a new one. */
@@ -33,13 +33,7 @@ export function EventFormPage({ id, location: given, timeZone: givenZone, initia
 
   if (!id) {
     if (!location && given === undefined) {
-      return (
-        <Frame title="Host an event">
-          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner size="sm" /> Finding where you are…
-          </p>
-        </Frame>
-      );
+      return <FormPageWaiting title="Host an event" text="Finding where you are…" />;
     }
     const initial = { ...emptyEventForm(location ?? FALLBACK_LOCATION, timeZone), ...initialValues };
     return (
@@ -50,13 +44,7 @@ export function EventFormPage({ id, location: given, timeZone: givenZone, initia
   }
 
   if (existing.status === "pending") {
-    return (
-      <Frame title="Edit the event">
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner size="sm" /> Loading the event…
-        </p>
-      </Frame>
-    );
+    return <FormPageWaiting title="Edit the event" text="Loading the event…" />;
   }
   if (existing.status === "error" || !existing.data.isHost || existing.data.cancelledAt || existing.data.isPast) {
     const notFound = existing.status === "error" && existing.error instanceof ApiError && existing.error.status === 404;

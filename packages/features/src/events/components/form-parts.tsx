@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "@vicinity/ui";
+import { Button, Spinner } from "@vicinity/ui";
 
 /** A form page's column and title (hosting or editing an event, creating or editing a group). */
 export function FormPageFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -8,6 +8,17 @@ export function FormPageFrame({ title, children }: { title: string; children: Re
       <h1 className="font-display text-2xl font-bold sm:text-3xl">{title}</h1>
       {children}
     </main>
+  );
+}
+
+/** A form page while what it needs is on its way (the member's position, the thing edited). */
+export function FormPageWaiting({ title, text }: { title: string; text: string }) {
+  return (
+    <FormPageFrame title={title}>
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner size="sm" /> {text}
+      </p>
+    </FormPageFrame>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   groupSchema,
   type Group,
   type GroupInput,
+  type GroupInvite,
 } from "@vicinity/contract";
 import { ApiError, apiRequest } from "@vicinity/features/http";
 
@@ -152,8 +153,8 @@ export function useDeleteGroup(id: string) {
 export function useInviteMember(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (userId: string) => {
-      await apiRequest("POST", `${GROUP_PATHS.group(id)}/invitations`, { userId });
+    mutationFn: async (invite: GroupInvite) => {
+      await apiRequest("POST", `${GROUP_PATHS.group(id)}/invitations`, invite);
     },
     retry: false,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: groupKeys.requests(id) }),

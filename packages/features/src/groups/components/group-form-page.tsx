@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Trash2 } from "lucide-react";
-import { Button, Card, EmptyState, Spinner } from "@vicinity/ui";
+import { Button, Card, EmptyState } from "@vicinity/ui";
 import { ApiError, serverMessageOr } from "@vicinity/features/http";
 import { FALLBACK_LOCATION, useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
 import type { Group } from "@vicinity/contract";
-import { FormPageFrame as Frame } from "@vicinity/features/events";
+import { FormPageFrame as Frame, FormPageWaiting } from "@vicinity/features/events";
 import { useDeleteGroup, useGroup, useSaveGroup } from "../api/groups";
 import { emptyGroupForm, groupFormOf, type GroupFormValues } from "../model/form";
 import { ConfirmDialog } from "./group-dialogs";
@@ -24,12 +24,34 @@ export interface GroupFormPageProps {
 }
 
 
-function Waiting({ title, text }: { title: string; text: string }) {
+export interface ModeratorsOnlyProps {
+  id: string;
+  /** The page's title while loading or refusing ("Edit the group"). */
+  title: string;
+  /** Why a member who is not a moderator is refused, and the refusal's heading. */
+  refusal: string;
+  refusalTitle: string;
+  children: (group: Group) => ReactNode;
+}
+
+/** A page for the group's owner and moderators: loading, not found, refused, or the page itself. */
+export function ModeratorsOnly({ id, title, refusal, refusalTitle, children }: ModeratorsOnlyProps) {
+  const query = useGroup(id);
+  if (query.status === "pending") return <FormPageWaiting title={title} text="Loading the group…" />;
+  if (query.status === "success" && (query.data.myRole === "owner" || query.data.myRole === "moderator")) return children(query.data);
+  const notFound = query.status === "error" && query.error instanceof ApiError && query.error.status === 404;
+  const text = query.status === "error" ? (notFound ? "Group not found." : serverMessageOr(query.error, "The group could not be loaded.")) : refusal;
   return (
     <Frame title={title}>
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner size="sm" /> {text}
-      </p>
+      <EmptyState
+        title={refusalTitle}
+        description={<span role="alert">{text}</span>}
+        action={
+          <Button asChild variant="outline">
+            <Link to={notFound ? "/groups" : `/groups/${id}`}>{notFound ? "All groups" : "Back to the group"}</Link>
+          </Button>
+        }
+      />
     </Frame>
   );
 }
@@ -67,12 +89,11 @@ export function GroupFormPage({ id, location: given, initialValues, showErrorsAt
   const asked = useMemberLocation(given === undefined && !id ? undefined : null);
   const location = given === undefined ? asked : given;
   const save = useSaveGroup(id ?? null);
-  const existing = useGroup(id ?? "", id !== undefined);
   const serverError = save.isError ? serverMessageOr(save.error, "The group was not saved. Try again.") : null;
   const onSubmit = (input: Parameters<typeof save.mutate>[0]) => save.mutate(input, { onSuccess: (group) => void navigate(`/groups/${group.id}`) });
 
   if (!id) {
-    if (!location && given === undefined) return <Waiting title="Create a group" text="Finding where you are…" />;
+    if (!location && given === undefined) return <FormPageWaiting title="Create a group" text="Finding where you are…" />;
     const initial = { ...emptyGroupForm(location ?? FALLBACK_LOCATION), ...initialValues };
     return (
       <Frame title="Create a group">
@@ -81,37 +102,22 @@ export function GroupFormPage({ id, location: given, initialValues, showErrorsAt
     );
   }
 
-  if (existing.status === "pending") return <Waiting title="Edit the group" text="Loading the group…" />;
-  if (existing.status === "error" || (existing.data.myRole !== "owner" && existing.data.myRole !== "moderator")) {
-    const notFound = existing.status === "error" && existing.error instanceof ApiError && existing.error.status === 404;
-    const text = existing.status === "error" ? (notFound ? "Group not found." : serverMessageOr(existing.error, "The group could not be loaded.")) : GROUP_NOT_EDITABLE;
-    return (
-      <Frame title="Edit the group">
-        <EmptyState
-          title="You can't edit this group"
-          description={<span role="alert">{text}</span>}
-          action={
-            <Button asChild variant="outline">
-              <Link to={notFound ? "/groups" : `/groups/${id}`}>{notFound ? "All groups" : "Back to the group"}</Link>
-            </Button>
-          }
-        />
-      </Frame>
-    );
-  }
-  const group = existing.data;
   return (
-    <Frame title="Edit the group">
-      <GroupForm
+    <ModeratorsOnly id={id} title="Edit the group" refusal={GROUP_NOT_EDITABLE} refusalTitle="You can't edit this group">
+      {(group) => (
+        <Frame title="Edit the group">
+          <GroupForm
         key={group.id}
         initial={{ ...groupFormOf(group, FALLBACK_LOCATION), ...initialValues }}
         creating={false}
         submitting={save.isPending}
         serverError={serverError}
         onSubmit={onSubmit}
-        showErrorsAtOnce={showErrorsAtOnce}
-      />
-      {group.myRole === "owner" ? <DeleteGroupCard group={group} /> : null}
-    </Frame>
+            showErrorsAtOnce={showErrorsAtOnce}
+          />
+          {group.myRole === "owner" ? <DeleteGroupCard group={group} /> : null}
+        </Frame>
+      )}
+    </ModeratorsOnly>
   );
 }

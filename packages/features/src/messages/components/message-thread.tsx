@@ -111,7 +111,9 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
     measure();
     const isAway = !atBottom();
     setAway(isAway);
-    if (!isAway) setSeenLast(newest);
+    // At the end he sees the newest; leaving it, he had seen what was there (the scroll event of the
+    // first move to the end may come after he already scrolled away: it must not be needed).
+    if (!isAway || !away) setSeenLast(newest);
     if (up && hasOlder && !loadingOlder && el.scrollTop <= LOAD_OLDER_WITHIN_PX) onLoadOlder();
   };
   const jumpToLatest = () => {

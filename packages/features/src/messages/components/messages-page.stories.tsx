@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { Route, Routes } from "react-router";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/realtime";
-import { CONVERSATION_GROUP, CONVERSATION_JAKE, JAKE } from "../../../../../mocks/fixtures/messages";
+import { CONVERSATION_GROUP, CONVERSATION_JAKE, groupChatNewcomerFixture, JAKE } from "../../../../../mocks/fixtures/messages";
 import { mediaHandlers, messagesHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { MessengerProvider } from "../model/messenger";
@@ -272,6 +272,26 @@ export const GroupChatModerator: Story = {
     await userEvent.click(dialog.getByRole("button", { name: "Remove message" }));
     await waitFor(() => expect(log.getAllByTestId("message-removed")).toHaveLength(2));
     await expect(log.queryByText("I'll bring the net!")).toBeNull();
+  },
+};
+
+/** A member who joined after the chat was opened writes: the member list is fetched again and names him (one who left stays a former member). */
+export const GroupChatNewcomer: Story = {
+  parameters: { route: `/messages/${CONVERSATION_GROUP}`, msw: { handlers: { messages: [...messagesHandlers.groupChat("member", { newcomerJoinsLater: true }), ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    const log = within(await groupThread(canvasElement));
+    await waitFor(() => expect(log.getAllByTestId("message-sender")).toHaveLength(5));
+    fakeSocket().serverEmit("newMessage", {
+      id: 308,
+      conversationId: CONVERSATION_GROUP,
+      senderId: groupChatNewcomerFixture.id,
+      content: "Hi all, just joined!",
+      picture: null,
+      tempId: null,
+      createdAt: new Date().toISOString(),
+    });
+    await expect(await log.findByText("Hi all, just joined!")).toBeVisible();
+    await waitFor(() => expect(log.getAllByTestId("message-sender").map((n) => n.textContent)).toEqual(["Jake", "Marcus", "dante_j", "Former member", "dante_j", "Nico"]));
   },
 };
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MessageCircle, MessagesSquare } from "lucide-react";
 import type { ConversationSummary } from "@vicinity/contract";
@@ -137,6 +137,17 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
       }),
     [messenger.meId, messenger.pending, thread.messages, summary.data?.peerLastReadMessageId, id],
   );
+  // A sender the member list does not know yet (he joined after it was loaded) has the list fetched
+  // again, once per such sender: one who left for good stays a "Former member".
+  const askedAbout = useRef(new Set<string>());
+  const { status: membersStatus, isFetching: membersFetching, refetch: refetchMembers } = members;
+  useEffect(() => {
+    if (!isGroup || membersStatus !== "success" || membersFetching) return;
+    const unknown = items.flatMap((item) => (item.senderId && !item.mine && !names.has(item.senderId) && !askedAbout.current.has(item.senderId) ? [item.senderId] : []));
+    if (unknown.length === 0) return;
+    for (const sender of unknown) askedAbout.current.add(sender);
+    void refetchMembers();
+  }, [items, names, isGroup, membersStatus, membersFetching, refetchMembers]);
 
   // Reading the conversation marks it read, up to the newest message from him.
   const newestFromPeer = [...thread.messages].reverse().find((m) => m.senderId !== messenger.meId)?.id ?? 0;
