@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from "msw";
-import { GROUP_PATHS, type ErrorBody, type Group, type GroupInput, type GroupLogEntry, type GroupMember, type GroupRequest, type GroupSummary } from "@vicinity/contract";
+import { GROUP_PATHS, type ErrorBody, type Group, type GroupInput, type GroupLogEntry, type GroupMember, type GroupRequest, type GroupSummary, type VicinityEvent } from "@vicinity/contract";
 import { registerMockReset } from "./resets";
 import { groupFixture, groupLogFixture, groupMembersFixture, groupRequestsFixture, groupSummariesFixture } from "../fixtures/groups";
 
@@ -23,6 +23,8 @@ export interface GroupsApiOptions {
   members?: GroupMember[];
   requests?: GroupRequest[];
   log?: GroupLogEntry[];
+  /** The group's upcoming events (members only), or a failure to load them. */
+  events?: VicinityEvent[] | "error";
   /** A refusal of every moderator's action on a member (approve, role, remove, hand over). */
   actionError?: { status: number; message: string };
 }
@@ -92,7 +94,9 @@ export function groupsApi(group: Group = groupFixture(), options: GroupsApiOptio
       current = { ...current, myRole: "moderator" };
       return HttpResponse.json(current);
     }),
-    http.get("/api/groups/:id/events", () => HttpResponse.json([])),
+    http.get("/api/groups/:id/events", () =>
+      options.events === "error" ? fail(503, "Events are unavailable right now. Try again in a moment.") : HttpResponse.json(options.events ?? []),
+    ),
     http.post("/api/groups/:id/join", () => {
       if (options.joinError) return fail(409, options.joinError);
       current =

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, userEvent, within } from "storybook/test";
 import { DemoClockContext } from "@vicinity/features/landing";
 import { appRoutes } from "../../apps/web/src/routes";
-import { discoveryHandlers, sessionHandlers, shellHandlers } from "../../mocks/handlers";
+import { adminHandlers, discoveryHandlers, sessionHandlers, shellHandlers } from "../../mocks/handlers";
 
 /** The assembled app's routes mounted at a path ("deep link"), backed by MSW. */
 function AppAt({ path }: { path: string }) {
@@ -83,8 +83,11 @@ export const StaticPageRoute: Story = {
 
 export const AdminPanelForAdmins: Story = {
   args: { path: "/admin" },
-  parameters: { msw: { handlers: { session: sessionHandlers.admin, shell: shellHandlers.quiet } } },
+  parameters: { msw: { handlers: { session: sessionHandlers.admin, shell: shellHandlers.quiet, admin: adminHandlers.overview() } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+    await expect(canvas.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await expect(await canvas.findByRole("link", { name: /Open reports/ })).toHaveTextContent("20");
   },
 };

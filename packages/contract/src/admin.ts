@@ -109,6 +109,29 @@ export const auditQuerySchema = z.strictObject({
   adminId: z.uuid().optional(),
   page: z.coerce.number().int().min(0).max(1000).default(0),
 });
+/** What each audit action is called on the audit log (the server writes these; an unknown one shows as written). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  warn: "Warned",
+  suspend: "Suspended",
+  restore: "Restored",
+  grant_admin: "Made admin",
+  revoke_admin: "Revoked admin",
+  remove_picture: "Removed a picture",
+  remove_message: "Removed a message",
+  remove_event: "Removed an event",
+  remove_group: "Removed a group",
+  dismiss_report: "Dismissed a report",
+  resolve_report: "Acted on a report",
+  create_ad: "Created a campaign",
+  edit_ad: "Edited a campaign",
+  duplicate_ad: "Duplicated a campaign",
+  ad_active: "Started a campaign",
+  ad_paused: "Paused a campaign",
+  ad_ended: "Ended a campaign",
+};
+/** What an audit entry can be about. */
+export const AUDIT_TARGET_TYPES = ["member", "picture", "message", "event", "group", "report", "ad"] as const;
+
 export const auditEntrySchema = z.object({
   id: z.number(),
   admin: z.object({ id: z.string(), username: z.string() }),
@@ -120,6 +143,10 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), more: z.boolean() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
 export const adminOverviewSchema = z.object({
   openReports: z.record(z.enum(REPORT_KINDS), z.number().int()),
   picturesToday: z.number().int(),
@@ -127,8 +154,22 @@ export const adminOverviewSchema = z.object({
   signUpsToday: z.number().int(),
 });
 
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
 /** What a suspended member is told at sign-in. */
 export function suspendedMessage(reasonText: string | null, until: Date | null): string {
   const when = until ? ` until ${until.toISOString().slice(0, 10)}` : "";
   return `This account is suspended${when}${reasonText ? `: ${reasonText}` : ""}`;
 }
+
+/** The admin area's calls (all in the server's admin route group). */
+export const ADMIN_PATHS = {
+  overview: "/api/admin/overview",
+  members: "/api/admin/members",
+  member: (id: string) => `/api/admin/members/${encodeURIComponent(id)}`,
+  reports: "/api/admin/reports",
+  report: (id: string) => `/api/admin/reports/${encodeURIComponent(id)}`,
+  reportActions: "/api/admin/reports/actions",
+  pictures: "/api/admin/pictures",
+  audit: "/api/admin/audit",
+} as const;

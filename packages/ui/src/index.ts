@@ -34,6 +34,11 @@ export {
 } from "./components/use-toast";
 export { Input, inputVariants, type InputProps } from "./components/input";
 export { TagInput, type TagInputProps } from "./components/tag-input";
+export { Checkbox } from "./components/checkbox";
+export { Switch } from "./components/switch";
+export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from "./components/select";
+export { Table, type TableProps, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./components/table";
+export { Pagination, type PaginationProps } from "./components/pagination";
 export { PasswordInput, type PasswordInputProps } from "./components/password-input";
 export { Label } from "./components/label";
 export { FormField, type FormFieldProps, type FormFieldControlProps } from "./components/form-field";

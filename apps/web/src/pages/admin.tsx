@@ -1,22 +1,25 @@
 import { ComingSoonPage } from "@vicinity/features/shell";
+import { AdminOverviewPage, AuditLogPage } from "@vicinity/features/admin";
 
-/** /admin (issue 13). Placeholders until the admin client lands. */
+// The admin layout route (AdminPages) draws the page's <main> and the admin sections' links.
+
+/** /admin (issue 13): what waits for the team. */
 export function AdminOverviewRoute() {
-  return <ComingSoonPage title="Admin Panel" />;
+  return <AdminOverviewPage />;
 }
-/** /admin/members */
+/** /admin/members: still to come. */
 export function AdminMembersRoute() {
-  return <ComingSoonPage title="Members" />;
+  return <ComingSoonPage title="Members" inLayout />;
 }
-/** /admin/members/:id */
+/** /admin/members/:id: still to come. */
 export function AdminMemberRoute() {
-  return <ComingSoonPage title="Member" />;
+  return <ComingSoonPage title="Member" inLayout />;
 }
-/** /admin/content */
+/** /admin/content: still to come. */
 export function AdminContentRoute() {
-  return <ComingSoonPage title="Content audit" />;
+  return <ComingSoonPage title="Content audit" inLayout />;
 }
 /** /admin/audit */
 export function AdminAuditRoute() {
-  return <ComingSoonPage title="Audit log" />;
+  return <AuditLogPage />;
 }

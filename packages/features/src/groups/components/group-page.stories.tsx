@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, screen, userEvent, waitFor, within } from "storybook/test";
 import { groupFixture } from "../../../../../mocks/fixtures/groups";
+import { eventFixture, EVENTS_NEARBY } from "../../../../../mocks/fixtures/events";
 import { groupsApi, groupsHandlers, sessionHandlers } from "../../../../../mocks/handlers";
 import { GroupPage, GROUP_NOT_FOUND } from "./group-page";
 
@@ -69,6 +70,38 @@ export const AsMember: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Leave the group" }));
     const dialog = await screen.findByRole("dialog", { name: `Leave ${group.name}?` });
     await waitFor(() => expect(dialog).toBeVisible());
+  },
+};
+
+/** A member sees the group's upcoming events (members-only ones included), each linking to its page. */
+export const MemberWithGroupEvents: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        groups: groupsApi(groupFixture({ myRole: "member", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true }), {
+          events: [eventFixture({ ...EVENTS_NEARBY[0], title: "Saturday river run", venueName: "Riverside Arts Market", groupId: groupFixture().id }), eventFixture({ ...EVENTS_NEARBY[1], title: "Pace group social" })],
+        }),
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    const canvas = within(canvasElement);
+    const events = await canvas.findByRole("link", { name: "Saturday river run" });
+    await expect(events).toHaveAttribute("href", `/events/${EVENTS_NEARBY[0]!.id}`);
+    await expect(canvas.getByRole("link", { name: "Pace group social" })).toBeVisible();
+    await expect(canvas.getByText(/Riverside Arts Market/)).toBeVisible();
+  },
+};
+
+/** The group's events could not be loaded: said in their place, the rest of the page works. */
+export const GroupEventsFailed: Story = {
+  parameters: { msw: { handlers: { groups: groupsApi(groupFixture({ myRole: "member", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true }), { events: "error" }) } } },
+  play: async ({ canvasElement }) => {
+    await heading(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Events are unavailable right now. Try again in a moment.")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Group chat" })).toBeEnabled();
   },
 };
 

@@ -7,12 +7,15 @@ export interface ComingSoonPageProps {
   title: string;
   /** What the screen will hold. */
   description?: string;
+  /** Inside a layout that draws the page's <main> already (the admin pages): a section. */
+  inLayout?: boolean;
 }
 
 /** A registered route whose screen is not built yet: says so, instead of a blank page. */
-export function ComingSoonPage({ title, description = "This part of Vicinity is coming soon." }: ComingSoonPageProps) {
+export function ComingSoonPage({ title, description = "This part of Vicinity is coming soon.", inLayout = false }: ComingSoonPageProps) {
+  const Root = inLayout ? "section" : "main";
   return (
-    <main className="flex flex-1 items-center justify-center bg-background px-6 py-16">
+    <Root className="flex flex-1 items-center justify-center bg-background px-6 py-16">
       <EmptyState
         level={1}
         icon={<Construction className="size-8" aria-hidden />}
@@ -24,6 +27,6 @@ export function ComingSoonPage({ title, description = "This part of Vicinity is 
           </Button>
         }
       />
-    </main>
+    </Root>
   );
 }

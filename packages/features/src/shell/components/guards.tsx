@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { useAuth } from "@vicinity/features/session";
 import { usePageHandle } from "../model/page-handle";
 import { AccessScreen } from "./access-screen";
+import { AdminSectionNav } from "./admin-section-nav";
 import { FullPageLoading } from "./full-page-status";
 
 /** Member-only pages: visitors are asked to sign in, guests to sign up (decisions.md, Roles). */
@@ -32,12 +33,15 @@ export function MemberPages() {
   );
 }
 
-/** The layout route around the admin pages (/admin, /admin/ads, /admin/analytics). */
+/** The layout route around the admin pages: the guard once, the admin sections' links, the page. */
 export function AdminPages() {
   const { page = "The admin panel" } = usePageHandle();
   return (
     <RequireAdmin page={page}>
-      <Outlet />
+      <main className="mx-auto grid w-full max-w-6xl flex-1 content-start gap-6 px-3 py-4 sm:px-6">
+        <AdminSectionNav />
+        <Outlet />
+      </main>
     </RequireAdmin>
   );
 }

@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ADMIN_PATHS, adminOverviewSchema, auditPageSchema } from "@vicinity/contract";
+import { apiRequest } from "@vicinity/features/http";
+
+/** What the audit log asks for: filters and a page (from 0). Empty strings mean "any". */
+export interface AuditParams {
+  action: string;
+  targetType: string;
+  targetId: string;
+  page: number;
+}
+
+export const adminKeys = {
+  all: ["admin"] as const,
+  overview: () => ["admin", "overview"] as const,
+  audit: (params: AuditParams) => ["admin", "audit", params] as const,
+};
+
+/** GET /api/admin/overview: what waits for the team, refreshed every minute while open. */
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: adminKeys.overview(),
+    queryFn: async () => adminOverviewSchema.parse(await (await apiRequest("GET", ADMIN_PATHS.overview)).json()),
+    refetchInterval: 60_000,
+  });
+}
+
+export function auditUrl(params: AuditParams): string {
+  const query = new URLSearchParams();
+  if (params.action) query.set("action", params.action);
+  if (params.targetType) query.set("targetType", params.targetType);
+  if (params.targetId.trim()) query.set("targetId", params.targetId.trim());
+  if (params.page > 0) query.set("page", String(params.page));
+  const text = query.toString();
+  return text ? `${ADMIN_PATHS.audit}?${text}` : ADMIN_PATHS.audit;
+}
+
+/** GET /api/admin/audit: a page of the audit log, newest first; the previous page stays while the next loads. */
+export function useAuditLog(params: AuditParams) {
+  return useQuery({
+    queryKey: adminKeys.audit(params),
+    queryFn: async () => auditPageSchema.parse(await (await apiRequest("GET", auditUrl(params))).json()),
+    placeholderData: keepPreviousData,
+  });
+}

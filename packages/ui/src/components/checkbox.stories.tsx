@@ -1,0 +1,49 @@
+import { useState } from "react";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import { Checkbox } from "./checkbox";
+import { Label } from "./label";
+
+function Choices() {
+  const [rows, setRows] = useState({ spam: true, photo: false, message: false });
+  const values = Object.values(rows);
+  const all = values.every(Boolean) ? true : values.some(Boolean) ? "indeterminate" : false;
+  return (
+    <div className="grid max-w-xs gap-3">
+      <div className="flex items-center gap-2">
+        <Checkbox id="all" checked={all} onCheckedChange={(v) => setRows({ spam: v === true, photo: v === true, message: v === true })} />
+        <Label htmlFor="all">Select all reports</Label>
+      </div>
+      {(Object.keys(rows) as Array<keyof typeof rows>).map((key) => (
+        <div key={key} className="flex items-center gap-2 pl-6">
+          <Checkbox id={key} checked={rows[key]} onCheckedChange={(v) => setRows((r) => ({ ...r, [key]: v === true }))} />
+          <Label htmlFor={key}>Report of a {key}</Label>
+        </div>
+      ))}
+      <div className="flex items-center gap-2">
+        <Checkbox id="off" disabled />
+        <Label htmlFor="off">Disabled</Label>
+      </div>
+    </div>
+  );
+}
+
+const meta = { title: "UI/Checkbox", component: Choices } satisfies Meta<typeof Choices>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Some rows chosen: "select all" shows a dash (mixed); Space checks by keyboard. */
+export const SelectAll: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const all = canvas.getByRole("checkbox", { name: "Select all reports" });
+    await expect(all).toHaveAttribute("aria-checked", "mixed");
+    canvas.getByRole("checkbox", { name: "Report of a photo" }).focus();
+    await userEvent.keyboard(" ");
+    await userEvent.click(canvas.getByRole("checkbox", { name: "Report of a message" }));
+    await expect(all).toBeChecked();
+    await userEvent.click(all);
+    await expect(canvas.getByRole("checkbox", { name: "Report of a spam" })).not.toBeChecked();
+    await expect(canvas.getByRole("checkbox", { name: "Disabled" })).toBeDisabled();
+  },
+};
