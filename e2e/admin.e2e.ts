@@ -2,13 +2,14 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 import { signInOnAuth, signUpOnAuth, skipOnboarding } from "./helpers";
 
-test("an admin's warning shows on the overview's audit log, filtered; a member is refused the admin pages and calls", async ({ browser }) => {
+test("an admin finds a member by email and warns him; the warning shows on the audit log, filtered; a member is refused the admin pages and calls", async ({ browser }) => {
   test.setTimeout(90_000);
   const adminContext = await browser.newContext({ timezoneId: "UTC" });
   const memberContext = await browser.newContext({ timezoneId: "UTC" });
   try {
     const member = await memberContext.newPage();
-    await signUpOnAuth(member, `warned.${Date.now()}@example.com`);
+    const email = `warned.${Date.now()}@example.com`;
+    await signUpOnAuth(member, email);
     await skipOnboarding(member);
     const me = (await (await member.request.get("/api/auth/user")).json()) as { id: string };
 
@@ -25,6 +26,13 @@ test("an admin's warning shows on the overview's audit log, filtered; a member i
     await skipOnboarding(admin);
     const reason = `Be respectful in messages (${Date.now()})`;
     expect((await admin.request.post(`/api/admin/members/${me.id}/warn`, { data: { reason } })).status()).toBe(200);
+
+    // The members page finds him by his email.
+    await admin.goto("/admin/members");
+    await admin.getByRole("searchbox", { name: "Search" }).fill(email);
+    const found = admin.getByRole("table", { name: /All members matching/ }).getByRole("row").filter({ hasText: email });
+    await expect(found).toBeVisible();
+    await expect(found.getByRole("link")).toHaveAttribute("href", `/admin/members/${me.id}`);
 
     await admin.goto("/admin");
     await expect(admin.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();

@@ -35,6 +35,15 @@ export const adminMemberSchema = z.object({
   openReports: z.number().int(),
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
+/** GET /api/admin/members: a page, newest sign-ups first. */
+export const adminMembersPageSchema = z.object({ members: z.array(adminMemberSchema), more: z.boolean() });
+export const MEMBER_FILTER_LABELS: Record<(typeof MEMBER_FILTERS)[number], string> = {
+  all: "All members",
+  suspended: "Suspended",
+  admins: "Admins",
+  reported: "Reported",
+  new: "New this week",
+};
 
 export const warnSchema = z.strictObject({ reason });
 export const suspendSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { ComingSoonPage } from "@vicinity/features/shell";
-import { AdminOverviewPage, AuditLogPage } from "@vicinity/features/admin";
+import { AdminMembersPage, AdminOverviewPage, AuditLogPage } from "@vicinity/features/admin";
 
 // The admin layout route (AdminPages) draws the page's <main> and the admin sections' links.
 
@@ -7,9 +7,9 @@ import { AdminOverviewPage, AuditLogPage } from "@vicinity/features/admin";
 export function AdminOverviewRoute() {
   return <AdminOverviewPage />;
 }
-/** /admin/members: still to come. */
+/** /admin/members: search, filters, pages. */
 export function AdminMembersRoute() {
-  return <ComingSoonPage title="Members" inLayout />;
+  return <AdminMembersPage />;
 }
 /** /admin/members/:id: still to come. */
 export function AdminMemberRoute() {

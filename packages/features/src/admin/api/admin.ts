@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ADMIN_PATHS, adminOverviewSchema, auditPageSchema } from "@vicinity/contract";
+import { ADMIN_PATHS, adminMembersPageSchema, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS } from "@vicinity/contract";
 import { apiRequest } from "@vicinity/features/http";
 
 /** What the audit log asks for: filters and a page (from 0). Empty strings mean "any". */
@@ -14,7 +14,33 @@ export const adminKeys = {
   all: ["admin"] as const,
   overview: () => ["admin", "overview"] as const,
   audit: (params: AuditParams) => ["admin", "audit", params] as const,
+  members: (params: MembersParams) => ["admin", "members", params] as const,
 };
+
+/** What the members list asks for: a search (username, email, display name, or an exact id), a filter, a page. */
+export interface MembersParams {
+  q: string;
+  filter: (typeof MEMBER_FILTERS)[number];
+  page: number;
+}
+
+export function membersUrl(params: MembersParams): string {
+  const query = new URLSearchParams();
+  if (params.q.trim()) query.set("q", params.q.trim());
+  if (params.filter !== "all") query.set("filter", params.filter);
+  if (params.page > 0) query.set("page", String(params.page));
+  const text = query.toString();
+  return text ? `${ADMIN_PATHS.members}?${text}` : ADMIN_PATHS.members;
+}
+
+/** GET /api/admin/members: a page of members; the previous page stays while the next loads. */
+export function useAdminMembers(params: MembersParams) {
+  return useQuery({
+    queryKey: adminKeys.members(params),
+    queryFn: async () => adminMembersPageSchema.parse(await (await apiRequest("GET", membersUrl(params))).json()),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** GET /api/admin/overview: what waits for the team, refreshed every minute while open. */
 export function useAdminOverview() {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ArrowRight, Flag, Image, UserMinus, UserPlus } from "lucide-react";
 import { REPORT_KINDS, type ReportKind } from "@vicinity/contract";
-import { Button, Card, EmptyState, Skeleton } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
+import { Card } from "@vicinity/ui";
 import { useAdminOverview } from "../api/admin";
+import { LoadFailed, LoadingRows } from "./admin-states";
 
 export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   member: "Members",
@@ -40,21 +40,9 @@ export function AdminOverviewPage() {
         Admin Panel
       </h1>
       {overview.isPending ? (
-        <div role="status" aria-label="Loading the overview" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-        </div>
+        <LoadingRows label="Loading the overview" className="h-28" />
       ) : overview.isError ? (
-        <EmptyState
-          title="Could not load the overview"
-          description={<span role="alert">{serverMessageOr(overview.error, "Please try again.")}</span>}
-          action={
-            <Button variant="outline" onClick={() => void overview.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailed title="Could not load the overview" error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

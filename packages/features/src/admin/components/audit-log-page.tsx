@@ -13,7 +13,6 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
-  Skeleton,
   Table,
   TableBody,
   TableCaption,
@@ -22,8 +21,8 @@ import {
   TableHeader,
   TableRow,
 } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
 import { useAuditLog, type AuditParams } from "../api/admin";
+import { LoadFailed, LoadingRows } from "./admin-states";
 
 export const NO_AUDIT_ENTRIES = "No admin actions match";
 export const TARGET_DEBOUNCE_MS = 300;
@@ -136,21 +135,9 @@ export function AuditLogPage({ initial }: AuditLogPageProps) {
       </div>
 
       {log.isPending ? (
-        <div role="status" aria-label="Loading the audit log" className="grid gap-2">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-12" />
-          ))}
-        </div>
+        <LoadingRows label="Loading the audit log" />
       ) : log.isError ? (
-        <EmptyState
-          title="Could not load the audit log"
-          description={<span role="alert">{serverMessageOr(log.error, "Please try again.")}</span>}
-          action={
-            <Button variant="outline" onClick={() => void log.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailed title="Could not load the audit log" error={log.error} onRetry={() => void log.refetch()} />
       ) : log.data.entries.length === 0 ? (
         <EmptyState
           icon={<ScrollText aria-hidden />}
