@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
-import { ADMIN_PAGE_SIZE, ADMIN_PATHS, type AdminMember, type AdminOverview, type AuditEntry, type ErrorBody } from "@vicinity/contract";
-import { adminMembersFixture, adminOverviewFixture, auditEntriesFixture } from "../fixtures/admin";
+import { ADMIN_PAGE_SIZE, ADMIN_PATHS, type AdminMember, type AdminMemberDetail, type AdminOverview, type AuditEntry, type ErrorBody } from "@vicinity/contract";
+import { adminMemberDetailFixture, adminMembersFixture, adminOverviewFixture, auditEntriesFixture } from "../fixtures/admin";
+import { registerMockReset } from "./resets";
 
 const fail = (status: number, message: string) => HttpResponse.json<ErrorBody>({ message }, { status });
 const UNAVAILABLE = "The admin area is unavailable right now. Try again in a moment.";
@@ -64,4 +65,40 @@ export const adminHandlers = {
     }),
   ],
   membersError: [http.get(ADMIN_PATHS.members, () => fail(503, UNAVAILABLE))],
+  /** One member's page, answering his actions as the server does (or refusing them all). */
+  member: (detail: AdminMemberDetail = adminMemberDetailFixture, options: { actionError?: { status: number; message: string } } = {}) => {
+    let current = structuredClone(detail);
+    registerMockReset(() => {
+      current = structuredClone(detail);
+    });
+    const act = (change: (m: AdminMember, body: Record<string, unknown>) => AdminMember) =>
+      async ({ request }: { request: Request }) => {
+        if (options.actionError) return fail(options.actionError.status, options.actionError.message);
+        const body = (await request.json()) as Record<string, unknown>;
+        if (typeof body.reason !== "string" || body.reason.trim() === "") return fail(400, "Give a reason");
+        current = { ...current, member: change(current.member, body) };
+        return HttpResponse.json({ ok: true });
+      };
+    return [
+      http.get("/api/admin/members/:id", ({ params }) => (params.id === current.member.id ? HttpResponse.json(current) : fail(404, "Member not found"))),
+      http.post("/api/admin/members/:id/warn", act((m) => m)),
+      http.post(
+        "/api/admin/members/:id/suspend",
+        act((m, body) => ({
+          ...m,
+          suspendedAt: "2026-06-13T21:30:00Z",
+          suspendedUntil: typeof body.days === "number" ? new Date(Date.parse("2026-06-13T21:30:00Z") + body.days * 86_400_000).toISOString() : null,
+          suspensionReason: String(body.reason),
+        })),
+      ),
+      http.post("/api/admin/members/:id/restore", act((m) => ({ ...m, suspendedAt: null, suspendedUntil: null, suspensionReason: null }))),
+      http.post("/api/admin/members/:id/admin", act((m, body) => ({ ...m, accountRole: body.admin === true ? "admin" : "member" }))),
+    ];
+  },
+  memberLoading: [
+    http.get("/api/admin/members/:id", async () => {
+      await delay("infinite");
+      return HttpResponse.json({});
+    }),
+  ],
 };

@@ -95,6 +95,17 @@ export const adminReportSchema = z.object({
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
+/** GET /api/admin/members/:id: the member, his profile and photos, reports against him and by him, his sessions. */
+export const adminMemberDetailSchema = z.object({
+  member: adminMemberSchema,
+  profile: z.object({ bio: z.string().nullable(), age: z.number().nullable(), firstName: z.string().nullable() }).nullable(),
+  photos: z.array(z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() })),
+  reportsAgainst: z.array(adminReportSchema),
+  reportsBy: z.array(adminReportSchema),
+  sessions: z.array(z.object({ createdAt: z.string(), lastActiveAt: z.string() })),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
+
 export const REPORT_ACTIONS = ["dismiss", "remove", "warn", "suspend"] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 /** POST /api/admin/reports/actions: one or more actions on one or more reports (bulk). */

@@ -1,5 +1,6 @@
 import { ComingSoonPage } from "@vicinity/features/shell";
-import { AdminMembersPage, AdminOverviewPage, AuditLogPage } from "@vicinity/features/admin";
+import { useParams } from "react-router";
+import { AdminMemberPage, AdminMembersPage, AdminOverviewPage, AuditLogPage } from "@vicinity/features/admin";
 
 // The admin layout route (AdminPages) draws the page's <main> and the admin sections' links.
 
@@ -11,9 +12,10 @@ export function AdminOverviewRoute() {
 export function AdminMembersRoute() {
   return <AdminMembersPage />;
 }
-/** /admin/members/:id: still to come. */
+/** /admin/members/:id: his page and the actions on him. */
 export function AdminMemberRoute() {
-  return <ComingSoonPage title="Member" inLayout />;
+  const { id = "" } = useParams();
+  return <AdminMemberPage key={id} id={id} />;
 }
 /** /admin/content: still to come. */
 export function AdminContentRoute() {

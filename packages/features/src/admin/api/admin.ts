@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ADMIN_PATHS, adminMembersPageSchema, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS } from "@vicinity/contract";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ADMIN_PATHS, adminMemberDetailSchema, adminMembersPageSchema, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS } from "@vicinity/contract";
 import { apiRequest } from "@vicinity/features/http";
 
 /** What the audit log asks for: filters and a page (from 0). Empty strings mean "any". */
@@ -15,6 +15,7 @@ export const adminKeys = {
   overview: () => ["admin", "overview"] as const,
   audit: (params: AuditParams) => ["admin", "audit", params] as const,
   members: (params: MembersParams) => ["admin", "members", params] as const,
+  member: (id: string) => ["admin", "member", id] as const,
 };
 
 /** What the members list asks for: a search (username, email, display name, or an exact id), a filter, a page. */
@@ -67,5 +68,47 @@ export function useAuditLog(params: AuditParams) {
     queryKey: adminKeys.audit(params),
     queryFn: async () => auditPageSchema.parse(await (await apiRequest("GET", auditUrl(params))).json()),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/members/:id */
+export function useAdminMember(id: string) {
+  return useQuery({
+    queryKey: adminKeys.member(id),
+    queryFn: async () => adminMemberDetailSchema.parse(await (await apiRequest("GET", ADMIN_PATHS.member(id))).json()),
+  });
+}
+
+/** What an admin does to a member, each with its reason (recorded on the audit log). */
+export type MemberAction =
+  | { kind: "warn"; reason: string }
+  | { kind: "suspend"; reason: string; days: number | null }
+  | { kind: "restore"; reason: string }
+  | { kind: "admin"; reason: string; admin: boolean };
+
+function actionCall(id: string, action: MemberAction): [string, unknown] {
+  const base = ADMIN_PATHS.member(id);
+  switch (action.kind) {
+    case "warn":
+      return [`${base}/warn`, { reason: action.reason }];
+    case "suspend":
+      return [`${base}/suspend`, { reason: action.reason, days: action.days }];
+    case "restore":
+      return [`${base}/restore`, { reason: action.reason }];
+    case "admin":
+      return [`${base}/admin`, { reason: action.reason, admin: action.admin }];
+  }
+}
+
+/** Warn, suspend, restore, grant or revoke admin: then the member, the lists and the log are fetched again. */
+export function useMemberAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: MemberAction) => {
+      const [url, body] = actionCall(id, action);
+      await apiRequest("POST", url, body);
+    },
+    retry: false,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
