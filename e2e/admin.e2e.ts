@@ -77,3 +77,58 @@ test("an admin finds a member by email, warns him, then suspends him for 7 days:
     await memberContext.close();
   }
 });
+
+test("a member reports a message; an admin sees it in its conversation on the content audit, removes it and suspends the sender for 7 days; the reporter is told the outcome; the log shows it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ timezoneId: "UTC" })));
+  try {
+    const [reporter, sender, admin] = await Promise.all(contexts.map((c) => c.newPage()));
+    await signUpOnAuth(reporter!, `reporter.${Date.now()}@example.com`);
+    await skipOnboarding(reporter!);
+    await signUpOnAuth(sender!, `sender.${Date.now()}@example.com`);
+    await skipOnboarding(sender!);
+    const senderMe = (await (await sender!.request.get("/api/auth/user")).json()) as { id: string; username: string };
+    const reporterMe = (await (await reporter!.request.get("/api/auth/user")).json()) as { id: string };
+
+    // The sender writes to the reporter; the reporter reports that message.
+    const opened = await sender!.request.post("/api/conversations", { data: { userId: reporterMe.id } });
+    const conversation = (await opened.json()) as { id: string };
+    const threat = `You'll regret ignoring me ${Date.now()}`;
+    await sender!.goto(`/messages/${conversation.id}`);
+    await sender!.getByRole("textbox", { name: "Message" }).fill(threat);
+    await sender!.getByRole("textbox", { name: "Message" }).press("Enter");
+    const history = async () => (await (await reporter!.request.get(`/api/conversations/${conversation.id}/messages`)).json()) as Array<{ id: number; content: string }>;
+    await expect.poll(async () => (await history()).some((m) => m.content === threat)).toBe(true);
+    const message = (await history()).find((m) => m.content === threat)!;
+    expect((await reporter!.request.post(`/api/users/${senderMe.id}/report`, { data: { reason: "harassment", details: "Threats", messageId: message.id } })).status()).toBe(201);
+
+    // The admin finds it in the queue with the message itself, removes it and suspends the sender.
+    await signInOnAuth(admin!, E2E_ADMIN.email, E2E_ADMIN.password);
+    await skipOnboarding(admin!);
+    await admin!.goto("/admin/content?kind=message");
+    const card = admin!.getByRole("article", { name: `Message report on ${senderMe.username}` });
+    await expect(card.getByRole("list", { name: "The conversation, up to the reported message" })).toContainText(threat);
+    await card.getByRole("button", { name: "Act…" }).click();
+    const dialog = admin!.getByRole("dialog", { name: "Act on this report" });
+    await expect(dialog.getByRole("checkbox", { name: "Remove the content" })).toBeChecked();
+    await dialog.getByRole("checkbox", { name: "Suspend the member" }).click();
+    await dialog.getByRole("textbox", { name: /Reason/ }).fill("Threats after a clear no");
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toHaveCount(0);
+
+    // The sender is suspended (his calls are refused); the message is gone; the reporter is told.
+    expect((await sender!.request.get("/api/auth/user")).status()).toBe(401);
+    await reporter!.goto("/");
+    await reporter!.getByRole("button", { name: /^Notifications, 1 unread/ }).click();
+    await expect(reporter!.getByText("Thanks for your report: our moderators took action.")).toBeVisible();
+    expect((await history()).some((m) => m.content === threat)).toBe(false);
+
+    // The audit log has both the removal and the suspension.
+    await admin!.goto("/admin/audit");
+    await expect(admin!.getByRole("row").filter({ hasText: "Removed a message" }).first()).toBeVisible();
+    await expect(admin!.getByRole("row").filter({ hasText: "Threats after a clear no" }).filter({ hasText: "Suspended" })).toBeVisible();
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+});

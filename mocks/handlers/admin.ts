@@ -1,7 +1,8 @@
 import { delay, http, HttpResponse } from "msw";
-import { ADMIN_PAGE_SIZE, ADMIN_PATHS, type AdminMember, type AdminMemberDetail, type AdminOverview, type AuditEntry, type ErrorBody } from "@vicinity/contract";
-import { adminMemberDetailFixture, adminMembersFixture, adminOverviewFixture, auditEntriesFixture } from "../fixtures/admin";
+import { ADMIN_PAGE_SIZE, ADMIN_PATHS, type AdminMember, type AdminMemberDetail, type AdminOverview, type AdminPicture, type AdminReport, type AuditEntry, type ErrorBody } from "@vicinity/contract";
+import { adminMemberDetailFixture, adminMembersFixture, adminOverviewFixture, adminPicturesFixture, adminReportsFixture, auditEntriesFixture } from "../fixtures/admin";
 import { registerMockReset } from "./resets";
+import { adminFixture } from "../fixtures/users";
 
 const fail = (status: number, message: string) => HttpResponse.json<ErrorBody>({ message }, { status });
 const UNAVAILABLE = "The admin area is unavailable right now. Try again in a moment.";
@@ -93,6 +94,60 @@ export const adminHandlers = {
       ),
       http.post("/api/admin/members/:id/restore", act((m) => ({ ...m, suspendedAt: null, suspendedUntil: null, suspensionReason: null }))),
       http.post("/api/admin/members/:id/admin", act((m, body) => ({ ...m, accountRole: body.admin === true ? "admin" : "member" }))),
+    ];
+  },
+  /** The report queue over these reports: filtered and paged, and the actions, assignments and notes answered as the server does. */
+  reports: (reports: AdminReport[] = adminReportsFixture, options: { actionError?: { status: number; message: string } } = {}) => {
+    let current = structuredClone(reports);
+    registerMockReset(() => {
+      current = structuredClone(reports);
+    });
+    return [
+      http.get(ADMIN_PATHS.reports, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const status = query.get("status") ?? "open";
+        const kind = query.get("kind");
+        const mine = query.get("mine") === "true";
+        const matching = current.filter((r) => r.status === status && (!kind || r.kind === kind) && (!mine || r.assignedTo?.username === "ops"));
+        return HttpResponse.json({ reports: matching, more: false });
+      }),
+      http.post(ADMIN_PATHS.reportActions, async ({ request }) => {
+        if (options.actionError) return fail(options.actionError.status, options.actionError.message);
+        const body = (await request.json()) as { ids: string[]; actions: string[] };
+        const status = body.actions.includes("dismiss") ? "dismissed" : "actioned";
+        current = current.map((r) => (body.ids.includes(r.id) ? { ...r, status } : r));
+        return HttpResponse.json({ acted: body.ids.length });
+      }),
+      http.post("/api/admin/reports/:id/assign", async ({ params, request }) => {
+        const { mine } = (await request.json()) as { mine: boolean };
+        current = current.map((r) => (r.id === params.id ? { ...r, assignedTo: mine ? { id: adminFixture.id, username: adminFixture.username, displayName: null } : null } : r));
+        return HttpResponse.json({ ok: true });
+      }),
+      http.post("/api/admin/reports/:id/notes", async ({ params, request }) => {
+        const { text } = (await request.json()) as { text: string };
+        current = current.map((r) => (r.id === params.id ? { ...r, notes: [...r.notes, { id: r.notes.length + 100, author: { id: adminFixture.id, username: adminFixture.username, displayName: null }, text, createdAt: "2026-06-13T21:30:00Z" }] } : r));
+        return HttpResponse.json({ ok: true }, { status: 201 });
+      }),
+    ];
+  },
+  reportsLoading: [
+    http.get(ADMIN_PATHS.reports, async () => {
+      await delay("infinite");
+      return HttpResponse.json({ reports: [], more: false });
+    }),
+  ],
+  reportsError: [http.get(ADMIN_PATHS.reports, () => fail(503, UNAVAILABLE))],
+  pictures: (pictures: AdminPicture[] = adminPicturesFixture) => {
+    let current = structuredClone(pictures);
+    registerMockReset(() => {
+      current = structuredClone(pictures);
+    });
+    return [
+      http.get(ADMIN_PATHS.pictures, () => HttpResponse.json({ pictures: current, more: false })),
+      http.post("/api/admin/pictures/:id/remove", ({ params }) => {
+        current = current.filter((p) => p.id !== params.id);
+        return HttpResponse.json({ ok: true });
+      }),
     ];
   },
   memberLoading: [

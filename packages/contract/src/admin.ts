@@ -106,6 +106,14 @@ export const adminMemberDetailSchema = z.object({
 });
 export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
 
+/** GET /api/admin/reports: a page of the queue, oldest first (the longest waiting on top). */
+export const adminReportsPageSchema = z.object({ reports: z.array(adminReportSchema), more: z.boolean() });
+/** GET /api/admin/pictures: the newest pictures, for review before anyone reports them. */
+export const adminPictureSchema = z.object({ id: z.string(), url: z.string(), kind: z.string(), owner: z.object({ id: z.string(), username: z.string() }), createdAt: z.string() });
+export type AdminPicture = z.infer<typeof adminPictureSchema>;
+export const adminPicturesPageSchema = z.object({ pictures: z.array(adminPictureSchema), more: z.boolean() });
+export const REPORT_STATUS_LABELS: Record<(typeof REPORT_STATUSES)[number], string> = { open: "Open", dismissed: "Dismissed", actioned: "Acted on" };
+
 export const REPORT_ACTIONS = ["dismiss", "remove", "warn", "suspend"] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 /** POST /api/admin/reports/actions: one or more actions on one or more reports (bulk). */

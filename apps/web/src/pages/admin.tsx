@@ -1,6 +1,5 @@
-import { ComingSoonPage } from "@vicinity/features/shell";
 import { useParams } from "react-router";
-import { AdminMemberPage, AdminMembersPage, AdminOverviewPage, AuditLogPage } from "@vicinity/features/admin";
+import { AdminMemberPage, AdminMembersPage, AdminOverviewPage, AuditLogPage, ContentAuditPage } from "@vicinity/features/admin";
 
 // The admin layout route (AdminPages) draws the page's <main> and the admin sections' links.
 
@@ -17,9 +16,9 @@ export function AdminMemberRoute() {
   const { id = "" } = useParams();
   return <AdminMemberPage key={id} id={id} />;
 }
-/** /admin/content: still to come. */
+/** /admin/content: the report queue and the recent pictures. */
 export function AdminContentRoute() {
-  return <ComingSoonPage title="Content audit" inLayout />;
+  return <ContentAuditPage />;
 }
 /** /admin/audit */
 export function AdminAuditRoute() {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ADMIN_PATHS, adminMemberDetailSchema, adminMembersPageSchema, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS } from "@vicinity/contract";
+import { ADMIN_PATHS, adminMemberDetailSchema, adminMembersPageSchema, adminPicturesPageSchema, adminReportsPageSchema, type ReportAction, type ReportKind, type REPORT_STATUSES, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS } from "@vicinity/contract";
+import { z } from "zod";
 import { apiRequest } from "@vicinity/features/http";
 
 /** What the audit log asks for: filters and a page (from 0). Empty strings mean "any". */
@@ -16,7 +17,17 @@ export const adminKeys = {
   audit: (params: AuditParams) => ["admin", "audit", params] as const,
   members: (params: MembersParams) => ["admin", "members", params] as const,
   member: (id: string) => ["admin", "member", id] as const,
+  reports: (params: ReportsParams) => ["admin", "reports", params] as const,
+  pictures: (page: number) => ["admin", "pictures", page] as const,
 };
+
+/** What the content audit's queue asks for: a status, a kind (or every kind), his own, a page. */
+export interface ReportsParams {
+  status: (typeof REPORT_STATUSES)[number];
+  kind: ReportKind | "";
+  mine: boolean;
+  page: number;
+}
 
 /** What the members list asks for: a search (username, email, display name, or an exact id), a filter, a page. */
 export interface MembersParams {
@@ -112,3 +123,44 @@ export function useMemberAction(id: string) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
+
+export function reportsUrl(params: ReportsParams): string {
+  const query = new URLSearchParams({ status: params.status });
+  if (params.kind) query.set("kind", params.kind);
+  if (params.mine) query.set("mine", "true");
+  if (params.page > 0) query.set("page", String(params.page));
+  return `${ADMIN_PATHS.reports}?${query.toString()}`;
+}
+
+/** GET /api/admin/reports: a page of reports with their content, notes and earlier reports. */
+export function useAdminReports(params: ReportsParams) {
+  return useQuery({
+    queryKey: adminKeys.reports(params),
+    queryFn: async () => adminReportsPageSchema.parse(await (await apiRequest("GET", reportsUrl(params))).json()),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/pictures */
+export function useAdminPictures(page: number) {
+  return useQuery({
+    queryKey: adminKeys.pictures(page),
+    queryFn: async () => adminPicturesPageSchema.parse(await (await apiRequest("GET", page > 0 ? `${ADMIN_PATHS.pictures}?page=${page}` : ADMIN_PATHS.pictures)).json()),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Any admin change: everything in the admin area is fetched again (queues, counts, the log). */
+function useAdminMutation<T, R = unknown>(call: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, retry: false, onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+}
+
+/** POST /api/admin/reports/actions: one or more actions on one or more reports, with a reason. */
+export const useReportActions = () =>
+  useAdminMutation(async (input: { ids: string[]; actions: ReportAction[]; reason: string; days?: number | null }): Promise<{ acted: number }> =>
+    z.object({ acted: z.number() }).parse(await (await apiRequest("POST", ADMIN_PATHS.reportActions, input)).json()),
+  );
+export const useAssignReport = () => useAdminMutation(async ({ id, mine }: { id: string; mine: boolean }) => apiRequest("POST", `${ADMIN_PATHS.report(id)}/assign`, { mine }));
+export const useReportNote = () => useAdminMutation(async ({ id, text }: { id: string; text: string }) => apiRequest("POST", `${ADMIN_PATHS.report(id)}/notes`, { text }));
+export const useRemovePicture = () => useAdminMutation(async ({ id, reason }: { id: string; reason: string }) => apiRequest("POST", `${ADMIN_PATHS.pictures}/${encodeURIComponent(id)}/remove`, { reason }));

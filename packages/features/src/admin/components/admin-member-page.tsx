@@ -1,33 +1,22 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { ArrowLeft, ShieldCheck, ShieldOff, TriangleAlert, UserCheck, UserX } from "lucide-react";
-import { ADMIN_REASON_MAX_LENGTH, REPORT_REASON_LABELS, SUSPENSION_DAYS, type AdminMemberDetail, type AdminReport } from "@vicinity/contract";
+import { REPORT_REASON_LABELS, type AdminMemberDetail, type AdminReport } from "@vicinity/contract";
 import {
   Avatar,
   Badge,
   Button,
   Card,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
   EmptyState,
-  FormField,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   toast,
 } from "@vicinity/ui";
-import { ApiError, serverMessageOr } from "@vicinity/features/http";
+import { ApiError } from "@vicinity/features/http";
 import { avatarUrl, optimizedImageUrl } from "@vicinity/features/media";
 import { useAdminMember, useMemberAction, type MemberAction } from "../api/admin";
 import { REPORT_KIND_LABELS } from "./admin-overview-page";
 import { MemberStatus } from "./admin-members-page";
 import { LoadFailed, LoadingRows } from "./admin-states";
+import { AdminDialog, AdminDialogActions, ChoiceField, ReasonField, SUSPENSION_OPTIONS, suspensionDays } from "./admin-form-parts";
 
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const WHEN = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
@@ -66,7 +55,6 @@ const STEP_TEXT: Record<Step, { title: (name: string, admin: boolean) => string;
   },
 };
 
-const FOR_GOOD = "for-good";
 
 /** One action, asked with its reason (and a suspension's length); the server's refusal shown in place. */
 function ActionDialog({ id, name, step, makeAdmin, onClose }: { id: string; name: string; step: Step; makeAdmin: boolean; onClose: () => void }) {
@@ -83,7 +71,7 @@ function ActionDialog({ id, name, step, makeAdmin, onClose }: { id: string; name
     if (!trimmed) return;
     const call: MemberAction =
       step === "suspend"
-        ? { kind: "suspend", reason: trimmed, days: days === FOR_GOOD ? null : Number(days) }
+        ? { kind: "suspend", reason: trimmed, days: suspensionDays(days) }
         : step === "admin"
           ? { kind: "admin", reason: trimmed, admin: makeAdmin }
           : { kind: step, reason: trimmed };
@@ -96,60 +84,18 @@ function ActionDialog({ id, name, step, makeAdmin, onClose }: { id: string; name
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{text.title(name, makeAdmin)}</DialogTitle>
-            <DialogDescription>{text.description}</DialogDescription>
-          </DialogHeader>
-          {step === "suspend" ? (
-            <FormField label="For">
-              {(control) => (
-                <Select value={days} onValueChange={setDays}>
-                  <SelectTrigger {...control}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {SUSPENSION_DAYS.map((d) => (
-                      <SelectItem key={d} value={String(d)}>
-                        {d === 1 ? "1 day" : `${d} days`}
-                      </SelectItem>
-                    ))}
-                    <SelectItem value={FOR_GOOD}>For good</SelectItem>
-                  </SelectContent>
-                </Select>
-              )}
-            </FormField>
-          ) : null}
-          <FormField label="Reason" required error={missing ? "Give a reason" : undefined} hint={step === "warn" || step === "suspend" ? "He reads it. It is kept on the audit log." : "Kept on the audit log."}>
-            {(control) => (
-              <textarea
-                {...control}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                maxLength={ADMIN_REASON_MAX_LENGTH}
-                rows={3}
-                className="w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive"
-              />
-            )}
-          </FormField>
-          {action.isError ? (
-            <p role="alert" className="text-sm text-destructive-text">
-              {serverMessageOr(action.error, "That did not work. Try again.")}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={step === "suspend" || (step === "admin" && !makeAdmin) ? "destructive" : "primary"} busy={action.isPending} busyLabel={text.busy}>
-              {text.confirm(makeAdmin)}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <AdminDialog title={text.title(name, makeAdmin)} description={text.description} onClose={onClose} onSubmit={submit}>
+      {step === "suspend" ? <ChoiceField label="For" value={days} onChange={setDays} options={SUSPENSION_OPTIONS} /> : null}
+      <ReasonField value={reason} onChange={setReason} error={missing ? "Give a reason" : undefined} hint={step === "warn" || step === "suspend" ? "He reads it. It is kept on the audit log." : "Kept on the audit log."} />
+      <AdminDialogActions
+        error={action.isError ? action.error : null}
+        onCancel={onClose}
+        confirm={text.confirm(makeAdmin)}
+        busy={action.isPending}
+        busyLabel={text.busy}
+        variant={step === "suspend" || (step === "admin" && !makeAdmin) ? "destructive" : "primary"}
+      />
+    </AdminDialog>
   );
 }
 

@@ -10,11 +10,6 @@ import {
   FormField,
   Input,
   Pagination,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Table,
   TableBody,
   TableCaption,
@@ -26,6 +21,7 @@ import {
 import { avatarUrl } from "@vicinity/features/media";
 import { useAdminMembers, type MembersParams } from "../api/admin";
 import { LoadFailed, LoadingRows } from "./admin-states";
+import { ChoiceField } from "./admin-form-parts";
 
 export const NO_MEMBERS_FOUND = "No members found";
 export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
@@ -97,22 +93,7 @@ export function AdminMembersPage() {
             </div>
           )}
         </FormField>
-        <FormField label="Show">
-          {(control) => (
-            <Select value={filter} onValueChange={(value) => navigate({ filter: value as Filter })}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {MEMBER_FILTERS.map((f) => (
-                  <SelectItem key={f} value={f}>
-                    {MEMBER_FILTER_LABELS[f]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
+        <ChoiceField label="Show" value={filter} onChange={(value) => navigate({ filter: value as Filter })} options={MEMBER_FILTERS.map((f) => ({ value: f, label: MEMBER_FILTER_LABELS[f] }))} />
       </div>
 
       {members.isPending ? (

@@ -8,11 +8,6 @@ import {
   FormField,
   Input,
   Pagination,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Table,
   TableBody,
   TableCaption,
@@ -23,6 +18,7 @@ import {
 } from "@vicinity/ui";
 import { useAuditLog, type AuditParams } from "../api/admin";
 import { LoadFailed, LoadingRows } from "./admin-states";
+import { ChoiceField } from "./admin-form-parts";
 
 export const NO_AUDIT_ENTRIES = "No admin actions match";
 export const TARGET_DEBOUNCE_MS = 300;
@@ -95,40 +91,18 @@ export function AuditLogPage({ initial }: AuditLogPageProps) {
         <p className="text-sm text-muted-foreground">Every admin action, newest first. Entries cannot be edited or deleted.</p>
       </div>
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter the audit log">
-        <FormField label="Action">
-          {(control) => (
-            <Select value={params.action || ANY} onValueChange={(v) => filter({ action: v === ANY ? "" : v })}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ANY}>Any action</SelectItem>
-                {Object.entries(AUDIT_ACTION_LABELS).map(([action, label]) => (
-                  <SelectItem key={action} value={action}>
-                    {label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
-        <FormField label="On">
-          {(control) => (
-            <Select value={params.targetType || ANY} onValueChange={(v) => filter({ targetType: v === ANY ? "" : v })}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ANY}>Anything</SelectItem>
-                {AUDIT_TARGET_TYPES.map((type) => (
-                  <SelectItem key={type} value={type}>
-                    {TARGET_LABELS[type]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
+        <ChoiceField
+          label="Action"
+          value={params.action || ANY}
+          onChange={(v) => filter({ action: v === ANY ? "" : v })}
+          options={[{ value: ANY, label: "Any action" }, ...Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))]}
+        />
+        <ChoiceField
+          label="On"
+          value={params.targetType || ANY}
+          onChange={(v) => filter({ targetType: v === ANY ? "" : v })}
+          options={[{ value: ANY, label: "Anything" }, ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_LABELS[type] }))]}
+        />
         <FormField label="Target id">
           <Input value={typedTarget} onChange={(e) => setTypedTarget(e.target.value)} placeholder="A member's, a picture's…" autoComplete="off" spellCheck={false} maxLength={60} />
         </FormField>
