@@ -25,6 +25,7 @@ export { emptyEventForm, eventFormOf, validateEventForm, START_IN_FUTURE, type E
 export { LazyEventsMap } from "./components/lazy-map";
 export type { EventsMapProps, EventsMapPin } from "./components/events-map";
 export { CoverUpload, type CoverUploadProps } from "./components/cover-upload";
+export { CoverPageFailed, CoverPageLoading, type CoverPageFailedProps } from "./components/page-states";
 export { FieldError, FormPageFrame, FormPageWaiting, FormServerError, SubmitRow } from "./components/form-parts";
 export { TimeRangeFields, type TimeRangeFieldsProps, type TimeRangeValues } from "./components/time-fields";
 export { ReportContentDialog, type ReportContentDialogProps } from "./components/event-dialogs";

@@ -112,17 +112,11 @@ function actionCall(id: string, action: MemberAction): [string, unknown] {
 }
 
 /** Warn, suspend, restore, grant or revoke admin: then the member, the lists and the log are fetched again. */
-export function useMemberAction(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (action: MemberAction) => {
-      const [url, body] = actionCall(id, action);
-      await apiRequest("POST", url, body);
-    },
-    retry: false,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+export const useMemberAction = (id: string) =>
+  useAdminMutation(async (action: MemberAction) => {
+    const [url, body] = actionCall(id, action);
+    await apiRequest("POST", url, body);
   });
-}
 
 export function reportsUrl(params: ReportsParams): string {
   const query = new URLSearchParams({ status: params.status });

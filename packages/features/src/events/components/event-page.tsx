@@ -2,8 +2,7 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Ban, CalendarPlus, Clock, Flag, MapPin, Pencil, Share2, Users } from "lucide-react";
 import { EVENT_CATEGORY_LABELS, EVENT_PATHS, type VicinityEvent } from "@vicinity/contract";
-import { Avatar, Badge, Button, EmptyState, Skeleton, Spinner, toast } from "@vicinity/ui";
-import { ApiError, serverMessageOr } from "@vicinity/features/http";
+import { Avatar, Badge, Button, toast } from "@vicinity/ui";
 import { avatarUrl, optimizedImageUrl } from "@vicinity/features/media";
 import { useAuth } from "@vicinity/features/session";
 import { useEvent, useEventAttendees } from "../api/events";
@@ -13,6 +12,7 @@ import { CancelEventDialog, ReportEventDialog } from "./event-dialogs";
 import { placesText } from "./event-status";
 import { LazyEventsMap } from "./lazy-map";
 import { RsvpPanel } from "./rsvp-panel";
+import { CoverPageFailed, CoverPageLoading } from "./page-states";
 
 export const ADDRESS_FOR_GOING = "The address is shared with those going";
 
@@ -28,39 +28,16 @@ export function EventPage({ id, timeZone: givenZone }: EventPageProps) {
   useWatchEvent(id);
   const timeZone = useMemo(() => givenZone ?? memberTimeZone(), [givenZone]);
 
-  if (query.status === "pending") {
-    return (
-      <main aria-busy="true" className="mx-auto grid w-full max-w-4xl gap-4 px-3 py-6 sm:px-6">
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner size="sm" className="text-accent" /> Loading the event…
-        </p>
-        <Skeleton className="aspect-[16/7] rounded-xl" />
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-24" />
-      </main>
-    );
-  }
+  if (query.status === "pending") return <CoverPageLoading label="Loading the event…" width="max-w-4xl" coverClassName="aspect-[16/7]" />;
   if (query.status === "error") {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <main className="mx-auto w-full max-w-4xl flex-1 px-3 py-10">
-        <EmptyState
-          level={1}
-          title={missing ? "Event not found" : "The event could not be loaded"}
-          description={<span role="alert">{missing ? "It may have been removed, or it is not shown to you." : serverMessageOr(query.error, "Check your connection and try again.")}</span>}
-          action={
-            missing ? (
-              <Button asChild variant="outline">
-                <Link to="/events">Back to events</Link>
-              </Button>
-            ) : (
-              <Button variant="outline" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            )
-          }
-        />
-      </main>
+      <CoverPageFailed
+        error={query.error}
+        width="max-w-4xl"
+        notFound={{ title: "Event not found", description: "It may have been removed, or it is not shown to you.", to: "/events", label: "Back to events" }}
+        failedTitle="The event could not be loaded"
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return <EventDetails event={query.data} timeZone={timeZone} />;

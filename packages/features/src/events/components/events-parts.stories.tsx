@@ -19,6 +19,8 @@ import EventsMap from "./events-map";
 import { EventForm } from "./event-form";
 import { TimeRangeFields } from "./time-fields";
 import { FieldError, FormPageFrame, FormServerError, SubmitRow } from "./form-parts";
+import { CoverPageFailed } from "./page-states";
+import { ApiError } from "@vicinity/features/http";
 import { emptyEventForm } from "../model/form";
 import { eventsMapReady, STORY_LOCATION } from "../../../../../mocks/story-maps";
 
@@ -190,5 +192,24 @@ export const FormParts: Story = {
     await expect(canvas.getAllByRole("alert").map((a) => a.textContent)).toEqual(["Place the pin on the map", "A group with this name already exists"]);
     await expect(canvas.getByTestId("server-error")).toHaveTextContent("A group with this name already exists");
     await expect(canvas.getByRole("button", { name: /Saving/ })).toBeDisabled();
+  },
+};
+
+/** A page with a cover that is not there (404): what is said and the way back; the event's and group's pages use it. */
+export const CoverPageNotFound: Story = {
+  render: () => (
+    <CoverPageFailed
+      error={new ApiError(404, JSON.stringify({ message: "Event not found" }), "404")}
+      width="max-w-4xl"
+      notFound={{ title: "Event not found", description: "It may have been removed, or it is not shown to you.", to: "/events", label: "Back to events" }}
+      failedTitle="The event could not be loaded"
+      onRetry={() => undefined}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1, name: "Event not found" })).toBeVisible();
+    await expect(canvas.getByRole("link", { name: "Back to events" })).toHaveAttribute("href", "/events");
+    await expect(canvas.queryByRole("button", { name: "Try again" })).toBeNull();
   },
 };

@@ -2,52 +2,30 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CalendarDays, Flag, Lock, MapPin, MessagesSquare, Pencil, Settings2, Users } from "lucide-react";
 import { GROUP_JOIN_POLICY_LABELS, type Group } from "@vicinity/contract";
-import { Avatar, Badge, Button, CountBadge, EmptyState, Skeleton, Spinner, toast } from "@vicinity/ui";
-import { ApiError, serverMessageOr } from "@vicinity/features/http";
+import { Avatar, Badge, Button, CountBadge, Skeleton, toast } from "@vicinity/ui";
+import { serverMessageOr } from "@vicinity/features/http";
 import { avatarUrl, optimizedImageUrl } from "@vicinity/features/media";
 import { useAuth } from "@vicinity/features/session";
 import { useGroup, useGroupEvents, useGroupMembers, useGroupSettings, useJoinGroup, useLeaveGroup } from "../api/groups";
 import { membersText, ROLE_LABELS } from "./group-card";
 import { ConfirmDialog, ReportGroupDialog } from "./group-dialogs";
+import { CoverPageFailed, CoverPageLoading } from "@vicinity/features/events";
 
 export const GROUP_NOT_FOUND = "Group not found";
 
 /** /groups/:id: the group, and what the viewer can do with it. */
 export function GroupPage({ id }: { id: string }) {
   const query = useGroup(id);
-  if (query.status === "pending") {
-    return (
-      <main aria-busy="true" className="mx-auto grid w-full max-w-5xl gap-4 px-3 py-6 sm:px-6">
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner size="sm" className="text-accent" /> Loading the group…
-        </p>
-        <Skeleton className="aspect-[16/5] rounded-xl" />
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-24" />
-      </main>
-    );
-  }
+  if (query.status === "pending") return <CoverPageLoading label="Loading the group…" width="max-w-5xl" coverClassName="aspect-[16/5]" />;
   if (query.status === "error") {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <main className="mx-auto w-full max-w-5xl flex-1 px-3 py-10">
-        <EmptyState
-          level={1}
-          title={missing ? GROUP_NOT_FOUND : "The group could not be loaded"}
-          description={<span role="alert">{missing ? "It may have been deleted." : serverMessageOr(query.error, "Check your connection and try again.")}</span>}
-          action={
-            missing ? (
-              <Button asChild variant="outline">
-                <Link to="/groups">All groups</Link>
-              </Button>
-            ) : (
-              <Button variant="outline" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            )
-          }
-        />
-      </main>
+      <CoverPageFailed
+        error={query.error}
+        width="max-w-5xl"
+        notFound={{ title: GROUP_NOT_FOUND, description: "It may have been deleted.", to: "/groups", label: "All groups" }}
+        failedTitle="The group could not be loaded"
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return <GroupDetails group={query.data} />;
