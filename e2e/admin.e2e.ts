@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 import { PASSWORD, signInOnAuth, signUpOnAuth, skipOnboarding } from "./helpers";
 
-test("an admin finds a member by email, warns him, then suspends him for 7 days: his open page is signed out at once and his sign-in says why; the audit log shows both; a member is refused the admin pages and calls", async ({ browser }) => {
+test("an admin finds a member by email, warns him (he sees it at once and at his next visit until he acknowledges it), then suspends him for 7 days: his open page is signed out at once and his sign-in says why; the audit log shows both; a member is refused the admin pages and calls", async ({ browser }) => {
   test.setTimeout(120_000);
   const adminContext = await browser.newContext({ timezoneId: "UTC" });
   const memberContext = await browser.newContext({ timezoneId: "UTC" });
@@ -40,6 +40,17 @@ test("an admin finds a member by email, warns him, then suspends him for 7 days:
     await warn.getByRole("textbox", { name: /Reason/ }).fill(warning);
     await warn.getByRole("button", { name: "Send the warning" }).click();
     await expect(warn).toBeHidden();
+
+    // He sees it on his open page at once, and again at his next visit until he acknowledges it.
+    const told = member.getByRole("alertdialog", { name: "A warning from our moderators" });
+    await expect(told.getByTestId("warning-reason")).toHaveText(warning);
+    await member.reload();
+    await expect(told.getByTestId("warning-reason")).toHaveText(warning);
+    await told.getByRole("button", { name: "I understand" }).click();
+    await expect(told).toBeHidden();
+    await member.reload();
+    await expect(member.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(told).toHaveCount(0);
 
     // A suspension for 7 days: his open page is signed out at once (his socket is cut, his session ended).
     const reason = "Harassment after a clear no";

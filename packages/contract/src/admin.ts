@@ -89,8 +89,9 @@ export const adminReportSchema = z.object({
     event: z.object({ id: z.string(), title: z.string(), description: z.string(), cancelledAt: z.string().nullable() }).nullable().optional(),
     group: z.object({ id: z.string(), name: z.string(), description: z.string() }).nullable().optional(),
   }),
-  /** Earlier reports on the same target. */
+  /** Earlier reports on the same target: how many, and the newest 5 of them. */
   earlier: z.number().int(),
+  earlierReports: z.array(z.object({ id: z.string(), reason: z.enum(REPORT_REASONS), status: z.enum(REPORT_STATUSES), createdAt: z.string() })).default([]),
   notes: z.array(z.object({ id: z.number(), author: person, text: z.string(), createdAt: z.string() })),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;

@@ -31,6 +31,8 @@ export const sessionUserSchema = z.object({
   privateMode: z.boolean().optional(),
   /** decisions.md, "Right Now": his note while it lasts (60 minutes), else null. */
   rightNow: z.object({ note: z.string(), until: z.string() }).nullable().optional(),
+  /** Issue 13: a moderator's warning he has not acknowledged yet (the oldest), shown at his next visit. */
+  warning: z.object({ id: z.string(), reason: z.string(), at: z.string() }).nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -182,4 +184,6 @@ export const API_PATHS = {
   conversationRead: (id: string) => `/api/conversations/${encodeURIComponent(id)}/read`,
   conversationMembers: (id: string) => `/api/conversations/${encodeURIComponent(id)}/members`,
   missedMessages: "/api/messages/missed",
+  /** POST: the member read a moderator's warning (issue 13). */
+  acknowledgeWarning: (id: string) => `/api/warnings/${encodeURIComponent(id)}/acknowledge`,
 } as const;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { adminReportSchema, notificationListSchema, type Message } from "@vicinity/contract";
+import { adminReportSchema, notificationListSchema, sessionUserSchema, type Message } from "@vicinity/contract";
 import { auditLog, users } from "../db/schema";
 import { apiCaller, registerMember, STRONG_PASSWORD, testEngines, useListeningServer } from "../test/harness";
 import { jpegWithGps, pictureForm, pngWithAlpha } from "../test/pictures";
@@ -77,6 +77,33 @@ describe.each(testEngines())("the admin area (%s)", (engine) => {
     expect(rows.map((r) => [r.action, r.reason])).toEqual([["warn", "Read the rules"]]);
   });
 
+  it("a warned member sees the warning at his next visit until he acknowledges it, and only he can", async () => {
+    const boss = await admin("boss-warns@example.com");
+    const mem = await registerMember(t.server, "warnme@example.com");
+    const other = await registerMember(t.server, "bystander@example.com");
+    const me = async (cookie: string) => sessionUserSchema.parse((await call("GET", "/api/auth/user", cookie)).json());
+    expect((await me(mem.cookie)).warning).toBeNull();
+    expect((await call("POST", `/api/admin/members/${mem.id}/warn`, boss.cookie, { reason: "First: be kind" })).statusCode).toBe(200);
+    expect((await call("POST", `/api/admin/members/${mem.id}/warn`, boss.cookie, { reason: "Second: no spam" })).statusCode).toBe(200);
+    const first = (await me(mem.cookie)).warning;
+    expect(first).toMatchObject({ reason: "First: be kind" });
+    // Signing in again shows it too.
+    expect(sessionUserSchema.parse((await login("warnme@example.com")).json()).warning).toMatchObject({ reason: "First: be kind" });
+    // Another member cannot acknowledge it (nor learn that it exists); a bad id is not found.
+    const ack = (cookie: string, id: string) => call("POST", `/api/warnings/${id}/acknowledge`, cookie);
+    const refused = await ack(other.cookie, first!.id);
+    expect([refused.statusCode, refused.json()]).toEqual([404, { message: "Warning not found" }]);
+    expect((await ack(mem.cookie, "not-an-id")).statusCode).toBe(404);
+    expect((await me(mem.cookie)).warning?.id).toBe(first!.id);
+    // He acknowledges it (twice is harmless); the next one shows.
+    expect((await ack(mem.cookie, first!.id)).statusCode).toBe(200);
+    expect((await ack(mem.cookie, first!.id)).statusCode).toBe(200);
+    const second = (await me(mem.cookie)).warning;
+    expect(second).toMatchObject({ reason: "Second: no spam" });
+    expect((await ack(mem.cookie, second!.id)).statusCode).toBe(200);
+    expect((await me(mem.cookie)).warning).toBeNull();
+  });
+
   it("a removed picture cannot be uploaded again", async () => {
     const boss = await admin("boss3@example.com");
     const pat = await registerMember(t.server, "pat@example.com");
@@ -106,6 +133,10 @@ describe.each(testEngines())("the admin area (%s)", (engine) => {
     const queue = ((await call("GET", "/api/admin/reports?kind=member", boss.cookie)).json() as { reports: Array<{ id: string; earlier: number }> }).reports;
     expect(queue).toHaveLength(3);
     expect(queue.map((r) => r.earlier)).toEqual([0, 1, 2]);
+    const listed = adminReportSchema.parse(queue[2]).earlierReports;
+    expect(listed.map((e) => e.id)).toEqual([queue[1]!.id, queue[0]!.id]);
+    expect(listed.every((e) => e.status === "open")).toBe(true);
+    expect(adminReportSchema.parse(queue[0]).earlierReports).toEqual([]);
     // Removing "content" of a member report makes no sense: nothing at all happens.
     const wrong = await call("POST", "/api/admin/reports/actions", boss.cookie, { ids: queue.map((r) => r.id), actions: ["remove"], reason: "x" });
     expect(wrong.statusCode).toBe(400);

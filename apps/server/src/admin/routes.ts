@@ -130,6 +130,16 @@ async function withContent(ctx: AppContext, r: ReportRow): Promise<AdminReport> 
     const [g] = await queryRows<{ id: string; name: string; description: string }>(db, sql`SELECT id, name, description FROM groups WHERE id = ${r.group_id}::uuid`);
     content.group = g ?? null;
   }
+  const earlierReports =
+    Number(r.earlier) > 0
+      ? await queryRows<{ id: string; reason: AdminReport["reason"]; status: AdminReport["status"]; created_at: string | Date }>(
+          db,
+          sql`SELECT e.id, e.reason, e.status, e.created_at FROM reports e, reports r WHERE r.id = ${r.id}::uuid AND e.id <> r.id AND e.created_at < r.created_at
+                AND e.reported_id = r.reported_id AND e.message_id IS NOT DISTINCT FROM r.message_id AND e.media_id IS NOT DISTINCT FROM r.media_id
+                AND e.event_id IS NOT DISTINCT FROM r.event_id AND e.group_id IS NOT DISTINCT FROM r.group_id
+              ORDER BY e.created_at DESC LIMIT 5`,
+        )
+      : [];
   const notes = await queryRows<{ id: number | string; author_id: string | null; author_username: string | null; text: string; created_at: string | Date }>(
     db,
     sql`SELECT n.id, u.id AS author_id, u.username AS author_username, n.text, n.created_at FROM report_notes n LEFT JOIN users u ON u.id = n.author_id WHERE n.report_id = ${r.id}::uuid ORDER BY n.id`,
@@ -146,6 +156,7 @@ async function withContent(ctx: AppContext, r: ReportRow): Promise<AdminReport> 
     assignedTo: r.assigned_id ? { id: r.assigned_id, username: r.assigned_username ?? "", displayName: null } : null,
     content,
     earlier: Number(r.earlier),
+    earlierReports: earlierReports.map((e) => ({ id: e.id, reason: e.reason, status: e.status, createdAt: iso(e.created_at)! })),
     notes: notes.map((n) => ({ id: Number(n.id), author: n.author_id ? { id: n.author_id, username: n.author_username ?? "", displayName: null } : null, text: n.text, createdAt: iso(n.created_at)! })),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { suspendedMessage, type ReportAction, type ReportKind } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
-import { auditLog, bannedMedia, conversations, events, groups, media, messages, profilePhotos, reports, users } from "../db/schema";
+import { auditLog, bannedMedia, conversations, events, groups, media, memberWarnings, messages, profilePhotos, reports, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AppContext } from "../http/context";
 import { sendNotifications } from "../notifications/service";
@@ -64,6 +64,7 @@ async function suspendIn(tx: Tx, actor: Actor, userId: string, reason: string, d
 
 async function warnIn(tx: Tx, actor: Actor, userId: string, reason: string, after: After): Promise<void> {
   await targetUser(tx, userId);
+  await tx.insert(memberWarnings).values({ userId, reason });
   await audit(tx, actor, "warn", "member", userId, reason);
   after.warned.set(userId, reason);
 }

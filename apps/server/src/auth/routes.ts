@@ -14,6 +14,7 @@ import type { AppContext } from "../http/context";
 import { requireSession, sendOk } from "../http/context";
 import { conflict, forbidden, HttpError, parseOr400, tooManyRequests, unauthorized } from "../http/errors";
 import { users } from "../db/schema";
+import { pendingWarning } from "../notifications/warnings";
 import { toSessionUser } from "../users/present";
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
@@ -82,7 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.get(API_PATHS.currentUser, async (request) => {
     if (request.session?.kind !== "member") throw unauthorized("Not signed in");
-    return toSessionUser(request.session.user);
+    return { ...toSessionUser(request.session.user), warning: await pendingWarning(db, request.session.user.id) };
   });
 
   app.post(API_PATHS.register, async (request, reply) => {
@@ -170,7 +171,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // A new session id at every sign-in (no fixation).
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
     setSessionCookie(reply, await sessions.create({ kind: "member", userId: user.id }));
-    return toSessionUser(user);
+    return { ...toSessionUser(user), warning: await pendingWarning(db, user.id) };
   });
 
   app.post(API_PATHS.anonymousLogin, async (request, reply) => {

@@ -368,6 +368,24 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * Issue 13: a moderator's warning, shown to the member at his next visit until he acknowledges it
+ * (the notification says it too, but the bell's "read" is not his acknowledgement).
+ */
+export const memberWarnings = pgTable(
+  "member_warnings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    ...timestamps,
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+  },
+  (t) => [index("member_warnings_user_idx").on(t.userId, t.createdAt)],
+);
+
 export const groupJoinPolicyEnum = pgEnum("group_join_policy", ["open", "request", "invite"]);
 export const groupRoleEnum = pgEnum("group_role", ["owner", "moderator", "member"]);
 export const groupPendingEnum = pgEnum("group_pending_kind", ["request", "invitation"]);

@@ -5,6 +5,7 @@ import type { Db } from "../db/database";
 import { notifications } from "../db/schema";
 import type { AppContext, Notifier } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
+import { registerWarningRoutes } from "./warnings";
 
 function present(row: typeof notifications.$inferSelect): Notification {
   return { id: row.id, kind: row.kind, data: row.data as Record<string, string>, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
@@ -25,7 +26,7 @@ export async function sweepNotifications(db: Db): Promise<void> {
   await db.delete(notifications).where(lt(notifications.createdAt, sql`now() - make_interval(days => ${NOTIFICATION_KEEP_DAYS})`));
 }
 
-/** GET /api/notifications (the newest 50 of the last 90 days, and how many are unread); POST .../read. */
+/** GET /api/notifications (the newest 50 of the last 90 days, and how many are unread); POST .../read; a warning's acknowledgement. */
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const recent = sql`now() - make_interval(days => ${NOTIFICATION_KEEP_DAYS})`;
@@ -48,4 +49,5 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     await db.update(notifications).set({ readAt: new Date() }).where(and(eq(notifications.userId, me.id), isNull(notifications.readAt)));
     return sendOk(reply);
   });
+  registerWarningRoutes(app, db);
 }

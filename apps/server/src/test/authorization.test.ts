@@ -111,6 +111,7 @@ const EXPECT: Record<string, Expectation> = {
   "POST /api/users/calendar": { access: "member", status: self(200) },
   "GET /api/notifications": { access: "member", status: self(200) },
   "POST /api/notifications/read": { access: "member", status: self(200) },
+  "POST /api/warnings/:id/acknowledge": { access: "member", url: () => `/api/warnings/${NO_SUCH}/acknowledge`, status: self(404) },
   "GET /api/groups": { access: "open", status: everyone(200) },
   "GET /api/groups/:id": { access: "open", url: () => `/api/groups/${NO_SUCH}`, status: everyone(404) },
   "GET /api/groups/:id/members": { access: "open", url: () => `/api/groups/${NO_SUCH}/members`, status: everyone(404) },

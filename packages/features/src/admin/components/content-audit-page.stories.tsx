@@ -38,6 +38,8 @@ export const BusyQueue: Story = {
     const message = within(reports[0]!);
     await expect(message.getByRole("list", { name: "The conversation, up to the reported message" }).children).toHaveLength(4);
     await expect(message.getByText("2 earlier reports")).toBeVisible();
+    const earlier = message.getByRole("list", { name: "Earlier reports on the same target" });
+    await expect([...earlier.children].map((li) => li.textContent)).toEqual(["Harassment or threats · 12 Jun, 21:15 · Open", "Spam or scam · 2 Jun, 10:40 · Dismissed"]);
     await expect(message.getByText("Second time this week.")).toBeVisible();
   },
 };

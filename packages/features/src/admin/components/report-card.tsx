@@ -149,6 +149,21 @@ export function ReportCard({ report, meId, selected, onSelectedChange, onAct, on
             </p>
           </div>
         </div>
+        {report.earlierReports.length > 0 ? (
+          <div className="grid gap-1 text-sm">
+            <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden>
+              Earlier reports on the same target
+            </p>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Earlier reports on the same target">
+              {report.earlierReports.map((e) => (
+                <li key={e.id}>
+                  {REPORT_REASON_LABELS[e.reason]} · {when(e.createdAt)} · <span className="text-muted-foreground">{REPORT_STATUS_LABELS[e.status]}</span>
+                </li>
+              ))}
+              {report.earlier > report.earlierReports.length ? <li className="text-muted-foreground">and {report.earlier - report.earlierReports.length} more</li> : null}
+            </ul>
+          </div>
+        ) : null}
         {report.details ? <p className="text-sm">“{report.details}”</p> : null}
         <ReportedContent report={report} />
         <Notes report={report} />

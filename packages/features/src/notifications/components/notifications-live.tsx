@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { notificationText, type Notification } from "@vicinity/contract";
 import { toast } from "@vicinity/ui";
 import { useRealtime } from "@vicinity/features/realtime";
+import { currentUserQueryKey } from "@vicinity/features/session";
 import { addNotification, notificationKeys } from "../api/notifications";
 
 const TITLES: Partial<Record<Notification["kind"], string>> = {
@@ -13,7 +14,8 @@ const TITLES: Partial<Record<Notification["kind"], string>> = {
 };
 
 /**
- * Inside the member's session: a pushed `notification` joins the bell's list and shows a toast.
+ * Inside the member's session: a pushed `notification` joins the bell's list and shows a toast (a
+ * moderator's warning asks for the session user again instead, whose warning opens its dialog).
  * Renders nothing.
  */
 export function NotificationsLive() {
@@ -23,7 +25,9 @@ export function NotificationsLive() {
     if (!socket) return;
     const onNotification = (notification: Notification) => {
       queryClient.setQueryData(notificationKeys.list(), (list: Parameters<typeof addNotification>[0]) => addNotification(list, notification));
-      toast({ title: TITLES[notification.kind] ?? "Notification", description: notificationText(notification) });
+      // A moderator's warning is not a toast: it opens its own dialog, which he must acknowledge.
+      if (notification.kind === "warning") void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      else toast({ title: TITLES[notification.kind] ?? "Notification", description: notificationText(notification) });
     };
     socket.on("notification", onNotification);
     return () => {

@@ -10,6 +10,7 @@ import { ConnectionBanner } from "./connection-banner";
 
 // The warning comes 14 minutes in: its dialog's code arrives then, not with the first page.
 const IdleWarningDialog = lazy(() => import("./home-on-demand").then((m) => ({ default: m.IdleWarningDialog })));
+const ModeratorWarningDialog = lazy(() => import("./home-on-demand").then((m) => ({ default: m.ModeratorWarningDialog })));
 
 /**
  * What a member's visit holds from his first page to his last, under the header: the socket, the
@@ -37,6 +38,11 @@ export function MemberSession({ user, children }: { user: SessionUser; children:
         {realtime.state === "reconnecting" || realtime.state === "disconnected" ? <ConnectionBanner state={realtime.state} /> : null}
         {children}
         <NotificationsLive />
+        {user.warning ? (
+          <Suspense fallback={null}>
+            <ModeratorWarningDialog warning={user.warning} />
+          </Suspense>
+        ) : null}
         {warned ? (
           <Suspense fallback={null}>
             <IdleWarningDialog
