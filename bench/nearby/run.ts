@@ -20,6 +20,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { openDatabase, queryRows, type Database, type Db } from "../../apps/server/src/db/database";
+import { ADMIN_URL, benchDatabase, stopping } from "../lib/postgres";
 import { ONLINE_WINDOW_MS } from "../../apps/server/src/realtime/presence";
 import { findNearby, nearbySql, privateNearbySql, type NearbySearch } from "../../apps/server/src/users/nearby";
 import { Sealer } from "../../apps/server/src/http/sealed";
@@ -286,60 +287,14 @@ async function explain(db: Db, query: SQL): Promise<string[]> {
   return rows.map((r) => String(Object.values(r)[0]));
 }
 
-const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function adminQuery(statement: string): Promise<void> {
-  const { Client } = await import("pg");
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** The PostgreSQL database of the case in progress: dropped on Ctrl-C or SIGTERM too. */
-let benchDatabaseName: string | null = null;
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    stopping = true;
-    const name = benchDatabaseName;
-    log(`\n${signal}: stopping${name ? `, dropping ${name}` : ""}`);
-    const done = () => process.exit(signal === "SIGINT" ? 130 : 143);
-    if (!name) done();
-    else adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(done, done);
-  });
-}
-
 /** A fresh database for one case; `drop` removes it (PostgreSQL) or closes it (PGlite). */
 async function openBenchDatabase(c: Case): Promise<{ database: Database; drop(): Promise<void> }> {
   if (c.engine === "pglite") {
     const database = await openDatabase({ dataDir: "memory://" });
     return { database, drop: () => database.close() };
   }
-  const name = `vicinity_bench_${c.members}`;
-  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  benchDatabaseName = name;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString(), dataDir: "", poolSize: 1 });
-    return {
-      database,
-      async drop() {
-        await database.close();
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        benchDatabaseName = null;
-      },
-    };
-  } catch (error) {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    benchDatabaseName = null;
-    throw error;
-  }
+  const { database, drop } = await benchDatabase(`vicinity_bench_${c.members}`, 1, log);
+  return { database, drop };
 }
 
 interface Result {
@@ -471,7 +426,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Stopping on a signal: the dropped database fails the running query; the handler exits.
-  if (stopping) return;
+  if (stopping()) return;
   console.error(error);
   process.exit(1);
 });

@@ -16,3 +16,4 @@ export { groupsApi, groupsHandlers } from "./groups";
 export { adminHandlers } from "./admin";
 export { adsAdminApi, adsAdminHandlers, adsHandlers } from "./ads";
 export { resetMockStores } from "./resets";
+export { analyticsHandlers } from "./analytics";

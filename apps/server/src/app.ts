@@ -31,6 +31,13 @@ import { registerEventMemberRoutes, registerEventRoutes, startEventReminders } f
 import { registerNotificationRoutes, sweepNotifications } from "./notifications/service";
 import { registerGroupMemberRoutes, registerGroupRoutes } from "./groups/routes";
 import { registerAdminRoutes } from "./admin/routes";
+import { ActivityRecorder } from "./analytics/recorder";
+import { seedDemoActivity } from "./analytics/demo";
+import { sweepActivity } from "./analytics/rollup";
+import { registerAnalyticsRoutes, rollUpNow } from "./analytics/routes";
+
+/** How often each node rolls up the analytics (issue 15). */
+const ANALYTICS_ROLLUP_MS = 60_000;
 import { registerAdAdminRoutes, registerAdClickRoute, registerAdMemberRoutes } from "./ads/routes";
 import { restoreExpiredSuspensions } from "./admin/service";
 import { Limits, type LimitsRedis } from "./http/limits";
@@ -85,6 +92,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     participants: new Participants(database.db),
     limits: new Limits(redis as unknown as LimitsRedis | null, config.redisPrefix),
     mapChanges: new MapChanges({ db: database.db, onError: (e) => console.warn("map updates:", e) }),
+    activity: new ActivityRecorder(database.db, (e) => console.warn("analytics:", e)),
     // Replaced by attachRealtime below, before any route is registered.
     notify: { toUsers: () => undefined, disconnectUser: () => undefined, toEventWatchers: () => undefined },
   };
@@ -96,6 +104,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   let demoRefresh: NodeJS.Timeout | null = null;
   if (config.seedDemo) {
     await seedDemoMembersIfEmpty(database.db, mediaStore);
+    await seedDemoActivity(database.db);
     const refresh = async () => {
       await keepDemoPositionsFresh(database.db);
       await ensureDemoEvents(database.db);
@@ -200,6 +209,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   await routeGroup(app, "admin", (admin) => {
     registerAdminRoutes(admin, context);
     registerAdAdminRoutes(admin, context);
+    registerAnalyticsRoutes(admin, context);
   });
 
   const hasWebBuild = existsSync(`${config.webDist}/index.html`);
@@ -252,7 +262,11 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     void sessions.sweep().catch((e: unknown) => app.log.warn(e));
     void sweepNotifications(database.db).catch((e: unknown) => app.log.warn(e));
     void restoreExpiredSuspensions(database.db).catch((e: unknown) => app.log.warn(e));
+    void sweepActivity(database.db).catch((e: unknown) => app.log.warn(e));
   }, 10 * 60 * 1000);
+  // The analytics' roll-up, every minute on each node (one at a time across nodes).
+  const analyticsRollUp = setInterval(() => void rollUpNow(context).catch((e: unknown) => app.log.warn(e)), ANALYTICS_ROLLUP_MS);
+  analyticsRollUp.unref();
   const stopReminders = startEventReminders(context, (e) => app.log.warn(e));
   sweep.unref();
   let closed: Promise<void> | undefined;
@@ -269,6 +283,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
       closed ??= (async () => {
         shuttingDown = true;
         clearInterval(sweep);
+        clearInterval(analyticsRollUp);
         stopReminders();
         if (demoRefresh) clearInterval(demoRefresh);
         // Connections still open after a grace period (a client that holds one) are cut.
@@ -278,6 +293,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
         await realtime.close();
         await app.close();
         clearTimeout(cut);
+        await context.activity.close();
         if (redis) await redis.quit().catch(() => undefined);
         if (!options.database) await database.close();
       })();

@@ -26,15 +26,6 @@ function page(load: () => Promise<ComponentType>, fallback: ComponentType = Page
   return { lazy: async () => ({ Component: await load() }), HydrateFallback: fallback };
 }
 
-/** A registered route whose screen a later issue builds (docs/decisions/0005). */
-const soon = (title: string, description?: string, inLayout = false) =>
-  page(async () => {
-    const { ComingSoonPage } = await import("./pages/coming-soon");
-    return function ComingSoon() {
-      return <ComingSoonPage title={title} description={description} inLayout={inLayout} />;
-    };
-  });
-
 const handle = (value: PageHandle) => value;
 
 /**
@@ -119,7 +110,7 @@ export const appRoutes: RouteObject[] = [
           { path: "ads/new", handle: handle({ page: "Ads" }), ...page(async () => (await import("./pages/admin-ads")).NewCampaignRoute) },
           { path: "ads/:id", handle: handle({ page: "Ads" }), ...page(async () => (await import("./pages/admin-ads")).CampaignRoute) },
           { path: "ads/:id/edit", handle: handle({ page: "Ads" }), ...page(async () => (await import("./pages/admin-ads")).EditCampaignRoute) },
-          { path: "analytics", handle: handle({ page: "Analytics" }), ...soon("Analytics", undefined, true) },
+          { path: "analytics", handle: handle({ page: "Analytics" }), ...page(async () => (await import("./pages/admin-analytics")).AdminAnalyticsRoute) },
         ],
       },
     ],

@@ -2,10 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminReportSchema, notificationListSchema, sessionUserSchema, type Message } from "@vicinity/contract";
 import { auditLog, users } from "../db/schema";
-import { apiCaller, registerMember, STRONG_PASSWORD, testEngines, useListeningServer } from "../test/harness";
+import { apiCaller, registerAdmin, registerMember, STRONG_PASSWORD, testEngines, useListeningServer } from "../test/harness";
 import { jpegWithGps, pictureForm, pngWithAlpha } from "../test/pictures";
 import { closeOpenSockets, connected, dataOf, emitAck, socketFor } from "../test/sockets";
-import { setAdmin } from "../users/admins";
 import { REMOVED_PICTURE_MESSAGE } from "../media/routes";
 
 afterEach(closeOpenSockets);
@@ -14,11 +13,7 @@ describe.each(testEngines())("the admin area (%s)", (engine) => {
   const t = useListeningServer(engine);
   const call = apiCaller(() => t.server);
 
-  const admin = async (email: string) => {
-    const m = await registerMember(t.server, email);
-    expect(await setAdmin(t.database.db, email, true)).toBe("granted");
-    return m;
-  };
+  const admin = (email: string) => registerAdmin(t.server, t.database, email);
   const login = (email: string, password = STRONG_PASSWORD) => call("POST", "/api/auth/login", undefined, { email, password });
 
   it("a reported message: the admin sees it in its conversation, suspends the sender for 7 days; he is cut off at once, told why at sign-in; the reporter hears the outcome; it is all audited", async () => {

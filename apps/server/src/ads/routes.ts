@@ -31,7 +31,9 @@ export function registerAdMemberRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post(AD_PATHS.impressions, async (request) => {
     const me = requireMember(request);
     const { viewToken } = parseOr400(adImpressionSchema, request.body);
-    return { counted: await countImpression(db, me.id, viewToken) };
+    const counted = await countImpression(db, me.id, viewToken);
+    if (counted) ctx.activity.record("adImpression", me.id);
+    return { counted };
   });
 
   app.post<{ Params: { id: string } }>("/api/ads/:id/hide", async (request) => {
@@ -49,7 +51,8 @@ export function registerAdClickRoute(app: FastifyInstance, ctx: AppContext): voi
   app.get<{ Params: { link: string } }>("/api/ads/click/:link", async (request, reply) => {
     const token = openClick(ctx.config.sessionSecret, request.params.link);
     if (!token) throw notFound("This link has expired");
-    const destination = await recordClick(ctx.db, token);
+    const { destination, userId } = await recordClick(ctx.db, token);
+    if (userId) ctx.activity.record("adClick", userId);
     return reply.header("Referrer-Policy", "no-referrer").header("Cache-Control", "no-store").redirect(destination, 302);
   });
 }

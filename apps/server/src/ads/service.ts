@@ -199,11 +199,11 @@ export async function countImpression(db: Db, userId: string, token: string): Pr
 }
 
 /** A click: counted once per view (a replayed link redirects but counts nothing); answers the destination. */
-export async function recordClick(db: Db, token: string): Promise<string> {
-  const [row] = await queryRows<{ campaign_id: string; destination_url: string; first: boolean }>(
+export async function recordClick(db: Db, token: string): Promise<{ destination: string; userId: string | null }> {
+  const [row] = await queryRows<{ campaign_id: string; destination_url: string; first: boolean; user_id: string }>(
     db,
     sql`WITH hit AS (UPDATE ad_views SET clicked_at = now() WHERE token = ${token} AND clicked_at IS NULL RETURNING campaign_id)
-        SELECT c.id AS campaign_id, c.destination_url, EXISTS (SELECT 1 FROM hit) AS first
+        SELECT c.id AS campaign_id, c.destination_url, EXISTS (SELECT 1 FROM hit) AS first, v.user_id
         FROM ad_views v JOIN ad_campaigns c ON c.id = v.campaign_id WHERE v.token = ${token}`,
   );
   if (!row) throw notFound("This link has expired");
@@ -211,7 +211,8 @@ export async function recordClick(db: Db, token: string): Promise<string> {
     await db.execute(sql`INSERT INTO ad_daily (campaign_id, day, impressions, reach, clicks) VALUES (${row.campaign_id}::uuid, ${dayOf()}, 0, 0, 1)
       ON CONFLICT (campaign_id, day) DO UPDATE SET clicks = ad_daily.clicks + 1`);
   }
-  return row.destination_url;
+  // The member who clicked, for the analytics: only the first click of a view counts.
+  return { destination: row.destination_url, userId: row.first ? row.user_id : null };
 }
 
 export function assertEditable(c: CampaignRow): void {

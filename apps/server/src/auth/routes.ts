@@ -83,6 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.get(API_PATHS.currentUser, async (request) => {
     if (request.session?.kind !== "member") throw unauthorized("Not signed in");
+    ctx.activity.open(request.session.user.id);
     return { ...toSessionUser(request.session.user), warning: await pendingWarning(db, request.session.user.id) };
   });
 
@@ -128,6 +129,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
     setSessionCookie(reply, await sessions.create({ kind: "member", userId: created.id }));
     writeDevice(request, reply, config, created.id);
+    ctx.activity.record("signup", created.id);
     return reply.status(201).send(toSessionUser(created));
   });
 

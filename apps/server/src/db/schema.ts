@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -598,3 +600,119 @@ export const adHidden = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.userId] })],
 );
+
+/**
+ * Issue 15: what members do, recorded as it happens (batched, no request waits on it) and rolled up
+ * into the analytics tables below, after which it is deleted: a queue, not a history.
+ */
+export const activityEvents = pgTable("activity_events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  /** ACTIVITY_KINDS (analytics/recorder.ts). */
+  kind: smallint("kind").notNull(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** A message's conversation. */
+  ref: uuid("ref"),
+});
+
+/** The days (UTC) on which a member was active: opened the app or sent a message. */
+export const activityDays = pgTable(
+  "activity_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] }), index("activity_days_user_idx").on(t.userId)],
+);
+
+/** The weeks (Mondays, UTC) in which a member was active: the retention grid counts these. */
+export const activityWeeks = pgTable(
+  "activity_weeks",
+  {
+    week: date("week", { mode: "string" }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.userId] }), index("activity_weeks_user_idx").on(t.userId)],
+);
+
+/** How far each member came: the funnel counts a step once, at his sign-up's hour. */
+export const memberMilestones = pgTable("member_milestones", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  signupAt: timestamp("signup_at", { withTimezone: true }).notNull(),
+  onboardedAt: timestamp("onboarded_at", { withTimezone: true }),
+  firstMessageAt: timestamp("first_message_at", { withTimezone: true }),
+  firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
+});
+
+/**
+ * Who wrote first in a direct conversation, and when the other first answered (the reply rate):
+ * kept ACTIVITY_DAYS_KEPT days, and not a reference (a conversation's deletion changes no count).
+ */
+export const conversationStarts = pgTable("conversation_starts", {
+  conversationId: uuid("conversation_id").primaryKey(),
+  starterId: uuid("starter_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  repliedAt: timestamp("replied_at", { withTimezone: true }),
+});
+
+const counter = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * Counts per hour, so that any time zone's days add up exactly (whole-hour zones). The funnel's
+ * steps (onboarded, first message, first reply) count at the member's sign-up hour.
+ */
+export const analyticsHourly = pgTable("analytics_hourly", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+  signups: counter("signups"),
+  onboarded: counter("onboarded"),
+  firstMessages: counter("first_messages"),
+  firstReplies: counter("first_replies"),
+  messages: counter("messages"),
+  conversationsStarted: counter("conversations_started"),
+  conversationsReplied: counter("conversations_replied"),
+  eventsHosted: counter("events_hosted"),
+  rsvps: counter("rsvps"),
+  groupsJoined: counter("groups_joined"),
+  reports: counter("reports"),
+  blocks: counter("blocks"),
+  adImpressions: counter("ad_impressions"),
+  adClicks: counter("ad_clicks"),
+});
+
+/** Active members per UTC day: that day, the 7 and the 30 days ending on it. */
+export const analyticsDaily = pgTable("analytics_daily", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  dau: counter("dau"),
+  wau: counter("wau"),
+  mau: counter("mau"),
+  /** When wau and mau were counted (a past day's are counted once more after it ended). */
+  countedAt: timestamp("counted_at", { withTimezone: true }),
+  final: boolean("final").notNull().default(false),
+});
+
+/** The retention grid: members of a sign-up week active in its nth week after. */
+export const analyticsCohorts = pgTable(
+  "analytics_cohorts",
+  {
+    week: date("week", { mode: "string" }).notNull(),
+    weekIndex: integer("week_index").notNull(),
+    active: counter("active"),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.weekIndex] })],
+);
+
+/** When the roll-up last ran. */
+export const analyticsState = pgTable("analytics_state", {
+  id: integer("id").primaryKey(),
+  rolledUpAt: timestamp("rolled_up_at", { withTimezone: true }),
+});

@@ -140,6 +140,7 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
     const { allowed, retryAfter } = await hosting.take(me.id);
     if (!allowed) throw tooManyRequests(`You can host at most ${EVENTS_PER_DAY} events a day.`, retryAfter);
     const id = await createEvent(db, me.id, input);
+    ctx.activity.record("eventHosted", me.id);
     return reply.status(201).send(await getEvent(db, { id: me.id, member: true }, id));
   });
 
@@ -167,7 +168,8 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
   const answer = async (request: FastifyRequest<{ Params: { id: string } }>, wanted: "going" | "interested" | null, listed?: boolean) => {
     const me = requireMember(request);
     const id = eventId(request);
-    const { promoted, title } = await setRsvp(db, me.id, id, wanted, listed);
+    const { promoted, title, answered } = await setRsvp(db, me.id, id, wanted, listed);
+    if (answered) ctx.activity.record("rsvp", me.id);
     await sendNotifications(db, ctx.notify, promoted, "event_promoted", { eventId: id, title });
     changed(id);
     return getEvent(db, { id: me.id, member: true }, id);
@@ -189,6 +191,7 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
     const { allowed, retryAfter } = await reportLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("You have sent many reports today. Try again tomorrow.", retryAfter);
     await db.insert(reports).values({ reporterId: me.id, reportedId: event.host.id, eventId: id, reason: body.reason, details: body.details });
+    ctx.activity.record("report", me.id);
     return reply.status(201).send({ ok: true });
   });
 

@@ -276,7 +276,7 @@ export async function setRsvp(
   eventId: string,
   wanted: "going" | "interested" | null,
   listed = true,
-): Promise<{ status: RsvpStatus | null; promoted: string[]; title: string }> {
+): Promise<{ status: RsvpStatus | null; promoted: string[]; title: string; answered: boolean }> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const event = await lockEvent(t, eventId);
@@ -311,7 +311,8 @@ export async function setRsvp(
       );
     }
     const promoted = before === "going" && status !== "going" ? await promoteWaiting(t, event) : [];
-    return { status, promoted, title: event.title };
+    // "answered": a first answer (what the analytics count as an RSVP), not a change of mind.
+    return { status, promoted, title: event.title, answered: before === null && status !== null };
   });
 }
 

@@ -147,7 +147,7 @@ export function registerGroupMemberRoutes(app: FastifyInstance, ctx: AppContext)
     const me = requireMember(request);
     const id = groupId(request);
     await getGroup(db, me.id, id);
-    await joinGroup(db, participants, id, me.id);
+    if ((await joinGroup(db, participants, id, me.id)) === "joined") ctx.activity.record("groupJoined", me.id);
     return getGroup(db, me.id, id);
   });
 
@@ -191,6 +191,7 @@ export function registerGroupMemberRoutes(app: FastifyInstance, ctx: AppContext)
     const id = groupId(request);
     await getGroup(db, me.id, id);
     await answerRequest(db, participants, id, me.id, memberId(request), approve);
+    if (approve) ctx.activity.record("groupJoined", memberId(request));
     return getGroup(db, me.id, id);
   };
   app.post<{ Params: { id: string; userId: string } }>("/api/groups/:id/requests/:userId/approve", answer(true));
@@ -292,6 +293,7 @@ export function registerGroupMemberRoutes(app: FastifyInstance, ctx: AppContext)
     const { allowed, retryAfter } = await reportLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("You have sent many reports today. Try again tomorrow.", retryAfter);
     await db.insert(reports).values({ reporterId: me.id, reportedId, groupId: id, messageId: body.messageId ?? null, reason: body.reason, details: body.details });
+    ctx.activity.record("report", me.id);
     return reply.status(201).send({ ok: true });
   });
 }

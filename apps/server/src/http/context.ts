@@ -9,6 +9,7 @@ import type { Participants } from "../messages/service";
 import type { Limits } from "./limits";
 import type { ServerToClientEvents } from "@vicinity/contract";
 import type { MapChanges } from "../map/live";
+import type { ActivityRecorder } from "../analytics/recorder";
 
 /** Pushes an event to members' open sockets on every node (set when the socket server starts). */
 export interface Notifier {
@@ -33,6 +34,8 @@ export interface AppContext {
   limits: Limits;
   /** Live map updates: record what changed; the socket server sends it, batched (issue 10). */
   mapChanges: MapChanges;
+  /** What members do, for the admin's analytics (issue 15): recorded without waiting. */
+  activity: ActivityRecorder;
 }
 
 declare module "fastify" {

@@ -151,7 +151,7 @@ export async function storeMessage(
   participants: Participants,
   senderId: string,
   input: SendMessage,
-): Promise<{ message: Message; created: boolean; recipients: string[] }> {
+): Promise<{ message: Message; created: boolean; recipients: string[]; group: boolean }> {
   const { others, kind } = await participants.othersAndKind(input.conversationId, senderId);
   const group = kind === "group";
   if (input.mediaId) {
@@ -190,12 +190,12 @@ export async function storeMessage(
   );
   // In a group, those in a block with the sender are not told (their view hides his messages).
   const recipients = group ? await withoutBlocked(db, senderId, others) : others;
-  if (row) return { message: toMessage(row), created: true, recipients };
+  if (row) return { message: toMessage(row), created: true, recipients, group };
   // Not stored: a retry of a stored send (answer it again), or a block.
   const existing = await findByTempId(db, senderId, input.tempId);
   if (existing) {
     if (existing.conversationId !== input.conversationId) throw badRequest("tempId was already used for another conversation");
-    return { message: existing, created: false, recipients };
+    return { message: existing, created: false, recipients, group };
   }
   if (await isBlockedBetween(db, senderId, others)) throw forbidden("You can't message this member");
   throw new Error("The message was neither stored nor found");

@@ -180,6 +180,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     const me = socket.data.user;
     void socket.join([userRoom(me.id), sessionRoom(socket.data.sessionId), MEMBERS_ROOM]);
     void ctx.presence.heartbeat(me.id).catch((e: unknown) => app.log.warn(e));
+    ctx.activity.open(me.id);
 
     const guards: HandlerGuards = {
       log: app.log,
@@ -253,7 +254,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       const { allowed } = await messageLimiter.take(me.id);
       if (!allowed) return { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true, rateLimited: true };
       try {
-        const { message, created, recipients } = await storeMessage(ctx.db, ctx.participants, me.id, payload);
+        const { message, created, recipients, group } = await storeMessage(ctx.db, ctx.participants, me.id, payload);
+        if (created) ctx.activity.record(group ? "groupMessage" : "directMessage", me.id, message.conversationId);
         // Every open socket of both members, on every node (his other tabs and devices too).
         if (created) ctx.notify.toUsers([...recipients, me.id], "newMessage", message);
         return { ok: true, data: message };

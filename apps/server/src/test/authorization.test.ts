@@ -147,6 +147,7 @@ const EXPECT: Record<string, Expectation> = {
   "GET /api/admin/pictures": { access: "admin", status: { admin: 200 } },
   "POST /api/admin/pictures/:id/remove": { access: "admin", url: () => `/api/admin/pictures/${NO_SUCH}/remove`, payload: () => ({ reason: "x" }), status: { admin: 404 } },
   "GET /api/admin/audit": { access: "admin", status: { admin: 200 } },
+  "GET /api/admin/analytics": { access: "admin", url: () => "/api/admin/analytics?from=2024-01-01&to=2024-01-07&tz=UTC", status: { admin: 200 } },
   "GET /api/ads/next": { access: "member", status: self(204) },
   "POST /api/ads/impressions": { access: "member", payload: () => ({ viewToken: "0123456789abcdefghij" }), status: self(404) },
   "POST /api/ads/:id/hide": { access: "member", url: () => `/api/ads/${NO_SUCH}/hide`, status: self(404) },

@@ -9,6 +9,7 @@ import { loadConfig, type ServerConfig } from "../config";
 import { openDatabase, queryRows, type Database } from "../db/database";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { listen } from "./sockets";
+import { setAdmin } from "../users/admins";
 
 export type Engine = "pglite" | "postgres";
 
@@ -63,10 +64,11 @@ export async function createTestDatabase(engine: Engine): Promise<Database> {
 }
 
 /** Empties every table between tests, so each test starts from nothing. */
-export async function resetDatabase(database: Database): Promise<void> {
-  await database.db.execute(
-    sql`TRUNCATE users, sessions, locations, presence, blocks, conversations, conversation_participants, messages, media, profile_photos, reports RESTART IDENTITY CASCADE`,
-  );
+const MEMBER_TABLES = ["users", "sessions", "locations", "presence", "blocks", "conversations", "conversation_participants", "messages", "media", "profile_photos", "reports"];
+
+export async function resetDatabase(database: Database, more: readonly string[] = []): Promise<void> {
+  const tables = [...new Set([...MEMBER_TABLES, ...more])].map((t) => `public."${t}"`).join(", ");
+  await database.db.execute(sql.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`));
 }
 
 /** The rows a test file's set-up made, kept in the database (schema "snapshot") to be put back. */
@@ -102,7 +104,8 @@ export async function takeSnapshot(database: Database): Promise<DatabaseSnapshot
 
 /** Empties the database (resetDatabase) and puts the snapshot's rows back, foreign keys unchecked. */
 export async function restoreSnapshot(database: Database, snapshot: DatabaseSnapshot): Promise<void> {
-  await resetDatabase(database);
+  // With the snapshot's tables outside the members' web (the analytics' state, counters).
+  await resetDatabase(database, snapshot.tables.map((t) => t.name));
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL session_replication_role = replica`);
     for (const table of snapshot.tables) {
@@ -169,6 +172,14 @@ export async function registerMember(
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { id: string; username: string };
   return { cookie: sessionCookie(res), id: body.id, username: body.username };
+}
+
+/** A member made an admin as the operator does (npm run admin -- grant); his session is the one he registered with. */
+export async function registerAdmin(server: BuiltServer, database: Database, email: string): Promise<{ cookie: string; id: string; username: string }> {
+  const member = await registerMember(server, email);
+  const granted = await setAdmin(database.db, email, true);
+  if (granted !== "granted") throw new Error(`could not make ${email} an admin: ${granted}`);
+  return member;
 }
 
 export async function guestCookie(server: BuiltServer): Promise<string> {

@@ -72,7 +72,8 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     const me = requireMember(request);
     if (request.params.id === me.id) throw badRequest("You cannot block yourself");
     const target = await findTarget(me.id, request.params.id);
-    await db.insert(blocks).values({ blockerId: me.id, blockedId: target.id }).onConflictDoNothing();
+    const added = await db.insert(blocks).values({ blockerId: me.id, blockedId: target.id }).onConflictDoNothing().returning({ id: blocks.blockerId });
+    if (added.length > 0) ctx.activity.record("block", me.id);
     // Each disappears from the other's live map.
     ctx.mapChanges.memberChanged(me.id);
     ctx.mapChanges.memberChanged(target.id);
@@ -128,6 +129,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { allowed, retryAfter } = await reportLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("You have sent many reports today. Our team is on them; try again tomorrow.", retryAfter);
     await db.insert(reports).values({ reporterId: me.id, reportedId: target.id, messageId: body.messageId ?? null, mediaId: body.mediaId ?? null, reason: body.reason, details: body.details });
+    ctx.activity.record("report", me.id);
     return reply.status(201).send({ ok: true });
   });
 }

@@ -41,6 +41,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       .where(eq(users.id, me.id))
       .returning();
     ctx.mapChanges.memberChanged(me.id);
+    // The onboarding's last step saves the profile: the funnel's "onboarding done" (its first save).
+    ctx.activity.record("profileSaved", me.id);
     return toSessionUser(updated ?? me);
   });
 

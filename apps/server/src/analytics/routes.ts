@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { ANALYTICS_PATH, analyticsQuerySchema } from "@vicinity/contract/analytics";
+import type { AppContext } from "../http/context";
+import { parseOr400 } from "../http/errors";
+import { analyticsReport } from "./report";
+import { rollUp } from "./rollup";
+
+/**
+ * Counts what is waiting, so that the page shows what just happened; a roll-up elsewhere is not
+ * waited for, nor the weekly and monthly actives' recount (the minute's run does it).
+ */
+export async function rollUpNow(ctx: AppContext): Promise<void> {
+  await ctx.activity.flush();
+  try {
+    await rollUp(ctx.db, { recount: false });
+  } catch {
+    // Another node's roll-up committed first (a serialization failure): its counts are in.
+  }
+}
+
+/** GET /api/admin/analytics (issue 15): in the admin group, so only admins get an answer. */
+export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(ANALYTICS_PATH, async (request) => {
+    const query = parseOr400(analyticsQuerySchema, request.query);
+    await rollUpNow(ctx);
+    return analyticsReport(ctx.db, query);
+  });
+}

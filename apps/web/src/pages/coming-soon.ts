@@ -1,1 +1,0 @@
-export { ComingSoonPage, DeviceSwitch } from "@vicinity/features/shell";
