@@ -44,9 +44,11 @@ async function main(argv: string[]): Promise<number> {
       revoked: `${email} is no longer an admin.`,
       unchanged: command === "grant" ? `${email} was already an admin.` : `${email} was not an admin.`,
       "no such account": `No account has the address ${email}. The member must register first.`,
+      "address not confirmed": `${email} has not confirmed his address yet: he must open the link we mailed him (or send it again from the banner) before he can be an admin.`,
     } as const;
-    (result === "no such account" ? console.error : console.info)(messages[result]);
-    return result === "no such account" ? 1 : 0;
+    const failed = result === "no such account" || result === "address not confirmed";
+    (failed ? console.error : console.info)(messages[result]);
+    return failed ? 1 : 0;
   } finally {
     await database.close();
   }

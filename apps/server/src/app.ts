@@ -34,6 +34,10 @@ import { registerAdminRoutes } from "./admin/routes";
 import { ActivityRecorder } from "./analytics/recorder";
 import { seedDemoActivity } from "./analytics/demo";
 import { sweepActivity } from "./analytics/rollup";
+import { registerEmailLinkRoutes, registerEmailMemberRoutes } from "./auth/email-routes";
+import { sweepTokens } from "./auth/email-tokens";
+import { createMailer } from "./mail/mailer";
+import { registerDevMailRoutes } from "./mail/dev-routes";
 import { registerAnalyticsRoutes, rollUpNow } from "./analytics/routes";
 
 /** How often each node rolls up the analytics (issue 15). */
@@ -82,6 +86,10 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   const mediaStore = new MediaStore(config.mediaDir);
   // One Redis link for the shared limits (the socket adapter keeps its own pair).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const mail = await createMailer(config, (line) => (config.logLevel === "silent" ? undefined : console.info(line)));
+  if (config.env === "production" && config.appUrl.startsWith("http://localhost")) {
+    console.warn("APP_URL is not set: the links in mails lead to http://localhost. Set APP_URL to the address members use.");
+  }
   const context: AppContext = {
     config,
     database,
@@ -93,6 +101,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     limits: new Limits(redis as unknown as LimitsRedis | null, config.redisPrefix),
     mapChanges: new MapChanges({ db: database.db, onError: (e) => console.warn("map updates:", e) }),
     activity: new ActivityRecorder(database.db, (e) => console.warn("analytics:", e)),
+    mail,
     // Replaced by attachRealtime below, before any route is registered.
     notify: { toUsers: () => undefined, disconnectUser: () => undefined, toEventWatchers: () => undefined },
   };
@@ -183,6 +192,8 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   // Each route's guard comes from its group (issue 9, item 8; docs/decisions/0010).
   await routeGroup(app, "open", async (open) => {
     registerAuthRoutes(open, context);
+    registerEmailLinkRoutes(open, context);
+    if (config.env === "development" && mail.list) registerDevMailRoutes(open, { list: mail.list.bind(mail) });
     registerNearbyRoutes(open, context);
     registerMapTileRoutes(open, context);
     registerMapRoutes(open, context);
@@ -198,6 +209,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     await registerMediaUploadRoutes(member, context);
     registerPhotoRoutes(member, context);
     registerAccountRoutes(member, context);
+    registerEmailMemberRoutes(member, context);
     registerMemberRoutes(member, context);
     registerOwnLocationRoutes(member, context);
     registerEventMemberRoutes(member, context);
@@ -263,6 +275,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     void sweepNotifications(database.db).catch((e: unknown) => app.log.warn(e));
     void restoreExpiredSuspensions(database.db).catch((e: unknown) => app.log.warn(e));
     void sweepActivity(database.db).catch((e: unknown) => app.log.warn(e));
+    void sweepTokens(database.db).catch((e: unknown) => app.log.warn(e));
   }, 10 * 60 * 1000);
   // The analytics' roll-up, every minute on each node (one at a time across nodes).
   const analyticsRollUp = setInterval(() => void rollUpNow(context).catch((e: unknown) => app.log.warn(e)), ANALYTICS_ROLLUP_MS);
@@ -294,6 +307,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
         await app.close();
         clearTimeout(cut);
         await context.activity.close();
+        await mail.close();
         if (redis) await redis.quit().catch(() => undefined);
         if (!options.database) await database.close();
       })();

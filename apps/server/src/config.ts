@@ -52,6 +52,12 @@ const envSchema = z.object({
   MAP_TILE_URL: optionalText.pipe(z.string().refine(isTileUrlTemplate, "MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, like https://tile.example.org/{z}/{x}/{y}.png").optional()),
   /** The attribution its data asks for (plain text); default: our own data's, or "© OpenStreetMap contributors" with MAP_TILE_URL. */
   MAP_ATTRIBUTION: optionalText,
+  /** Issue 16: smtp(s)://user:pass@host:port to send mail; unset writes each mail under DATA_DIR/mail. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional()),
+  /** The sender of mails. */
+  MAIL_FROM: z.string().trim().min(3).default("Vicinity <no-reply@vicinity.local>"),
+  /** The app's address as members reach it: the links in mails start with it (never the request's Host). */
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s):// URL" }).optional()),
 });
 
 export interface ServerConfig {
@@ -79,6 +85,11 @@ export interface ServerConfig {
   mapAttribution: string | undefined;
   /** The CSP source of MAP_TILE_URL's server (img-src), e.g. https://*.tile.example.org. */
   mapTileOrigin: string | undefined;
+  /** Issue 16: SMTP_URL, or undefined to keep mails under `${dataDir}/mail` (in memory for memory://). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The origin links in mails start with (APP_URL; default http://localhost:PORT). */
+  appUrl: string;
 }
 
 /** An absolute http(s) URL with {z}, {x} and {y} (and perhaps {s}, {r}, as Leaflet fills them). */
@@ -157,5 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mapTileUrl: e.MAP_TILE_URL,
     mapAttribution: e.MAP_ATTRIBUTION,
     mapTileOrigin: e.MAP_TILE_URL ? tileOrigin(e.MAP_TILE_URL) : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
   };
 }

@@ -33,6 +33,8 @@ export const sessionUserSchema = z.object({
   rightNow: z.object({ note: z.string(), until: z.string() }).nullable().optional(),
   /** Issue 13: a moderator's warning he has not acknowledged yet (the oldest), shown at his next visit. */
   warning: z.object({ id: z.string(), reason: z.string(), at: z.string() }).nullable().optional(),
+  /** Issue 16: whether he opened the link sent to his address (false: the app shows a banner). */
+  emailVerified: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -41,13 +43,18 @@ export const requiredOr = (missing: string, wrongType: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? missing : wrongType),
 });
 
-const email = z
-  .string(requiredOr("Email and password are required", "Email must be text"))
-  .trim()
-  .check(...noControlCharacters("Email"))
-  .min(1, "Email and password are required")
-  .max(254, "That email address is too long")
-  .pipe(z.email("Enter a valid email address"));
+/** An email address as the forms take it (trimmed, at most 254 characters); `missing` says it is needed. */
+export const emailField = (missing: string) =>
+  z
+    .string(requiredOr(missing, "Email must be text"))
+    .trim()
+    .check(...noControlCharacters("Email"))
+    .min(1, missing)
+    .max(254, "That email address is too long")
+    .pipe(z.email("Enter a valid email address"));
+
+/** An email address as sign-up and sign-in take it. */
+export const emailAddressSchema = emailField("Email and password are required");
 
 const password = z
   .string(requiredOr("Email and password are required", "Password must be text"))
@@ -93,14 +100,14 @@ export function leadingZeroBits(bytes: Uint8Array): number {
 }
 
 /** POST /api/auth/login (`proof` only when the server asked for it). */
-export const loginRequestSchema = z.strictObject({ email, password, proof: loginProofSchema.optional() });
+export const loginRequestSchema = z.strictObject({ email: emailAddressSchema, password, proof: loginProofSchema.optional() });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
 
 /** POST /api/register: {email, password} on /auth, plus username on /join. */
 export const registerRequestSchema = z.strictObject({
-  email,
+  email: emailAddressSchema,
   password: password.check(...passwordCharacters).refine((p) => p.length >= PASSWORD_MIN_LENGTH, {
     message: `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`,
   }),

@@ -14,3 +14,4 @@ export * from "./groups";
 export * from "./admin";
 export * from "./ads";
 export * from "./time";
+export * from "./account";

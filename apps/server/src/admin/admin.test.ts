@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminReportSchema, notificationListSchema, sessionUserSchema, type Message } from "@vicinity/contract";
 import { auditLog, users } from "../db/schema";
-import { apiCaller, registerAdmin, registerMember, STRONG_PASSWORD, testEngines, useListeningServer } from "../test/harness";
+import { apiCaller, confirmAddress, registerAdmin, registerMember, STRONG_PASSWORD, testEngines, useListeningServer } from "../test/harness";
 import { jpegWithGps, pictureForm, pngWithAlpha } from "../test/pictures";
 import { closeOpenSockets, connected, dataOf, emitAck, socketFor } from "../test/sockets";
 import { REMOVED_PICTURE_MESSAGE } from "../media/routes";
@@ -160,6 +160,12 @@ describe.each(testEngines())("the admin area (%s)", (engine) => {
     // Other admins of earlier tests are in the same database: revoke them first.
     await t.database.db.update(users).set({ accountRole: "member" }).where(sql`${users.id} <> ${boss.id}::uuid`);
     expect((await call("POST", `/api/admin/members/${boss.id}/admin`, boss.cookie, { admin: false, reason: "bye" })).statusCode).toBe(400);
+    // Issue 16: only a confirmed address makes an admin.
+    const unconfirmed = await call("POST", `/api/admin/members/${kim.id}/admin`, boss.cookie, { admin: true, reason: "New moderator" });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toEqual({ message: "He must confirm his email address before he can be an admin" });
+    expect((await t.database.db.select().from(users).where(eq(users.id, kim.id)))[0]?.accountRole).toBe("member");
+    await confirmAddress(t.database, "kim@example.com");
     expect((await call("POST", `/api/admin/members/${kim.id}/admin`, boss.cookie, { admin: true, reason: "New moderator" })).statusCode).toBe(200);
     expect((await call("GET", "/api/admin/overview", kim.cookie)).statusCode).toBe(200);
     expect((await call("POST", `/api/admin/members/${kim.id}/suspend`, boss.cookie, { reason: "x", days: 1 })).statusCode).toBe(409);

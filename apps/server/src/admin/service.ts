@@ -97,6 +97,7 @@ export async function setAdminRole(ctx: AppContext, actor: Actor, userId: string
     const t = tx as unknown as Tx;
     const user = await targetUser(t, userId);
     if (user.suspendedAt && admin) throw conflict("Restore him before making him an admin");
+    if (admin && !user.emailVerifiedAt) throw conflict("He must confirm his email address before he can be an admin");
     if ((user.accountRole === "admin") === admin) throw conflict(admin ? "He is already an admin" : "He is not an admin");
     if (!admin) {
       if (userId === actor.id) throw badRequest("Another admin must revoke your role");

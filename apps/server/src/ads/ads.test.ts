@@ -4,9 +4,8 @@ import { describe, expect, it } from "vitest";
 import { servedAdSchema, type AdInput } from "@vicinity/contract";
 import { adCampaigns, adViews, users } from "../db/schema";
 import { saveLocation } from "../location/save-location";
-import { apiCaller, registerMember, testEngines, useListeningServer } from "../test/harness";
+import { apiCaller, registerMember, testEngines, useListeningServer , registerAdmin } from "../test/harness";
 import { CITY, offset } from "../test/geo";
-import { setAdmin } from "../users/admins";
 import { countImpression, pickAd } from "./service";
 
 function adInput(over: Partial<AdInput> = {}): AdInput {
@@ -37,9 +36,7 @@ describe.each(testEngines())("ads (%s)", (engine) => {
   const call = apiCaller(() => t.server);
 
   const setUp = async (over: Partial<AdInput> = {}) => {
-    const admin = await registerMember(t.server, `ads-admin-${randomBytes(3).toString("hex")}@example.com`);
-    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, admin.id));
-    await setAdmin(t.database.db, row!.email, true);
+    const admin = await registerAdmin(t.server, t.database, `ads-admin-${randomBytes(3).toString("hex")}@example.com`);
     const created = await call("POST", "/api/admin/ads", admin.cookie, adInput(over));
     expect(created.statusCode, created.body).toBe(201);
     const id = (created.json() as { id: string; status: string }).id;

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   anonymousLoginRequestSchema,
+  describeDevice,
   suspendedMessage,
   API_PATHS,
   loginRequestSchema,
@@ -21,6 +22,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
 import { readDevice, writeDevice } from "./device";
 import { restoreExpiredSuspensions } from "../admin/service";
 import { checkProof, issueChallenge, PROOF_TTL_MS } from "./login-proof";
+import { sendVerification } from "./email-routes";
 
 /** The 429 that asks a new browser on a busy network for a proof of work (the client solves it without a word). */
 export const BUSY_NETWORK_MESSAGE = "Many sign-ins failed on your network. Checking your browser before signing you in.";
@@ -127,9 +129,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!created) throw conflict("That username is taken");
 
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
-    setSessionCookie(reply, await sessions.create({ kind: "member", userId: created.id }));
+    setSessionCookie(reply, await sessions.create({ kind: "member", userId: created.id, device: describeDevice(request.headers["user-agent"]) }));
     writeDevice(request, reply, config, created.id);
     ctx.activity.record("signup", created.id);
+    await sendVerification(ctx, created);
     return reply.status(201).send(toSessionUser(created));
   });
 
@@ -172,7 +175,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     writeDevice(request, reply, config, user.id);
     // A new session id at every sign-in (no fixation).
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
-    setSessionCookie(reply, await sessions.create({ kind: "member", userId: user.id }));
+    setSessionCookie(reply, await sessions.create({ kind: "member", userId: user.id, device: describeDevice(request.headers["user-agent"]) }));
     return { ...toSessionUser(user), warning: await pendingWarning(db, user.id) };
   });
 

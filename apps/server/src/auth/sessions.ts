@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { sessions, users } from "../db/schema";
 
@@ -77,7 +77,7 @@ export class SessionStore {
   }
 
   /** A new session: 128 random bits, returned once as the cookie's value. */
-  async create(input: { kind: "member"; userId: string } | { kind: "guest"; guestId: string; guestAge: number }): Promise<string> {
+  async create(input: ({ kind: "member"; userId: string } | { kind: "guest"; guestId: string; guestAge: number }) & { device?: string | null }): Promise<string> {
     const token = randomBytes(16).toString("base64url");
     const now = this.now();
     await this.db.insert(sessions).values({
@@ -86,6 +86,7 @@ export class SessionStore {
       userId: input.kind === "member" ? input.userId : null,
       guestId: input.kind === "guest" ? input.guestId : null,
       guestAge: input.kind === "guest" ? input.guestAge : null,
+      device: input.device ?? null,
       createdAt: now,
       lastActiveAt: now,
       expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
@@ -145,6 +146,38 @@ export class SessionStore {
       .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)))
       .returning({ idHash: sessions.idHash });
     this.ended(gone.map((r) => r.idHash));
+  }
+
+  /** The member's live sessions, the most recently active first (his list of signed-in devices). */
+  async listOf(userId: string) {
+    const now = this.now();
+    return this.db
+      .select({
+        idHash: sessions.idHash,
+        device: sessions.device,
+        latitude: sessions.snappedLatitude,
+        longitude: sessions.snappedLongitude,
+        createdAt: sessions.createdAt,
+        lastActiveAt: sessions.lastActiveAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS))))
+      .orderBy(desc(sessions.lastActiveAt));
+  }
+
+  /** Where he last shared his (snapped) position from this session. */
+  async placeSeen(idHash: string, position: { latitude: number; longitude: number }): Promise<void> {
+    await this.db.update(sessions).set({ snappedLatitude: position.latitude, snappedLongitude: position.longitude }).where(eq(sessions.idHash, idHash));
+  }
+
+  /** Ends one of the member's sessions (from his list of devices); false when it was not his or had ended. */
+  async destroyOneOf(userId: string, idHash: string): Promise<boolean> {
+    const gone = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.idHash, idHash)))
+      .returning({ idHash: sessions.idHash });
+    this.ended(gone.map((r) => r.idHash));
+    return gone.length > 0;
   }
 
   /** Removes expired sessions (run periodically). */

@@ -61,6 +61,8 @@ export const users = pgTable(
     suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
     /** Why, as the member is told at sign-in. */
     suspensionReason: text("suspension_reason"),
+    /** Issue 16: when he opened the link sent to his address (null: not yet). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** Picks this member's stable point inside his privacy cell (decisions.md 6). Never sent. */
     locationSecret: text("location_secret").notNull(),
     ...timestamps,
@@ -82,6 +84,11 @@ export const sessions = pgTable(
     /** Guests: the public id (anon_...) and the age they gave. */
     guestId: text("guest_id"),
     guestAge: integer("guest_age"),
+    /** Issue 16: the browser that signed in ("Firefox on Android"), for the member's list of devices. */
+    device: text("device"),
+    /** The privacy-snapped position he last shared from this session (its nearest town is shown to him). */
+    snappedLatitude: doublePrecision("snapped_latitude"),
+    snappedLongitude: doublePrecision("snapped_longitude"),
     ...timestamps,
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -716,3 +723,26 @@ export const analyticsState = pgTable("analytics_state", {
   id: integer("id").primaryKey(),
   rolledUpAt: timestamp("rolled_up_at", { withTimezone: true }),
 });
+
+export const emailTokenPurposeEnum = pgEnum("email_token_purpose", ["verify", "reset", "change", "undo"]);
+
+/**
+ * Issue 16: the single-use links of mails (verify the address, reset the password, confirm a new
+ * address, undo a change). Only the token's SHA-256 is kept: a leaked table opens nothing.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: emailTokenPurposeEnum("purpose").notNull(),
+    /** The address the link was sent to (verify, change: the new one; undo: the old one to restore). */
+    email: text("email").notNull(),
+    ...timestamps,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_tokens_user_idx").on(t.userId, t.purpose), index("email_tokens_expires_idx").on(t.expiresAt)],
+);

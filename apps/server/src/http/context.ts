@@ -10,6 +10,7 @@ import type { Limits } from "./limits";
 import type { ServerToClientEvents } from "@vicinity/contract";
 import type { MapChanges } from "../map/live";
 import type { ActivityRecorder } from "../analytics/recorder";
+import type { Mailer } from "../mail/mailer";
 
 /** Pushes an event to members' open sockets on every node (set when the socket server starts). */
 export interface Notifier {
@@ -36,6 +37,8 @@ export interface AppContext {
   mapChanges: MapChanges;
   /** What members do, for the admin's analytics (issue 15): recorded without waiting. */
   activity: ActivityRecorder;
+  /** Mails (issue 16): through SMTP_URL, or kept under DATA_DIR/mail; sent without waiting. */
+  mail: Mailer;
 }
 
 declare module "fastify" {

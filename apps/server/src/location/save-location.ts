@@ -13,7 +13,7 @@ export async function saveLocation(
   db: Db,
   member: Pick<typeof users.$inferSelect, "id" | "locationSecret">,
   position: Location,
-): Promise<{ before: LatLon | null }> {
+): Promise<{ before: LatLon | null; snapped: LatLon }> {
   const snapped = snapToPrivacyGrid(position, member.locationSecret);
   const values = {
     latitude: position.latitude,
@@ -28,5 +28,5 @@ export async function saveLocation(
     .where(eq(locations.userId, member.id))
     .limit(1);
   await db.insert(locations).values({ userId: member.id, ...values }).onConflictDoUpdate({ target: locations.userId, set: values });
-  return { before: old ?? null };
+  return { before: old ?? null, snapped };
 }

@@ -165,9 +165,10 @@ function loadPlaces(): Place[] {
 const PLACE_CELL_ZOOM = 8;
 const cellOf = (x: number, y: number) => Math.floor(y * 2 ** PLACE_CELL_ZOOM) * 2 ** PLACE_CELL_ZOOM + Math.floor(x * 2 ** PLACE_CELL_ZOOM);
 
-function loadBaseMapData(): BaseMapData {
-  const seas = JSON.parse(readFileSync(require.resolve("@geo-maps/earth-seas-10m/map.geo.json"), "utf8")) as GeoJsonGeometry;
-  const counties = JSON.parse(readFileSync(require.resolve("us-atlas/counties-10m.json"), "utf8")) as Topology;
+let placeIndex: Pick<BaseMapData, "places" | "placesByCell"> | undefined;
+/** The places, most populous first, and by their zoom-8 tile: read once, shared by the tiles and nearestPlace. */
+function placesIndexed(): Pick<BaseMapData, "places" | "placesByCell"> {
+  if (placeIndex) return placeIndex;
   const places = loadPlaces();
   const placesByCell = new Map<number, Place[]>();
   for (const place of places) {
@@ -175,7 +176,45 @@ function loadBaseMapData(): BaseMapData {
     if (!placesByCell.has(cell)) placesByCell.set(cell, []);
     placesByCell.get(cell)!.push(place);
   }
-  return { water: waterRings(seas, []), ...borderLines(counties), places, placesByCell };
+  placeIndex = { places, placesByCell };
+  return placeIndex;
+}
+
+function loadBaseMapData(): BaseMapData {
+  const seas = JSON.parse(readFileSync(require.resolve("@geo-maps/earth-seas-10m/map.geo.json"), "utf8")) as GeoJsonGeometry;
+  const counties = JSON.parse(readFileSync(require.resolve("us-atlas/counties-10m.json"), "utf8")) as Topology;
+  return { water: waterRings(seas, []), ...borderLines(counties), ...placesIndexed() };
+}
+
+/** A town a member would name for a position: the nearest place of 5,000 people or more within about 150 km, else the nearest at all. */
+const TOWN = 5000;
+
+/**
+ * The name of the place nearest a (privacy-snapped) position, for the member's own list of signed-in
+ * devices (issue 16): "Jacksonville". Null far from any place (at sea).
+ */
+export function nearestPlace(latitude: number, longitude: number): string | null {
+  const { placesByCell } = placesIndexed();
+  const x = mercatorX(longitude);
+  const y = mercatorY(latitude);
+  const n = 2 ** PLACE_CELL_ZOOM;
+  const cx = Math.floor(x * n);
+  const cy = Math.floor(y * n);
+  let best: { place: Place; d: number } | null = null;
+  let bestTown: { place: Place; d: number } | null = null;
+  for (let dy = -1; dy <= 1; dy += 1) {
+    for (let dx = -1; dx <= 1; dx += 1) {
+      const row = cy + dy;
+      const col = (((cx + dx) % n) + n) % n;
+      if (row < 0 || row >= n) continue;
+      for (const place of placesByCell.get(row * n + col) ?? []) {
+        const d = (place.x - x) ** 2 + (place.y - y) ** 2;
+        if (!best || d < best.d) best = { place, d };
+        if (place.population >= TOWN && (!bestTown || d < bestTown.d)) bestTown = { place, d };
+      }
+    }
+  }
+  return (bestTown ?? best)?.place.name ?? null;
 }
 
 let data: BaseMapData | undefined;

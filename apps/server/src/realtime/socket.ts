@@ -201,8 +201,9 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
 
     onEvent(socket, "updateLocation", updateLocationEventSchema, guards, async (position) => {
       if (!(await locationLimiter.take(me.id)).allowed) return fail("Location updated too often. Try again in a few seconds.");
-      const { before } = await saveLocation(ctx.db, me, position);
+      const { before, snapped } = await saveLocation(ctx.db, me, position);
       ctx.mapChanges.memberChanged(me.id, before);
+      if (socket.data.sessionId) await ctx.sessions.placeSeen(socket.data.sessionId, snapped);
       return { ok: true };
     });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildServer } from "../app";
@@ -6,7 +7,7 @@ import { users } from "../db/schema";
 import type { Access, RouteEntry } from "../http/route-groups";
 import { setAdmin } from "../users/admins";
 import { jpegWithGps, pictureForm } from "./pictures";
-import { guestCookie, registerMember, resetDatabase, restoreSnapshot, routeTableEngines, startTestServer, STRONG_PASSWORD, takeSnapshot, testConfig, type DatabaseSnapshot, type TestServer } from "./harness";
+import { guestCookie, registerMember, resetDatabase, restoreSnapshot, routeTableEngines, startTestServer, STRONG_PASSWORD, takeSnapshot, testConfig, type DatabaseSnapshot, type TestServer, confirmAddress } from "./harness";
 
 /**
  * The authorization matrix, generated from the server's own route table (issue 9, item 8): every
@@ -184,6 +185,19 @@ const EXPECT: Record<string, Expectation> = {
   "DELETE /api/users/photos/:id": { access: "member", url: () => `/api/users/photos/${NO_SUCH}`, status: self(404) },
   "PUT /api/users/password": { access: "member", payload: () => ({ currentPassword: STRONG_PASSWORD, newPassword: "another long passphrase" }), status: self(200) },
   "GET /api/users/export": { access: "member", status: self(200) },
+  // Issue 16: the links of mails (anyone holding one), and the member's own address and devices.
+  "POST /api/auth/email/verify": { access: "open", payload: () => ({ token: "not-a-real-link" }), status: everyone(400) },
+  "POST /api/auth/password/forgot": { access: "open", payload: () => ({ email: `nobody-${randomUUID()}@example.com` }), status: everyone(202) },
+  "POST /api/auth/password/reset/check": { access: "open", payload: () => ({ token: "not-a-real-link" }), status: everyone(400) },
+  "POST /api/auth/password/reset": { access: "open", payload: () => ({ token: "not-a-real-link", password: "another long passphrase" }), status: everyone(400) },
+  "POST /api/auth/email/confirm": { access: "open", payload: () => ({ token: "not-a-real-link" }), status: everyone(400) },
+  "POST /api/auth/email/undo": { access: "open", payload: () => ({ token: "not-a-real-link" }), status: everyone(400) },
+  // The admin's address is confirmed (an operator made him); the members' are not yet.
+  "POST /api/users/email/verification": { access: "member", status: { member: 202, "another member": 202, admin: 409 } },
+  "POST /api/users/email": { access: "member", payload: () => ({ email: `changed-${randomUUID()}@example.com`, password: STRONG_PASSWORD }), status: { member: 403, "another member": 403, admin: 202 } },
+  "GET /api/users/sessions": { access: "member", status: self(200) },
+  "DELETE /api/users/sessions": { access: "member", status: self(200) },
+  "DELETE /api/users/sessions/:id": { access: "member", url: () => "/api/users/sessions/no-such-device", status: self(404) },
   "DELETE /api/users/account": { access: "member", payload: () => ({ password: STRONG_PASSWORD }), status: self(200) },
   "GET /api/conversations": { access: "member", status: self(200) },
   "POST /api/conversations": { access: "member", payload: () => ({ userId: NO_SUCH }), status: self(404) },
@@ -226,6 +240,7 @@ describe.each(routeTableEngines())("authorization matrix (%s)", (engine) => {
     const suspended = await registerMember(t.server, "suspended@example.com");
     await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
     const admin = await registerMember(t.server, "admin@example.com");
+    await confirmAddress(t.database, "admin@example.com");
     expect(await setAdmin(t.database.db, "admin@example.com", true)).toBe("granted");
     Object.assign(cookies, { member: member.cookie, "another member": other.cookie, "suspended member": suspended.cookie, admin: admin.cookie, guest: await guestCookie(t.server) });
     Object.assign(ids, { member: member.id, "another member": other.id, "suspended member": suspended.id, admin: admin.id });

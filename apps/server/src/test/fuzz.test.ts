@@ -4,7 +4,7 @@ import { setAdmin } from "../users/admins";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Ack, ConversationSummary } from "@vicinity/contract";
 import type { BuiltServer } from "../app";
-import { guestCookie, registerMember, startTestServer, STRONG_PASSWORD, routeTableEngines, type TestServer } from "./harness";
+import { guestCookie, registerMember, startTestServer, STRONG_PASSWORD, routeTableEngines, type TestServer, confirmAddress } from "./harness";
 import { closeOpenSockets, connected, emitAck, listen, socketFor, type ClientSocket } from "./sockets";
 
 /**
@@ -139,6 +139,7 @@ describe.each(routeTableEngines())("fuzz (%s)", (engine) => {
     const conversation = (await server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: member.cookie }, payload: { userId: other.id } })).json() as ConversationSummary;
     const guest = await guestCookie(server);
     const boss = await registerMember(server, "fuzz-admin@example.com");
+    await confirmAddress(t.database, "fuzz-admin@example.com");
     expect(await setAdmin(t.database.db, "fuzz-admin@example.com", true)).toBe("granted");
     const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
     const ids = [other.id, conversation.id, NO_SUCH_ID];

@@ -41,6 +41,8 @@ describe("npm run admin (issue 9, item 4)", () => {
     const config = { ...testConfig(), ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SESSION_SECRET: "t".repeat(40) }), webDist: "/nonexistent" };
     const server = await buildServer(config);
     await registerMember(server, "owner@example.com");
+    await registerMember(server, "unconfirmed@example.com");
+    await server.context.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, "owner@example.com"));
     await server.close();
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -61,6 +63,11 @@ describe("npm run admin (issue 9, item 4)", () => {
     expect((await admin(dataDir, "grant", "owner@example.com")).out).toContain("was already an admin");
     expect(await admin(dataDir, "revoke", "owner@example.com")).toEqual({ code: 0, out: expect.stringContaining("is no longer an admin") });
     expect(await roleOf("owner@example.com")).toBe("member");
+  });
+
+  it("refuses an account whose address is not confirmed (issue 16)", async () => {
+    expect(await admin(dataDir, "grant", "unconfirmed@example.com")).toEqual({ code: 1, out: expect.stringContaining("has not confirmed his address yet") });
+    expect(await roleOf("unconfirmed@example.com")).toBe("member");
   });
 
   it("refuses an unknown account and a bad command with a readable line", async () => {

@@ -6,7 +6,7 @@ import { usernameFromEmail } from "../auth/routes";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
 
-export type RoleChange = "granted" | "revoked" | "unchanged" | "no such account";
+export type RoleChange = "granted" | "revoked" | "unchanged" | "no such account" | "address not confirmed";
 
 /**
  * Makes an existing account an admin, or a member again (issue 9, item 4): the operator's way in,
@@ -15,13 +15,15 @@ export type RoleChange = "granted" | "revoked" | "unchanged" | "no such account"
  */
 export async function setAdmin(db: Db, email: string, admin: boolean): Promise<RoleChange> {
   const [user] = await db
-    .select({ id: users.id, role: users.accountRole })
+    .select({ id: users.id, role: users.accountRole, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(1);
   if (!user) return "no such account";
   const role = admin ? "admin" : "member";
   if (user.role === role) return "unchanged";
+  // Issue 16: an admin's address is proven his (he opened the link sent to it).
+  if (admin && !user.verifiedAt) return "address not confirmed";
   await db.update(users).set({ accountRole: role, updatedAt: new Date() }).where(eq(users.id, user.id));
   return admin ? "granted" : "revoked";
 }
@@ -47,6 +49,8 @@ export async function createAdmin(db: Db, email: string, password: string): Prom
     username: taken.length > 0 ? `${base}${randomBytes(2).readUInt16BE(0) % 10000}` : base,
     passwordHash: await hashPassword(password),
     accountRole: "admin",
+    // The operator vouches for the address he typed.
+    emailVerifiedAt: new Date(),
     locationSecret: randomBytes(16).toString("hex"),
   });
   return { created: true };

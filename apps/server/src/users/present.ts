@@ -19,6 +19,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     profileImageUrl: user.profileImageUrl,
     accountRole: user.accountRole,
     privateMode: user.privateMode,
+    emailVerified: user.emailVerifiedAt !== null,
     rightNow:
       user.rightNowNote && user.rightNowUntil && user.rightNowUntil.getTime() > Date.now()
         ? { note: user.rightNowNote, until: user.rightNowUntil.toISOString() }

@@ -74,8 +74,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = parseOr400(locationSchema, request.body);
     const { allowed, retryAfter } = await locationLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("Location updated too often. Try again in a few seconds.", retryAfter);
-    const { before } = await saveLocation(db, me, body);
+    const { before, snapped } = await saveLocation(db, me, body);
     ctx.mapChanges.memberChanged(me.id, before);
+    if (request.session) await ctx.sessions.placeSeen(request.session.idHash, snapped);
     return sendOk(reply);
   });
 

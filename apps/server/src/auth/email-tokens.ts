@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { LinkProblem } from "@vicinity/contract";
+import type { Db } from "../db/database";
+import { emailTokens } from "../db/schema";
+
+export type TokenPurpose = (typeof emailTokens.$inferSelect)["purpose"];
+export type TokenRow = typeof emailTokens.$inferSelect;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/**
+ * A new single-use link's token (256 random bits), returned once to be mailed; only its hash is
+ * stored. The member's earlier unused links of the same purpose stop working: the newest mail is
+ * the one that counts.
+ */
+export async function issueToken(db: Db, input: { userId: string; purpose: TokenPurpose; email: string; ttlMs: number }): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.delete(emailTokens).where(and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNull(emailTokens.usedAt)));
+    await tx.insert(emailTokens).values({
+      tokenHash: hashOf(token),
+      userId: input.userId,
+      purpose: input.purpose,
+      email: input.email,
+      expiresAt: new Date(Date.now() + input.ttlMs),
+    });
+  });
+  return token;
+}
+
+export type TokenCheck = { ok: true; row: TokenRow } | { ok: false; problem: LinkProblem };
+
+function judge(row: TokenRow | undefined, purpose: TokenPurpose): TokenCheck {
+  if (!row || row.purpose !== purpose) return { ok: false, problem: "invalid" };
+  if (row.usedAt) return { ok: false, problem: "used" };
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, problem: "expired" };
+  return { ok: true, row };
+}
+
+/** Whether a link can be used, without using it (the reset page asks before showing its form). */
+export async function peekToken(db: Db, token: string, purpose: TokenPurpose): Promise<TokenCheck> {
+  const [row] = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashOf(token))).limit(1);
+  return judge(row, purpose);
+}
+
+/**
+ * Uses a link once: in the caller's transaction, the row locked, so two clicks at once cannot both
+ * pass. `apply` runs only for a usable link, and the link is marked used in the same transaction.
+ */
+export async function useToken<T>(db: Db, token: string, purpose: TokenPurpose, apply: (tx: Db, row: TokenRow) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; problem: LinkProblem }> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashOf(token))).for("update").limit(1);
+    const check = judge(row, purpose);
+    if (!check.ok) return check;
+    const value = await apply(tx, check.row);
+    await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.tokenHash, check.row.tokenHash));
+    return { ok: true as const, value };
+  });
+}
+
+/** Links used or expired more than a week ago go (with the session sweep); until then they say "used" or "expired". */
+export async function sweepTokens(db: Db): Promise<void> {
+  const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+  await db.delete(emailTokens).where(or(lt(emailTokens.expiresAt, weekAgo), lt(emailTokens.usedAt, weekAgo)));
+}
+
+/** Whether an address (any case) belongs to an account other than `userId`. */
+export const addressTakenSql = (email: string, userId: string) => sql`EXISTS (SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND id <> ${userId}::uuid)`;
