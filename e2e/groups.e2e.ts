@@ -97,7 +97,7 @@ test("a member creates a group by request with the form; a second asks to join a
     const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } }).jpeg().toBuffer();
     await cal.page.getByTestId("composer-file-input").setInputFiles({ name: "river.jpg", mimeType: "image/jpeg", buffer: picture });
     await expect(cal.page.getByRole("button", { name: "Remove picture" })).toBeVisible();
-    await cal.page.getByRole("button", { name: "Send" }).click();
+    await cal.page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(cal.page.getByRole("log", { name: `Messages with ${name}` }).getByRole("img", { name: "Picture you sent" })).toBeVisible();
     await expect(ownerThread.getByRole("img", { name: /^Picture from cal\./ })).toBeVisible();
     await expect(benThread.getByRole("img", { name: /^Picture from cal\./ })).toBeVisible();

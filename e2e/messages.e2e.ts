@@ -43,7 +43,7 @@ test("one member messages another, attaches a picture, sees it read; the other s
   const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
   await alice.page.getByTestId("composer-file-input").setInputFiles({ name: "pier.jpg", mimeType: "image/jpeg", buffer: picture });
   await expect(alice.page.getByRole("button", { name: "Remove picture" })).toBeVisible();
-  await alice.page.getByRole("button", { name: "Send" }).click();
+  await alice.page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(aliceLog.getByRole("img", { name: "Picture you sent" })).toBeVisible();
 
   // Bob: the unread badge in the inbox, then the conversation, live.

@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tooling/chromium";
 import { E2E_ADMIN } from "./admin-account";
+import { E2E_SMTP_PORT } from "./mail";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -12,6 +13,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "../reports/e2e.json" }]],
+  // A real SMTP server the app sends its mails to (issue 16): e2e/mail-server.ts.
+  globalSetup: "./mail-server.ts",
   timeout: 30_000,
   // A wait for a state ends as soon as the page is there; a busy 2-core CI machine took over 5 s to
   // open a lazily loaded page (the map's Message button), so waits may take up to 10 s.
@@ -27,6 +30,7 @@ export default defineConfig({
     command:
       `npm run build -w @vicinity/web && export DATA_DIR=$(mktemp -d) DATABASE_URL= REDIS_URL= && ` +
       `ADMIN_PASSWORD='${E2E_ADMIN.password}' npm run admin --silent -w @vicinity/server -- create ${E2E_ADMIN.email} && ` +
+      `SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} APP_URL=http://127.0.0.1:${PORT} ` +
       `PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn REGISTRATIONS_PER_HOUR=10000 npm run start -w @vicinity/server`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/`,

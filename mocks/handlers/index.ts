@@ -17,3 +17,4 @@ export { adminHandlers } from "./admin";
 export { adsAdminApi, adsAdminHandlers, adsHandlers } from "./ads";
 export { resetMockStores } from "./resets";
 export { analyticsHandlers } from "./analytics";
+export { accountHandlers, deviceSessionsFixture } from "./account";

@@ -1,3 +1,4 @@
+import { accountHandlers } from "./account";
 import { delay, http, HttpResponse } from "msw";
 import {
   API_PATHS,
@@ -199,4 +200,5 @@ export const profileSettingsHandlers = {
   password: profileHandlers.passwordChanged,
   export: profileHandlers.exportSuccess,
   account: profileHandlers.accountDeleted,
+  accountEmail: accountHandlers.member,
 };

@@ -119,5 +119,11 @@ export const appRoutes: RouteObject[] = [
   { path: "/join", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).JoinPage, AppLoading) },
   // decisions.md 2: /login is registered and shows /auth on its Sign In tab (no tab parameter means login).
   { path: "/login", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).AuthPage, AppLoading) },
+  // Issue 16: a forgotten password, and the pages the links of mails open (for anyone holding one).
+  { path: "/forgot-password", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).ForgotPasswordPage, AppLoading) },
+  { path: "/reset-password", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).ResetPasswordPage, AppLoading) },
+  { path: "/verify-email", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).VerifyEmailRoute, AppLoading) },
+  { path: "/confirm-email", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).ConfirmEmailRoute, AppLoading) },
+  { path: "/undo-email-change", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).UndoEmailChangeRoute, AppLoading) },
   { path: "*", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/not-found")).NotFoundPage, AppLoading) },
 ];

@@ -24,7 +24,7 @@ export interface TestSmtp {
  * A real SMTP server for tests (issue 16): the server under test sends through SMTP_URL to it as
  * to any mail server; what it receives is parsed (headers, plain text and HTML parts).
  */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+export async function startSmtp(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -35,7 +35,9 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to.flatMap((a) => a.value) : (parsed.to?.value ?? []);
-          received.push({ to: to.map((a) => a.address ?? "").join(", "), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" });
+          const mail = { to: to.map((a) => a.address ?? "").join(", "), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
+          received.push(mail);
+          onMail?.(mail);
           for (const wake of waiters) wake();
           callback();
         })

@@ -30,6 +30,9 @@ export interface TrendChartProps {
   className?: string;
 }
 
+/** At most this many day labels under a chart (a 30-day chart labels every 5th day). */
+const MAX_DAY_LABELS = 6;
+
 const plain = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 1 });
 
 /**
@@ -48,8 +51,9 @@ export function TrendChart({ rows, series, label, format = plain, height = 220, 
             tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
             tickLine={false}
             axisLine={{ stroke: "var(--border)" }}
-            interval="preserveStartEnd"
-            minTickGap={28}
+            // Every n-th day, counted, not measured: recharts' own choice measures the labels' text,
+            // which depends on when the font arrived, so two renders could label other days.
+            interval={Math.max(0, Math.ceil(rows.length / MAX_DAY_LABELS) - 1)}
           />
           <YAxis tickFormatter={format} width={52} tick={{ fill: "var(--muted-foreground)", fontSize: 12 }} tickLine={false} axisLine={false} allowDecimals={false} />
           <Tooltip

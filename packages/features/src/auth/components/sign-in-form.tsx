@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Button, FormField, Input, PasswordInput } from "@vicinity/ui";
 import { useRefocusAfterBusy } from "../model/use-refocus-after-busy";
 import { useValidatedForm } from "../model/use-validated-form";
 import type { SignInValues, ValidationProblem } from "../model/validation";
 import { FormAlert } from "./form-alert";
+import { EMAIL_INPUT_PROPS } from "../model/email-input";
 
 export interface SignInFormProps {
   /** Called with the values once they pass `validate`. */
@@ -58,12 +60,7 @@ export function SignInForm({
             {...control}
             {...flag("email")}
             {...form.bind("email")}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            inputSize="lg"
+            {...EMAIL_INPUT_PROPS}
             required={nativeValidation}
           />
         )}
@@ -80,6 +77,9 @@ export function SignInForm({
           />
         )}
       </FormField>
+      <Link to="/forgot-password" className="-mt-3 justify-self-end text-sm font-medium text-accent-text underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
       <Button ref={submitRef} type="submit" size="lg" fullWidth busy={busy} busyLabel={busyLabel} disabled={disabled}>
         {submitLabel}
       </Button>

@@ -5,6 +5,7 @@ import { useRefocusAfterBusy } from "../model/use-refocus-after-busy";
 import { useValidatedForm } from "../model/use-validated-form";
 import type { AuthField, SignUpValues, ValidationProblem } from "../model/validation";
 import { FormAlert } from "./form-alert";
+import { EMAIL_INPUT_PROPS } from "../model/email-input";
 
 export interface SignUpFormProps {
   /** Called with the values once they pass `validate`. */
@@ -80,12 +81,7 @@ export function SignUpForm({
             {...control}
             {...flag("email")}
             {...form.bind("email")}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            inputSize="lg"
+            {...EMAIL_INPUT_PROPS}
             required={nativeValidation}
           />
         )}

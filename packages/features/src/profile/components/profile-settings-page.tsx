@@ -19,6 +19,7 @@ import { usePhotoUpload } from "../model/use-photo-upload";
 import { AboutForm } from "./about-form";
 import { AccountActions } from "./account-actions";
 import { ChangePasswordForm } from "./change-password-form";
+import { DevicesSection, EmailSection } from "@vicinity/features/account";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import { PhotosLoadError, PhotosLoading, PhotosSection } from "./photos-section";
 import { PrivateModeCard } from "./private-mode-card";
@@ -180,7 +181,7 @@ function PrivacyPanel({ user }: { user: SessionUser }) {
   );
 }
 
-function AccountPanel({ saveFile, onAccountDeleted }: { saveFile: SaveFile; onAccountDeleted: () => void }) {
+function AccountPanel({ user, saveFile, onAccountDeleted }: { user: SessionUser; saveFile: SaveFile; onAccountDeleted: () => void }) {
   const password = useChangePassword();
   const exportData = useExportMyData();
   const [passwordVersion, setPasswordVersion] = useState(0);
@@ -191,22 +192,29 @@ function AccountPanel({ saveFile, onAccountDeleted }: { saveFile: SaveFile; onAc
   });
 
   return (
-    <SettingsSection id="account" title="Account & security" icon={<ShieldCheck />} description="Your password, your data, your account.">
+    <SettingsSection id="account" title="Account & security" icon={<ShieldCheck />} description="Your address, your password, your devices, your data, your account.">
       <div className="grid gap-6">
-        <ChangePasswordForm
-          key={passwordVersion}
-          busy={password.isPending}
-          error={password.error ? errorText(password.error, "Your password could not be changed. Please try again.") : null}
-          onSubmit={(request: ChangePasswordRequest) =>
-            password.mutate(request, {
-              onSuccess: () => {
-                password.reset();
-                setPasswordVersion((v) => v + 1);
-                toast({ title: "Password changed", description: "Other devices have been signed out.", variant: "success" });
-              },
-            })
-          }
-        />
+        <EmailSection email={user.email} verified={user.emailVerified !== false} />
+        <div className="border-t border-border pt-6">
+          <ChangePasswordForm
+            key={passwordVersion}
+            busy={password.isPending}
+            error={password.error ? errorText(password.error, "Your password could not be changed. Please try again.") : null}
+            onSubmit={(request: ChangePasswordRequest) =>
+              password.mutate(request, {
+                onSuccess: () => {
+                  password.reset();
+                  setPasswordVersion((v) => v + 1);
+                  toast({ title: "Password changed", description: "Other devices have been signed out.", variant: "success" });
+                },
+              })
+            }
+          />
+        </div>
+        <div className="grid gap-2 border-t border-border pt-6">
+          <h3 className="font-semibold">Signed-in devices</h3>
+          <DevicesSection />
+        </div>
         <div className="border-t border-border pt-6">
           <AccountActions
             exporting={exportData.isPending}
@@ -270,7 +278,7 @@ export function ProfileSettingsPage({ saveFile = saveFileInBrowser, onAccountDel
       about={<AboutPanel user={me} />}
       rightNow={<RightNowPanel user={me} />}
       privacy={<PrivacyPanel user={me} />}
-      account={<AccountPanel saveFile={saveFile} onAccountDeleted={onAccountDeleted ?? (() => void navigate("/", { replace: true }))} />}
+      account={<AccountPanel user={me} saveFile={saveFile} onAccountDeleted={onAccountDeleted ?? (() => void navigate("/", { replace: true }))} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey, useAuth, useHeartbeat } from "@vicinity/features/session";
+import { VerifyEmailBanner } from "@vicinity/features/account";
 import { usePageHandle } from "../model/page-handle";
 import { loadAppHeader, loadMemberSession, loadSignedInHome } from "../model/load-on-demand";
 import { AnonymousBanner } from "./anonymous-banner";
@@ -77,6 +78,7 @@ export function AppLayout() {
         <AppHeader />
       </Suspense>
       {auth.status === "anonymous" ? <AnonymousBanner /> : null}
+      {member && member.emailVerified === false ? <VerifyEmailBanner email={member.email} /> : null}
       {member ? (
         <Suspense fallback={<PageLoading />}>
           <MemberSession user={member}>{content}</MemberSession>
