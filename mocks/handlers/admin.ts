@@ -143,7 +143,16 @@ export const adminHandlers = {
       current = structuredClone(pictures);
     });
     return [
-      http.get(ADMIN_PATHS.pictures, () => HttpResponse.json({ pictures: current, more: false })),
+      http.get(ADMIN_PATHS.pictures, ({ request }) => {
+        const awaiting = new URL(request.url).searchParams.get("show") !== "all";
+        return HttpResponse.json({ pictures: awaiting ? current.filter((p) => p.reviewedAt === null) : current, more: false });
+      }),
+      http.post(ADMIN_PATHS.picturesReviewed, async ({ request }) => {
+        const { ids } = (await request.json()) as { ids: string[] };
+        const reviewed = current.filter((p) => ids.includes(p.id) && p.reviewedAt === null).length;
+        current = current.map((p) => (ids.includes(p.id) && p.reviewedAt === null ? { ...p, reviewedAt: "2026-06-13T21:30:00Z" } : p));
+        return HttpResponse.json({ ok: true, reviewed });
+      }),
       http.post("/api/admin/pictures/:id/remove", ({ params }) => {
         current = current.filter((p) => p.id !== params.id);
         return HttpResponse.json({ ok: true });

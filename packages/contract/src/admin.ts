@@ -110,7 +110,15 @@ export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
 /** GET /api/admin/reports: a page of the queue, oldest first (the longest waiting on top). */
 export const adminReportsPageSchema = z.object({ reports: z.array(adminReportSchema), more: z.boolean() });
 /** GET /api/admin/pictures: the newest pictures, for review before anyone reports them. */
-export const adminPictureSchema = z.object({ id: z.string(), url: z.string(), kind: z.string(), owner: z.object({ id: z.string(), username: z.string() }), createdAt: z.string() });
+export const adminPictureSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  kind: z.string(),
+  owner: z.object({ id: z.string(), username: z.string() }),
+  createdAt: z.string(),
+  /** When an admin marked it reviewed (null: awaiting review). */
+  reviewedAt: z.string().nullable(),
+});
 export type AdminPicture = z.infer<typeof adminPictureSchema>;
 export const adminPicturesPageSchema = z.object({ pictures: z.array(adminPictureSchema), more: z.boolean() });
 export const REPORT_STATUS_LABELS: Record<(typeof REPORT_STATUSES)[number], string> = { open: "Open", dismissed: "Dismissed", actioned: "Acted on" };
@@ -131,6 +139,17 @@ export const reportNoteSchema = z.strictObject({ text: plainText("Note").trim().
 export const reportAssignSchema = z.strictObject({ mine: z.boolean() });
 export const pictureRemoveSchema = z.strictObject({ reason });
 
+/** GET /api/admin/pictures: those awaiting review (the default), or every recent one. */
+export const PICTURE_FILTERS = ["awaiting", "all"] as const;
+export const adminPicturesQuerySchema = z.strictObject({
+  show: z.enum(PICTURE_FILTERS, { error: `show must be one of: ${PICTURE_FILTERS.join(", ")}` }).default("awaiting"),
+  page: z.coerce.number().int().min(0).max(1000).default(0),
+});
+/** POST /api/admin/pictures/reviewed: pictures looked at and kept (a page of them at most). */
+export const picturesReviewedSchema = z.strictObject({
+  ids: z.array(z.uuid("ids must be picture ids"), { error: "ids must be a list of picture ids" }).min(1, "Choose at least one picture").max(ADMIN_PAGE_SIZE, `At most ${ADMIN_PAGE_SIZE} pictures at once`),
+});
+
 export const auditQuerySchema = z.strictObject({
   action: z.string().max(40).optional(),
   targetType: z.string().max(20).optional(),
@@ -146,6 +165,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   grant_admin: "Made admin",
   revoke_admin: "Revoked admin",
   remove_picture: "Removed a picture",
+  review_picture: "Reviewed a picture",
   remove_message: "Removed a message",
   remove_event: "Removed an event",
   remove_group: "Removed a group",
@@ -179,6 +199,8 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const adminOverviewSchema = z.object({
   openReports: z.record(z.enum(REPORT_KINDS), z.number().int()),
   picturesToday: z.number().int(),
+  /** Pictures no admin has reviewed or removed yet. */
+  picturesAwaitingReview: z.number().int(),
   suspendedThisWeek: z.number().int(),
   signUpsToday: z.number().int(),
 });
@@ -200,5 +222,6 @@ export const ADMIN_PATHS = {
   report: (id: string) => `/api/admin/reports/${encodeURIComponent(id)}`,
   reportActions: "/api/admin/reports/actions",
   pictures: "/api/admin/pictures",
+  picturesReviewed: "/api/admin/pictures/reviewed",
   audit: "/api/admin/audit",
 } as const;

@@ -120,6 +120,44 @@ describe.each(testEngines())("the admin area (%s)", (engine) => {
     expect((await upload(await pngWithAlpha(), "other.png", "image/png")).statusCode).toBe(201);
   });
 
+  it("pictures await review until an admin keeps them (each with its audit entry) or removes them; the overview counts them", async () => {
+    const boss = await admin("boss6@example.com");
+    const pat = await registerMember(t.server, "reviewed-pat@example.com");
+    const upload = async (data: Buffer, name: string, type: string) =>
+      ((await t.server.app.inject({ method: "POST", url: "/api/media?kind=photo", headers: { cookie: pat.cookie }, payload: pictureForm(data, name, type) })).json() as { id: string }).id;
+    const a = await upload(await jpegWithGps(200, 200), "a.jpg", "image/jpeg");
+    const b = await upload(await pngWithAlpha(), "b.png", "image/png");
+    const overview = async () => ((await call("GET", "/api/admin/overview", boss.cookie)).json() as { picturesAwaitingReview: number }).picturesAwaitingReview;
+    const grid = async (query = "") => ((await call("GET", `/api/admin/pictures${query}`, boss.cookie)).json() as { pictures: Array<{ id: string; reviewedAt: string | null }> }).pictures;
+    expect(await overview()).toBe(2);
+    expect((await grid()).map((p) => [p.id, p.reviewedAt])).toEqual([
+      [b, null],
+      [a, null],
+    ]);
+    const kept = await call("POST", "/api/admin/pictures/reviewed", boss.cookie, { ids: [a, a] });
+    expect(kept.json()).toEqual({ ok: true, reviewed: 1 });
+    // Reviewed twice: counted once.
+    expect((await call("POST", "/api/admin/pictures/reviewed", boss.cookie, { ids: [a] })).json()).toEqual({ ok: true, reviewed: 0 });
+    expect((await grid()).map((p) => p.id)).toEqual([b]);
+    expect((await grid("?show=all")).find((p) => p.id === a)?.reviewedAt).toEqual(expect.any(String));
+    expect(await overview()).toBe(1);
+    const log = (await call("GET", `/api/admin/audit?targetId=${a}`, boss.cookie)).json() as { entries: Array<{ action: string; targetType: string }> };
+    expect(log.entries.map((e) => [e.action, e.targetType])).toEqual([["review_picture", "picture"]]);
+    // Removed: out of the queue too.
+    expect((await call("POST", `/api/admin/pictures/${b}/remove`, boss.cookie, { reason: "Explicit" })).statusCode).toBe(200);
+    expect(await overview()).toBe(0);
+    for (const [body, message] of [
+      [{ ids: [] }, "Choose at least one picture"],
+      [{ ids: ["nope"] }, "ids must be picture ids"],
+      [{}, "ids must be a list of picture ids"],
+    ] as const) {
+      const res = await call("POST", "/api/admin/pictures/reviewed", boss.cookie, body);
+      expect([res.statusCode, res.json()]).toEqual([400, { message }]);
+    }
+    expect((await call("GET", "/api/admin/pictures?show=some", boss.cookie)).json()).toEqual({ message: "show must be one of: awaiting, all" });
+    expect((await call("POST", "/api/admin/pictures/reviewed", pat.cookie, { ids: [a] })).statusCode).toBe(403);
+  });
+
   it("acts on many reports at once; one target acted on once; dismissals told; closed ones refused", async () => {
     const boss = await admin("boss4@example.com");
     const spammer = await registerMember(t.server, "spammer@example.com");

@@ -1,12 +1,15 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   ADMIN_PAGE_SIZE,
+  ADMIN_PATHS,
   adminMembersQuerySchema,
+  adminPicturesQuerySchema,
   adminReportsQuerySchema,
   adminRoleSchema,
   auditQuerySchema,
   pictureRemoveSchema,
+  picturesReviewedSchema,
   reportActionSchema,
   reportAssignSchema,
   reportNoteSchema,
@@ -20,10 +23,10 @@ import {
 import type { AppContext } from "../http/context";
 import { requireMember } from "../http/context";
 import { isUuid, notFound, parseOr400 } from "../http/errors";
-import { queryRows } from "../db/database";
-import { auditLog, reportNotes, reports, sessions, users } from "../db/schema";
+import { queryRows, type Db } from "../db/database";
+import { auditLog, media, reportNotes, reports, sessions, users } from "../db/schema";
 import { listPhotos } from "../users/photos";
-import { actOnReports, REPORT_KIND_SQL, removePicture, restoreMember, setAdminRole, suspendMember, warnMember, type Actor } from "./service";
+import { actOnReports, audit, REPORT_KIND_SQL, removePicture, restoreMember, setAdminRole, suspendMember, warnMember, type Actor } from "./service";
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -167,15 +170,16 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.get("/api/admin/overview", async () => {
     const byKind = await queryRows<{ kind: ReportKind; n: number }>(db, sql`SELECT ${REPORT_KIND_SQL} AS kind, count(*)::int AS n FROM reports r WHERE r.status = 'open' GROUP BY 1`);
-    const [counts] = await queryRows<{ pictures: number; suspended: number; signups: number }>(
+    const [counts] = await queryRows<{ pictures: number; awaiting: number; suspended: number; signups: number }>(
       db,
       sql`SELECT (SELECT count(*)::int FROM media WHERE created_at > now() - interval '1 day') AS pictures,
+                 (SELECT count(*)::int FROM media WHERE reviewed_at IS NULL) AS awaiting,
                  (SELECT count(*)::int FROM users WHERE suspended_at > now() - interval '7 days') AS suspended,
                  (SELECT count(*)::int FROM users WHERE created_at > date_trunc('day', now())) AS signups`,
     );
     const openReports = { member: 0, message: 0, picture: 0, event: 0, group: 0 } as Record<ReportKind, number>;
     for (const row of byKind) openReports[row.kind] = Number(row.n);
-    return { openReports, picturesToday: Number(counts?.pictures ?? 0), suspendedThisWeek: Number(counts?.suspended ?? 0), signUpsToday: Number(counts?.signups ?? 0) };
+    return { openReports, picturesToday: Number(counts?.pictures ?? 0), picturesAwaitingReview: Number(counts?.awaiting ?? 0), suspendedThisWeek: Number(counts?.suspended ?? 0), signUpsToday: Number(counts?.signups ?? 0) };
   });
 
   app.get("/api/admin/members", async (request) => {
@@ -279,16 +283,41 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   app.get("/api/admin/pictures", async (request) => {
-    const { page } = parseOr400(adminReportsQuerySchema.pick({ page: true }), request.query);
-    const rows = await queryRows<{ id: string; owner_id: string; username: string; kind: string; created_at: string | Date }>(
+    const { page, show } = parseOr400(adminPicturesQuerySchema, request.query);
+    const rows = await queryRows<{ id: string; owner_id: string; username: string; kind: string; created_at: string | Date; reviewed_at: string | Date | null }>(
       db,
-      sql`SELECT m.id, m.owner_id, u.username, m.kind, m.created_at FROM media m JOIN users u ON u.id = m.owner_id
+      sql`SELECT m.id, m.owner_id, u.username, m.kind, m.created_at, m.reviewed_at FROM media m JOIN users u ON u.id = m.owner_id
+          ${show === "awaiting" ? sql`WHERE m.reviewed_at IS NULL` : sql``}
           ORDER BY m.created_at DESC, m.id LIMIT ${ADMIN_PAGE_SIZE + 1} OFFSET ${page * ADMIN_PAGE_SIZE}`,
     );
     return {
-      pictures: rows.slice(0, ADMIN_PAGE_SIZE).map((r) => ({ id: r.id, url: `/media/${r.id}`, kind: r.kind, owner: { id: r.owner_id, username: r.username }, createdAt: iso(r.created_at) })),
+      pictures: rows.slice(0, ADMIN_PAGE_SIZE).map((r) => ({
+        id: r.id,
+        url: `/media/${r.id}`,
+        kind: r.kind,
+        owner: { id: r.owner_id, username: r.username },
+        createdAt: iso(r.created_at),
+        reviewedAt: iso(r.reviewed_at),
+      })),
       more: rows.length > ADMIN_PAGE_SIZE,
     };
+  });
+
+  // Pictures looked at and kept: they leave the queue, each with its audit entry.
+  app.post(ADMIN_PATHS.picturesReviewed, async (request) => {
+    const { ids } = parseOr400(picturesReviewedSchema, request.body);
+    const actor = actorOf(request);
+    const reviewed = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const marked = await t
+        .update(media)
+        .set({ reviewedAt: new Date() })
+        .where(and(inArray(media.id, [...new Set(ids)]), isNull(media.reviewedAt)))
+        .returning({ id: media.id });
+      for (const { id } of marked) await audit(t, actor, "review_picture", "picture", id, "Reviewed and kept");
+      return marked.length;
+    });
+    return { ok: true, reviewed };
   });
 
   app.post<{ Params: { id: string } }>("/api/admin/pictures/:id/remove", async (request) => {

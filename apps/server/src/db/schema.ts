@@ -226,6 +226,8 @@ export const media = pgTable(
     hasAlpha: boolean("has_alpha").notNull().default(false),
     /** SHA-256 of the file as uploaded: a removed picture's hash is banned (issue 13). */
     sha256: text("sha256"),
+    /** When an admin looked at it and kept it (null: awaiting review; issue 13). */
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index("media_owner_idx").on(t.ownerId), index("media_created_idx").on(t.createdAt)],

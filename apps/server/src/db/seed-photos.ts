@@ -50,7 +50,7 @@ export async function seedDemoPhotos(db: Db, store: MediaStore, memberIds: reado
   if (chosen.length === 0) return 0;
   const rows = await db
     .insert(media)
-    .values(chosen.map((ownerId, i) => ({ ownerId, kind: "photo" as const, width: WIDTH, height: HEIGHT, bytes: variants[i % variants.length]!.length })))
+    .values(chosen.map((ownerId, i) => ({ ownerId, kind: "photo" as const, width: WIDTH, height: HEIGHT, bytes: variants[i % variants.length]!.length, reviewedAt: new Date() })))
     .returning({ id: media.id, ownerId: media.ownerId });
   await Promise.all(rows.map((row, i) => store.saveOriginal(row.id, variants[i % variants.length]!)));
   await db.insert(profilePhotos).values(rows.map((row) => ({ mediaId: row.id, userId: row.ownerId, position: 0 })));

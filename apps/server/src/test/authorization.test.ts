@@ -146,6 +146,7 @@ const EXPECT: Record<string, Expectation> = {
   "POST /api/admin/reports/:id/assign": { access: "admin", url: () => `/api/admin/reports/${NO_SUCH}/assign`, payload: () => ({ mine: true }), status: { admin: 404 } },
   "POST /api/admin/reports/:id/notes": { access: "admin", url: () => `/api/admin/reports/${NO_SUCH}/notes`, payload: () => ({ text: "x" }), status: { admin: 404 } },
   "GET /api/admin/pictures": { access: "admin", status: { admin: 200 } },
+  "POST /api/admin/pictures/reviewed": { access: "admin", payload: () => ({ ids: [NO_SUCH] }), status: { admin: 200 } },
   "POST /api/admin/pictures/:id/remove": { access: "admin", url: () => `/api/admin/pictures/${NO_SUCH}/remove`, payload: () => ({ reason: "x" }), status: { admin: 404 } },
   "GET /api/admin/audit": { access: "admin", status: { admin: 200 } },
   "GET /api/admin/analytics": { access: "admin", url: () => "/api/admin/analytics?from=2024-01-01&to=2024-01-07&tz=UTC", status: { admin: 200 } },

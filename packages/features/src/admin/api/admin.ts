@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ADMIN_PATHS, adminMemberDetailSchema, adminMembersPageSchema, adminPicturesPageSchema, adminReportsPageSchema, type ReportAction, type ReportKind, type REPORT_STATUSES, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS } from "@vicinity/contract";
+import { ADMIN_PATHS, adminMemberDetailSchema, adminMembersPageSchema, adminPicturesPageSchema, adminReportsPageSchema, type ReportAction, type ReportKind, type REPORT_STATUSES, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS, type PICTURE_FILTERS } from "@vicinity/contract";
+
+type PictureFilter = (typeof PICTURE_FILTERS)[number];
 import { z } from "zod";
 import { apiRequest } from "@vicinity/features/http";
 
@@ -18,7 +20,7 @@ export const adminKeys = {
   members: (params: MembersParams) => ["admin", "members", params] as const,
   member: (id: string) => ["admin", "member", id] as const,
   reports: (params: ReportsParams) => ["admin", "reports", params] as const,
-  pictures: (page: number) => ["admin", "pictures", page] as const,
+  pictures: (page: number, show: PictureFilter) => ["admin", "pictures", show, page] as const,
 };
 
 /** What the content audit's queue asks for: a status, a kind (or every kind), his own, a page. */
@@ -136,10 +138,10 @@ export function useAdminReports(params: ReportsParams) {
 }
 
 /** GET /api/admin/pictures */
-export function useAdminPictures(page: number) {
+export function useAdminPictures(page: number, show: PictureFilter = "awaiting") {
   return useQuery({
-    queryKey: adminKeys.pictures(page),
-    queryFn: async () => adminPicturesPageSchema.parse(await (await apiRequest("GET", page > 0 ? `${ADMIN_PATHS.pictures}?page=${page}` : ADMIN_PATHS.pictures)).json()),
+    queryKey: adminKeys.pictures(page, show),
+    queryFn: async () => adminPicturesPageSchema.parse(await (await apiRequest("GET", `${ADMIN_PATHS.pictures}?show=${show}${page > 0 ? `&page=${page}` : ""}`)).json()),
     placeholderData: keepPreviousData,
   });
 }
@@ -157,4 +159,6 @@ export const useReportActions = () =>
   );
 export const useAssignReport = () => useAdminMutation(async ({ id, mine }: { id: string; mine: boolean }) => apiRequest("POST", `${ADMIN_PATHS.report(id)}/assign`, { mine }));
 export const useReportNote = () => useAdminMutation(async ({ id, text }: { id: string; text: string }) => apiRequest("POST", `${ADMIN_PATHS.report(id)}/notes`, { text }));
+/** POST /api/admin/pictures/reviewed: looked at and kept. */
+export const useReviewPictures = () => useAdminMutation(async (ids: string[]) => apiRequest("POST", ADMIN_PATHS.picturesReviewed, { ids }));
 export const useRemovePicture = () => useAdminMutation(async ({ id, reason }: { id: string; reason: string }) => apiRequest("POST", `${ADMIN_PATHS.pictures}/${encodeURIComponent(id)}/remove`, { reason }));

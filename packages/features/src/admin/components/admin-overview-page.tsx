@@ -53,7 +53,7 @@ export function AdminOverviewPage() {
               value={REPORT_KINDS.reduce((sum, kind) => sum + overview.data.openReports[kind], 0)}
               note="Content audit"
             />
-            <Figure to="/admin/content?tab=pictures" icon={<Image className="size-4" aria-hidden />} label="New pictures today" value={overview.data.picturesToday} note="Review pictures" />
+            <Figure to="/admin/content?tab=pictures" icon={<Image className="size-4" aria-hidden />} label="Pictures awaiting review" value={overview.data.picturesAwaitingReview} note={`Review pictures · ${overview.data.picturesToday} new today`} />
             <Figure to="/admin/members?filter=suspended" icon={<UserMinus className="size-4" aria-hidden />} label="Suspended this week" value={overview.data.suspendedThisWeek} note="Suspended members" />
             <Figure to="/admin/members?filter=new" icon={<UserPlus className="size-4" aria-hidden />} label="Sign-ups today" value={overview.data.signUpsToday} note="New members" />
           </div>

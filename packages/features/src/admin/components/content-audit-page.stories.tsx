@@ -145,17 +145,34 @@ export const Failed: Story = {
   },
 };
 
-/** Recent pictures (?tab=pictures): one removed with a reason. */
+/** Pictures awaiting review (?tab=pictures): one removed with a reason. */
 export const RecentPictures: Story = {
   parameters: { route: "/admin/content?tab=pictures" },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const grid = await canvas.findByRole("list", { name: "Recent pictures" });
-    await expect(grid.children).toHaveLength(8);
+    await expect(grid.children).toHaveLength(6);
+    await expect(canvas.getByRole("button", { name: "Awaiting review" })).toHaveAttribute("aria-pressed", "true");
     await userEvent.click(within(grid).getAllByRole("button", { name: "Remove spam_king's picture" })[0]!);
     const dialog = within(await body().findByRole("dialog", { name: "Remove spam_king's picture?" }));
     await userEvent.type(dialog.getByRole("textbox", { name: /Reason/ }), "Nudity");
     await userEvent.click(dialog.getByRole("button", { name: "Remove" }));
-    await waitFor(() => expect(grid.children).toHaveLength(7));
+    await waitFor(() => expect(grid.children).toHaveLength(5));
+  },
+};
+
+/** Looked at and kept: the page's pictures leave the queue; "All recent" shows them marked reviewed. */
+export const PicturesKept: Story = {
+  parameters: { route: "/admin/content?tab=pictures" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("list", { name: "Recent pictures" });
+    await userEvent.click(canvas.getByRole("button", { name: "Keep the 6 on this page" }));
+    await expect(await canvas.findByText("Nothing awaits review")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "Show all recent" }));
+    const grid = await canvas.findByRole("list", { name: "Recent pictures" });
+    await expect(grid.children).toHaveLength(8);
+    await expect(within(grid).getAllByText("Reviewed")).toHaveLength(8);
+    await expect(canvas.getByRole("button", { name: "All recent" })).toHaveAttribute("aria-pressed", "true");
   },
 };

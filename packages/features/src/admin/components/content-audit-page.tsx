@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Gavel, ImageOff, ShieldCheck, Trash2, X } from "lucide-react";
+import { Check, CheckCheck, Gavel, ImageOff, ShieldCheck, Trash2, X } from "lucide-react";
 import { REPORT_KINDS, REPORT_STATUS_LABELS, REPORT_STATUSES, type AdminPicture, type ReportKind } from "@vicinity/contract";
 import {
   Button,
   Checkbox,
+  cn,
   EmptyState,
   Label,
   Pagination,
@@ -17,7 +18,8 @@ import {
 } from "@vicinity/ui";
 import { optimizedImageUrl } from "@vicinity/features/media";
 import { useAuth } from "@vicinity/features/session";
-import { useAdminPictures, useAdminReports, useRemovePicture, type ReportsParams } from "../api/admin";
+import { useAdminPictures, useAdminReports, useRemovePicture, useReviewPictures, type ReportsParams } from "../api/admin";
+import { serverMessageOr } from "@vicinity/features/http";
 import { REPORT_KIND_LABELS } from "./admin-overview-page";
 import { LoadFailed, LoadingRows } from "./admin-states";
 import { ReportCard } from "./report-card";
@@ -170,18 +172,73 @@ function RemovePictureDialog({ picture, onClose }: { picture: AdminPicture; onCl
 
 const KIND_OF_PICTURE: Record<string, string> = { profile: "Profile", message: "Message", event: "Event cover", group: "Group cover", ad: "Ad" };
 
-/** The newest pictures, for review before anyone reports them. */
+/** The newest pictures, for review before anyone reports them: kept (reviewed) or removed. */
 function RecentPictures() {
   const [page, setPage] = useState(0);
-  const pictures = useAdminPictures(page);
+  const [show, setShow] = useState<"awaiting" | "all">("awaiting");
+  const pictures = useAdminPictures(page, show);
+  const review = useReviewPictures();
   const [removing, setRemoving] = useState<AdminPicture | null>(null);
+  const choose = (next: "awaiting" | "all") => {
+    setShow(next);
+    setPage(0);
+  };
+  const filter = (
+    <div role="group" aria-label="Which pictures" className="flex w-fit gap-1 rounded-lg bg-muted p-1">
+      {(
+        [
+          ["awaiting", "Awaiting review"],
+          ["all", "All recent"],
+        ] as const
+      ).map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={show === value}
+          onClick={() => choose(value)}
+          className={cn(
+            "rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring",
+            show === value ? "bg-surface-raised text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
   if (pictures.isPending) return <LoadingRows label="Loading the pictures" rows={2} className="h-40" />;
   if (pictures.isError) return <LoadFailed title="Could not load the pictures" error={pictures.error} onRetry={() => void pictures.refetch()} />;
-  if (pictures.data.pictures.length === 0) return <EmptyState icon={<ImageOff aria-hidden />} title="No pictures yet" description="Pictures members upload appear here, newest first." />;
+  const list = pictures.data.pictures;
+  const awaiting = list.filter((p) => p.reviewedAt === null);
+  if (list.length === 0) {
+    return (
+      <div className="grid gap-4">
+        {filter}
+        {show === "awaiting" ? (
+          <EmptyState icon={<ImageOff aria-hidden />} title="Nothing awaits review" description="Every picture members uploaded has been looked at." action={<Button variant="outline" onClick={() => choose("all")}>Show all recent</Button>} />
+        ) : (
+          <EmptyState icon={<ImageOff aria-hidden />} title="No pictures yet" description="Pictures members upload appear here, newest first." />
+        )}
+      </div>
+    );
+  }
   return (
     <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {filter}
+        {awaiting.length > 0 ? (
+          <Button variant="secondary" busy={review.isPending} busyLabel="Marking..." onClick={() => review.mutate(awaiting.map((p) => p.id))}>
+            <CheckCheck aria-hidden /> Keep the {awaiting.length} on this page
+          </Button>
+        ) : null}
+      </div>
+      {review.isError ? (
+        <p role="alert" className="text-sm text-destructive-text">
+          {serverMessageOr(review.error, "The pictures could not be marked reviewed. Please try again.")}
+        </p>
+      ) : null}
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Recent pictures">
-        {pictures.data.pictures.map((picture) => (
+        {list.map((picture) => (
           <li key={picture.id} className="grid gap-1.5">
             <img src={optimizedImageUrl(picture.url, { w: 320, h: 320 })} alt={`${KIND_OF_PICTURE[picture.kind] ?? "A"} picture by ${picture.owner.username}`} width={320} height={320} className="aspect-square w-full rounded-lg object-cover" />
             <span className="flex items-center justify-between gap-2 text-sm">
@@ -192,7 +249,16 @@ function RecentPictures() {
                 <Trash2 aria-hidden />
               </Button>
             </span>
-            <span className="text-xs text-muted-foreground">{KIND_OF_PICTURE[picture.kind] ?? picture.kind}</span>
+            <span className="flex items-center gap-1 text-xs text-muted-foreground">
+              {KIND_OF_PICTURE[picture.kind] ?? picture.kind}
+              {picture.reviewedAt ? (
+                <>
+                  {" · "}
+                  <Check className="size-3" aria-hidden />
+                  <span>Reviewed</span>
+                </>
+              ) : null}
+            </span>
           </li>
         ))}
       </ul>
