@@ -31,17 +31,20 @@ test.describe("the session's life on the real server", () => {
     await signUpOnAuth(page, email);
     await skipOnboarding(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
-    const socket = await new Promise<WebSocket>((resolve) => {
-      page.on("websocket", resolve);
-      void page.reload();
-    });
+    // Every socket this tab opens from here on, each with its own state (Playwright keeps it).
+    const sockets: WebSocket[] = [];
+    page.on("websocket", (ws) => void sockets.push(ws));
+    await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
-    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    // One socket for the visit, open.
+    await expect.poll(() => sockets.filter((ws) => !ws.isClosed()).length).toBe(1);
+    const live = sockets.find((ws) => !ws.isClosed())!;
     // The other tab: the same browser, the same session cookie.
     const other = await context.newPage();
     const res = await other.request.post("/api/logout");
     expect(res.status()).toBe(200);
-    await closed;
+    // The server ends it at once (well before the socket's 25 s heartbeat could notice).
+    await expect.poll(() => live.isClosed(), { timeout: 5_000 }).toBe(true);
     // The socket's refusal to come back makes this tab ask who is signed in: nobody.
     await expect(page.getByRole("link", { name: "JOIN FREE NOW" })).toBeVisible({ timeout: 10_000 });
   });

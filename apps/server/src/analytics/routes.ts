@@ -13,9 +13,19 @@ export async function rollUpNow(ctx: AppContext): Promise<void> {
   await ctx.activity.flush();
   try {
     await rollUp(ctx.db, { recount: false });
-  } catch {
-    // Another node's roll-up committed first (a serialization failure): its counts are in.
+  } catch (error) {
+    // Another node's roll-up committed first (a serialization failure): its counts are in. Any
+    // other failure is told; the report then shows what was counted before.
+    if (!isSerializationFailure(error)) console.warn("analytics roll-up:", error);
   }
+}
+
+/** PostgreSQL's 40001, as pg and PGlite report it (perhaps wrapped by Drizzle as `cause`). */
+function isSerializationFailure(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "40001") return true;
+  }
+  return false;
 }
 
 /** GET /api/admin/analytics (issue 15): in the admin group, so only admins get an answer. */

@@ -25,8 +25,8 @@ import { requireMember, sendOk } from "../http/context";
 import { badRequest, conflict, forbidden, HttpError, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import { nearestPlace } from "../map/tiles";
 import { addressChangedMail, confirmNewAddressMail, resetMail, verifyMail } from "../mail/templates";
-import { PASSWORD_FAILURES_PER_WINDOW } from "../users/account-routes";
-import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import { passwordCheck } from "../users/account-routes";
+import { hashPassword, isCommonPassword } from "./passwords";
 import { issueToken, peekToken, useToken } from "./email-tokens";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, removeSessionCookie } from "./routes";
 
@@ -168,7 +168,7 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
   const { db } = ctx;
   const resends = ctx.limits.get("verify-resend", RESENDS_PER_HOUR, HOUR);
   const changes = ctx.limits.get("email-change", EMAIL_CHANGES_PER_HOUR, HOUR);
-  const passwordFailures = ctx.limits.get("password-failures", PASSWORD_FAILURES_PER_WINDOW, 15 * 60_000);
+  const checkPassword = passwordCheck(ctx);
 
   app.post(ACCOUNT_PATHS.resendVerification, async (request, reply) => {
     const me = requireMember(request);
@@ -182,12 +182,7 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
   app.post(ACCOUNT_PATHS.changeEmail, async (request, reply) => {
     const me = requireMember(request);
     const body = parseOr400(changeEmailRequestSchema, request.body);
-    const wait = await passwordFailures.retryAfter(me.id);
-    if (wait > 0) throw tooManyRequests("Too many wrong passwords. Try again later.", wait);
-    if (!(await verifyPassword(me.passwordHash, body.password))) {
-      await passwordFailures.hit(me.id);
-      throw badRequest("That is not your password");
-    }
+    await checkPassword(me.id, me.passwordHash, body.password, "That is not your password");
     if (!me.emailVerifiedAt) throw forbidden(NOT_VERIFIED_MESSAGE);
     const email = body.email.toLowerCase();
     if (email === me.email.toLowerCase()) throw badRequest("That is already your address");

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { LinkProblem } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { emailTokens } from "../db/schema";
@@ -66,6 +66,3 @@ export async function sweepTokens(db: Db): Promise<void> {
   const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
   await db.delete(emailTokens).where(or(lt(emailTokens.expiresAt, weekAgo), lt(emailTokens.usedAt, weekAgo)));
 }
-
-/** Whether an address (any case) belongs to an account other than `userId`. */
-export const addressTakenSql = (email: string, userId: string) => sql`EXISTS (SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND id <> ${userId}::uuid)`;

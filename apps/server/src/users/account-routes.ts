@@ -14,19 +14,26 @@ import { toSessionUser } from "./present";
 /** Wrong current passwords per member in 15 minutes, as for sign-in (decisions.md 9). */
 export const PASSWORD_FAILURES_PER_WINDOW = 5;
 
-/** decisions.md, "Account": change the password, export one's data, delete the account. */
-export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, sessions: sessionStore, mediaStore, config } = ctx;
+/**
+ * The one check of a member's password before a change to his account (password, address,
+ * deletion): wrong passwords are limited per member, shared across nodes and routes.
+ */
+export function passwordCheck(ctx: AppContext) {
   const failures = ctx.limits.get("password-failures", PASSWORD_FAILURES_PER_WINDOW, 15 * 60_000);
-
-  async function checkPassword(userId: string, hash: string, password: string, wrong: string) {
+  return async function checkPassword(userId: string, hash: string, password: string, wrong: string): Promise<void> {
     const wait = await failures.retryAfter(userId);
     if (wait > 0) throw tooManyRequests("Too many wrong passwords. Try again later.", wait);
     if (!(await verifyPassword(hash, password))) {
       await failures.hit(userId);
       throw badRequest(wrong);
     }
-  }
+  };
+}
+
+/** decisions.md, "Account": change the password, export one's data, delete the account. */
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, sessions: sessionStore, mediaStore, config } = ctx;
+  const checkPassword = passwordCheck(ctx);
 
   app.put(API_PATHS.password, async (request, reply) => {
     const me = requireMember(request);

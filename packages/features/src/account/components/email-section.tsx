@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { BadgeCheck, MailWarning } from "lucide-react";
 import { Badge, Button, FormField, Input, PasswordInput } from "@vicinity/ui";
+import { changeEmailRequestSchema } from "@vicinity/contract";
 import { serverMessageOr } from "@vicinity/features/http";
 import { useChangeEmail, useResendVerification } from "../api/account";
 
@@ -17,10 +18,14 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
   const [problem, setProblem] = useState<{ field: "email" | "password"; message: string } | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(next.trim())) return setProblem({ field: "email", message: "Enter a valid email address" });
-    if (!password) return setProblem({ field: "password", message: "Enter your password to change your address" });
+    // The server's own rules (the contract), so both say the same.
+    const parsed = changeEmailRequestSchema.safeParse({ email: next, password });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setProblem({ field: issue?.path[0] === "password" ? "password" : "email", message: issue?.message ?? "Enter a valid email address" });
+    }
     setProblem(null);
-    change.mutate({ email: next.trim(), password });
+    change.mutate(parsed.data);
   };
   return (
     <div className="grid gap-4">

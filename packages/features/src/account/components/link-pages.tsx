@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { CircleCheck, Link2Off, MailCheck } from "lucide-react";
-import { LINK_PROBLEMS, PASSWORD_MIN_LENGTH, RESET_SENT_MESSAGE, type LinkProblem } from "@vicinity/contract";
+import { forgotPasswordRequestSchema, LINK_PROBLEMS, PASSWORD_MIN_LENGTH, RESET_SENT_MESSAGE, type LinkProblem } from "@vicinity/contract";
 import { Button, FormField, Input, PasswordInput, Spinner } from "@vicinity/ui";
 import { AuthScreen, EMAIL_INPUT_PROPS, FormAlert } from "@vicinity/features/auth";
 import { serverMessageOr } from "@vicinity/features/http";
@@ -46,11 +46,11 @@ export function ForgotPasswordPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const typed = email.trim();
-    if (!typed) return setProblem("Enter your email address");
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed)) return setProblem("Enter a valid email address");
+    // The server's own rule for the address (the contract), so both say the same.
+    const parsed = forgotPasswordRequestSchema.safeParse({ email });
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? "Enter a valid email address");
     setProblem(null);
-    forgot.mutate(typed);
+    forgot.mutate(parsed.data.email);
   };
   const error = forgot.error ? serverMessageOr(forgot.error, "We could not send the link. Please try again.") : null;
   return (
