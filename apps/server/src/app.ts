@@ -45,6 +45,12 @@ const ANALYTICS_ROLLUP_MS = 60_000;
 import { registerAdAdminRoutes, registerAdClickRoute, registerAdMemberRoutes } from "./ads/routes";
 import { restoreExpiredSuspensions } from "./admin/service";
 import { Limits, type LimitsRedis } from "./http/limits";
+import { Metrics } from "./ops/metrics";
+import { listenForMetrics, registerHealthRoutes, registerMetricsRoute } from "./ops/routes";
+import { isDatabaseUnavailable } from "./db/errors";
+
+/** What a call gets while the database cannot be reached (restarting, failing over). */
+export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
 
 export type { RouteEntry } from "./http/route-groups";
 
@@ -54,6 +60,8 @@ export interface BuiltServer {
   readonly routes: RouteEntry[];
   context: AppContext;
   realtime: Realtime;
+  /** Where /metrics listens on a port of its own (METRICS_PORT), when it does. */
+  metricsAddress: { host: string; port: number } | null;
   close(): Promise<void>;
 }
 
@@ -80,16 +88,16 @@ const CLOSE_GRACE_MS = 5000;
 
 export async function buildServer(config: ServerConfig, options: { database?: Database } = {}): Promise<BuiltServer> {
   const database =
-    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir }));
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, poolSize: config.databasePoolSize }));
   const sessions = new SessionStore(database.db, config.sessionSecret);
   const presence = new Presence(database.db);
   const mediaStore = new MediaStore(config.mediaDir);
   // One Redis link for the shared limits (the socket adapter keeps its own pair).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const mail = await createMailer(config, (line) => (config.logLevel === "silent" ? undefined : console.info(line)));
-  if (config.env === "production" && config.appUrl.startsWith("http://localhost")) {
-    console.warn("APP_URL is not set: the links in mails lead to http://localhost. Set APP_URL to the address members use.");
-  }
+  // The socket server comes later; the gauge reads it when scraped.
+  let openSockets = () => 0;
+  const metrics = new Metrics({ sockets: () => openSockets(), database });
   const context: AppContext = {
     config,
     database,
@@ -102,6 +110,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     mapChanges: new MapChanges({ db: database.db, onError: (e) => console.warn("map updates:", e) }),
     activity: new ActivityRecorder(database.db, (e) => console.warn("analytics:", e)),
     mail,
+    metrics,
     // Replaced by attachRealtime below, before any route is registered.
     notify: { toUsers: () => undefined, disconnectUser: () => undefined, toEventWatchers: () => undefined },
   };
@@ -132,6 +141,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   });
 
   const routeTable = collectRoutes(app);
+  metrics.instrument(app);
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
@@ -183,14 +193,21 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "The request body is too large";
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = "Send the request body as JSON (Content-Type: application/json)";
     if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") message = "The request body is empty";
+    // The database restarting or failing over: a 503 the client may retry (issue 17, item 5).
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      void reply.status(503).header("retry-after", "2").send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+      return;
+    }
     void reply.status(status).send({ message } satisfies ErrorBody);
   });
 
   // The socket server and its notifier exist before any route that tells members something.
   const realtime = await attachRealtime(app, context);
+  openSockets = () => realtime.io.engine.clientsCount;
 
   // Each route's guard comes from its group (issue 9, item 8; docs/decisions/0010).
   await routeGroup(app, "open", async (open) => {
+    registerHealthRoutes(open, { database, redis, closing: () => shuttingDown });
     registerAuthRoutes(open, context);
     registerEmailLinkRoutes(open, context);
     if (config.env === "development" && mail.list) registerDevMailRoutes(open, { list: mail.list.bind(mail) });
@@ -223,6 +240,15 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerAdAdminRoutes(admin, context);
     registerAnalyticsRoutes(admin, context);
   });
+  // /metrics on the app's port only for the operator's token (issue 17, item 2).
+  if (config.metricsToken) {
+    await routeGroup(app, "operator", (operator) => registerMetricsRoute(operator, metrics), { operatorToken: config.metricsToken });
+  }
+  const metricsServer = config.metricsPort === undefined ? null : await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
+  const metricsAddress = (() => {
+    const address = metricsServer?.address();
+    return address && typeof address === "object" ? { host: address.address, port: address.port } : null;
+  })();
 
   const hasWebBuild = existsSync(`${config.webDist}/index.html`);
   // The landing page rendered at build time, with its own small script (docs/decisions/0019).
@@ -291,6 +317,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     },
     context,
     realtime,
+    metricsAddress,
     close() {
       // Once: a signal and a failing health check may both ask.
       closed ??= (async () => {
@@ -308,6 +335,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
         clearTimeout(cut);
         await context.activity.close();
         await mail.close();
+        if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
         if (redis) await redis.quit().catch(() => undefined);
         if (!options.database) await database.close();
       })();

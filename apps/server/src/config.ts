@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   /** postgres://... for PostgreSQL; unset for embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional()),
+  /** Connections each node keeps to PostgreSQL (bench/api measured the best for 2 cores). */
+  DATABASE_POOL_SIZE: z.coerce.number().int("DATABASE_POOL_SIZE must be a whole number").min(1, "DATABASE_POOL_SIZE must be at least 1").max(200, "DATABASE_POOL_SIZE can be at most 200").default(10),
   /** Prefix of this deployment's Redis keys (the shared limits): nodes of one deployment share it. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "REDIS_PREFIX: letters, digits, dots, dashes, underscores").default("vicinity"),
   /** redis://... to share realtime traffic between server nodes. */
@@ -58,6 +60,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Vicinity <no-reply@vicinity.local>"),
   /** The app's address as members reach it: the links in mails start with it (never the request's Host). */
   APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s):// URL" }).optional()),
+  /** Issue 17: Prometheus metrics at /metrics on a port of their own (on METRICS_HOST)... */
+  METRICS_PORT: z.coerce.number().int("METRICS_PORT must be a port number").min(1, "METRICS_PORT must be a port number").max(65535, "METRICS_PORT must be a port number").optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** ...and/or at /metrics on the app's port, for `Authorization: Bearer METRICS_TOKEN`. */
+  METRICS_TOKEN: optionalText.pipe(z.string().regex(/^\S{24,200}$/, "METRICS_TOKEN must be 24 to 200 characters without spaces").optional()),
 });
 
 export interface ServerConfig {
@@ -70,6 +77,7 @@ export interface ServerConfig {
   /** PGlite's data directory, or memory:// for a throwaway database. */
   pgliteDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   sessionSecret: string;
@@ -90,6 +98,11 @@ export interface ServerConfig {
   mailFrom: string;
   /** The origin links in mails start with (APP_URL; default http://localhost:PORT). */
   appUrl: string;
+  /** Issue 17: /metrics on a port of its own (undefined: none), on metricsHost. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** /metrics on the app's port for this bearer token (undefined: not there). */
+  metricsToken: string | undefined;
 }
 
 /** An absolute http(s) URL with {z}, {x} and {y} (and perhaps {s}, {r}, as Leaflet fills them). */
@@ -140,8 +153,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
-    throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)");
+  if (e.NODE_ENV === "production") {
+    // What a production node must be told rather than guess (issue 17, item 1).
+    const missing = [
+      !e.SESSION_SECRET && "  SESSION_SECRET: required in production (at least 32 characters)",
+      !e.APP_URL && "  APP_URL: required in production (the address members use; the links in mails start with it)",
+      e.SEED_DEMO && "  SEED_DEMO: demo members never go into a production database",
+    ].filter(Boolean);
+    if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join("\n")}`);
   }
   const inMemory = e.DATA_DIR === "memory://";
   const dataDir = inMemory ? "memory://" : path.resolve(e.DATA_DIR);
@@ -154,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     pgliteDir: inMemory ? "memory://" : path.join(dataDir, "pglite"),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     // A throwaway database gets a throwaway secret: nothing is written to disk.
@@ -171,5 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

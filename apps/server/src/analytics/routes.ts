@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ANALYTICS_PATH, analyticsQuerySchema } from "@vicinity/contract/analytics";
+import { isSerializationFailure } from "../db/errors";
 import type { AppContext } from "../http/context";
 import { parseOr400 } from "../http/errors";
 import { analyticsReport } from "./report";
@@ -18,14 +19,6 @@ export async function rollUpNow(ctx: AppContext): Promise<void> {
     // other failure is told; the report then shows what was counted before.
     if (!isSerializationFailure(error)) console.warn("analytics roll-up:", error);
   }
-}
-
-/** PostgreSQL's 40001, as pg and PGlite report it (perhaps wrapped by Drizzle as `cause`). */
-function isSerializationFailure(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "40001") return true;
-  }
-  return false;
 }
 
 /** GET /api/admin/analytics (issue 15): in the admin group, so only admins get an answer. */

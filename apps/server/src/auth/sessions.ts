@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { sessions, users } from "../db/schema";
 
@@ -23,11 +23,25 @@ export type SessionsEndedListener = (idHashes: string[]) => void;
 export class SessionStore {
   private readonly endedListeners = new Set<SessionsEndedListener>();
 
+  /**
+   * The read at the start of every call, built once and run as a named prepared statement (planned
+   * once per connection on PostgreSQL; bench/api).
+   */
+  private readonly readStatement;
+
   constructor(
     private readonly db: Db,
     private readonly secret: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.readStatement = db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, sql.placeholder("idHash")))
+      .limit(1)
+      .prepare("session_read");
+  }
 
   /** The stored key of a token: an HMAC, so neither a leaked table nor a guessed hash is a session. */
   private keyOf(token: string): string {
@@ -98,12 +112,7 @@ export class SessionStore {
   async read(token: string | undefined): Promise<Session | null> {
     if (!token || token.length > 64) return null;
     const idHash = this.keyOf(token);
-    const rows = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.idHash, idHash))
-      .limit(1);
+    const rows = await this.readStatement.execute({ idHash });
     const row = rows[0];
     if (!row) return null;
     const now = this.now().getTime();

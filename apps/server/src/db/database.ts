@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
+  /** PostgreSQL's pool: its connections and the queries waiting for one (for /metrics). */
+  pool?: () => { total: number; idle: number; waiting: number };
+  /** PGlite: its whole data directory as a gzipped tarball (ops/backup.ts). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** PGlite: start from this data directory tarball (a backup) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database and brings its schema up to date (versioned migrations, run at start-up). */
@@ -37,7 +44,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, engine: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      engine: "postgres",
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -52,12 +64,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release = lockDataDir(options.dataDir);
   }
   try {
-    const client = await PGlite.create(options.dataDir, { extensions: { cube, earthdistance } });
+    const client = await PGlite.create(options.dataDir, { extensions: { cube, earthdistance }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db: db as unknown as Db,
       engine: "pglite",
+      dumpDataDir: () => client.dumpDataDir("gzip"),
       close: async () => {
         await client.close();
         release();
@@ -103,6 +116,32 @@ export function lockDataDir(dataDir: string): () => void {
   if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(holder);
   writeFileSync(file, String(process.pid));
   return () => rmSync(file, { force: true });
+}
+
+/** The names of the prepared statements made so far, by their SQL text. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs raw SQL as a named prepared statement (the hot calls: bench/api): PostgreSQL parses and
+ * plans it once per connection and then only binds and runs it, and the rows come back exactly as
+ * `queryRows` gives them (Drizzle's own prepared query, with its type parsers). The name is
+ * `name` and a hash of the text, so each shape of the query (with or without a cursor, say) is a
+ * statement of its own; only for SQL whose text comes from code, never from input (each text
+ * stays prepared on every connection). PGlite runs it as any other query.
+ */
+export async function preparedRows<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const internal = db as unknown as {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+    session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  };
+  const built = internal.dialect.sqlToQuery(query);
+  let statement = statementNames.get(built.sql);
+  if (!statement) {
+    statement = `${name}_${createHash("sha1").update(built.sql).digest("hex").slice(0, 12)}`;
+    statementNames.set(built.sql, statement);
+  }
+  const result = (await internal.session.prepareQuery(built, undefined, statement, false).execute()) as { rows: T[] };
+  return result.rows;
 }
 
 /** Runs raw SQL on either engine and returns its rows (both drivers answer `{ rows }`). */

@@ -11,6 +11,7 @@ import type { ServerToClientEvents } from "@vicinity/contract";
 import type { MapChanges } from "../map/live";
 import type { ActivityRecorder } from "../analytics/recorder";
 import type { Mailer } from "../mail/mailer";
+import type { Metrics } from "../ops/metrics";
 
 /** Pushes an event to members' open sockets on every node (set when the socket server starts). */
 export interface Notifier {
@@ -39,6 +40,8 @@ export interface AppContext {
   activity: ActivityRecorder;
   /** Mails (issue 16): through SMTP_URL, or kept under DATA_DIR/mail; sent without waiting. */
   mail: Mailer;
+  /** Prometheus metrics of this node (issue 17): /metrics. */
+  metrics: Metrics;
 }
 
 declare module "fastify" {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { forbidden, unauthorized } from "./errors";
 
@@ -8,8 +9,10 @@ import { forbidden, unauthorized } from "./errors";
  * - session: any session, a guest's too.
  * - member: a signed-in member (a guest is asked to sign up).
  * - admin: an admin.
+ * - operator: whoever holds the operator's token (`Authorization: Bearer …`), not a session:
+ *   /metrics (issue 17).
  */
-export const ACCESS = ["open", "session", "member", "admin"] as const;
+export const ACCESS = ["open", "session", "member", "admin", "operator"] as const;
 export type Access = (typeof ACCESS)[number];
 
 /** A route as registered: the server's own table, for the generated tests (authorization, fuzz). */
@@ -20,7 +23,19 @@ export interface RouteEntry {
   access: Access | "none";
 }
 
-const GUARDS: Record<Access, ((request: FastifyRequest) => void) | null> = {
+export interface GroupOptions {
+  /** The operator group's token; without one the group refuses everyone. */
+  operatorToken?: string | undefined;
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** The same token (compared in constant time, whatever their lengths). */
+function sameToken(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const GUARDS: Record<Access, ((request: FastifyRequest, options: GroupOptions) => void) | null> = {
   open: null,
   session: (request) => {
     if (!request.session) throw unauthorized();
@@ -33,6 +48,10 @@ const GUARDS: Record<Access, ((request: FastifyRequest) => void) | null> = {
     if (!request.session) throw unauthorized();
     if (request.session.kind !== "member") throw forbidden("Sign up for full access to do this");
     if (request.session.user.accountRole !== "admin") throw forbidden("Only admins may do this");
+  },
+  operator: (request, { operatorToken }) => {
+    const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (!operatorToken || !given || !sameToken(given, operatorToken)) throw unauthorized("This needs the operator's token: Authorization: Bearer METRICS_TOKEN");
   },
 };
 
@@ -61,13 +80,18 @@ export function collectRoutes(app: FastifyInstance): () => RouteEntry[] {
  * body is read (an onRequest hook of the group's own encapsulated context, after the app's, which
  * reads the session).
  */
-export async function routeGroup(app: FastifyInstance, access: Access, register: (group: FastifyInstance) => void | Promise<void>): Promise<void> {
+export async function routeGroup(
+  app: FastifyInstance,
+  access: Access,
+  register: (group: FastifyInstance) => void | Promise<void>,
+  options: GroupOptions = {},
+): Promise<void> {
   await app.register(async (group) => {
     group.addHook("onRoute", (route) => {
       route.config = { ...route.config, access };
     });
     const guard = GUARDS[access];
-    if (guard) group.addHook("onRequest", async (request) => guard(request));
+    if (guard) group.addHook("onRequest", async (request) => guard(request, options));
     await register(group);
   });
 }

@@ -6,6 +6,7 @@ import { openDatabase } from "../db/database";
 import { users } from "../db/schema";
 import type { Access, RouteEntry } from "../http/route-groups";
 import { setAdmin } from "../users/admins";
+import { HEALTH_PATHS } from "../ops/routes";
 import { jpegWithGps, pictureForm } from "./pictures";
 import { guestCookie, registerMember, resetDatabase, restoreSnapshot, routeTableEngines, startTestServer, STRONG_PASSWORD, takeSnapshot, testConfig, type DatabaseSnapshot, type TestServer, confirmAddress } from "./harness";
 
@@ -15,11 +16,14 @@ import { guestCookie, registerMember, resetDatabase, restoreSnapshot, routeTable
  * no expectation here, an expectation for a route that does not exist, or a route whose group
  * differs from the one expected fails the test.
  */
+/** With a metrics token, so that /metrics is on the app's port and in the table (issue 17). */
+const METRICS_TOKEN = "m".repeat(32);
+const OPERATIONS = new Set<string>(Object.values(HEALTH_PATHS));
 const table: RouteEntry[] = await (async () => {
   const database = await openDatabase({ dataDir: "memory://" });
-  const probe = await buildServer(testConfig(), { database });
+  const probe = await buildServer(testConfig({ metricsToken: METRICS_TOKEN }), { database });
   await probe.app.ready();
-  const routes = probe.routes.filter((r) => r.url.startsWith("/api/") || r.url.startsWith("/media/"));
+  const routes = probe.routes.filter((r) => r.url.startsWith("/api/") || r.url.startsWith("/media/") || OPERATIONS.has(r.url));
   await probe.close();
   await database.close();
   return routes;
@@ -35,6 +39,8 @@ const GUARD: Record<Access, Partial<Record<Role, number>>> = {
   session: { visitor: 401, "suspended member": 401 },
   member: { visitor: 401, guest: 403, "suspended member": 401 },
   admin: { visitor: 401, guest: 403, member: 403, "another member": 403, "suspended member": 401 },
+  // A session is no token: every caller is refused (the token's own test is in ops.test.ts).
+  operator: { visitor: 401, guest: 401, member: 401, "another member": 401, "suspended member": 401, admin: 401 },
 };
 
 interface Expectation {
@@ -207,6 +213,10 @@ const EXPECT: Record<string, Expectation> = {
   "GET /api/conversations/:id/messages": { access: "member", url: () => `/api/conversations/${NO_SUCH}/messages`, status: self(404) },
   "POST /api/conversations/:id/read": { access: "member", url: () => `/api/conversations/${NO_SUCH}/read`, payload: () => ({ messageId: 1 }), status: self(404) },
   "GET /api/messages/missed": { access: "member", url: () => "/api/messages/missed?after=0", status: self(200) },
+  // Operations (issue 17): anyone may ask whether a node is alive and ready; metrics need the token.
+  "GET /healthz": { access: "open", status: everyone(200) },
+  "GET /readyz": { access: "open", status: everyone(200) },
+  "GET /metrics": { access: "operator", status: {} },
 };
 
 const keyOf = (r: RouteEntry) => `${r.method} ${r.url}`;
@@ -233,7 +243,7 @@ describe.each(routeTableEngines())("authorization matrix (%s)", (engine) => {
 
   // The callers are made once; before each test the database is emptied and they are put back.
   beforeAll(async () => {
-    t = await startTestServer(engine);
+    t = await startTestServer(engine, { metricsToken: METRICS_TOKEN });
     picture = await jpegWithGps(32, 32);
     await resetDatabase(t.database);
     const member = await registerMember(t.server, "member@example.com");

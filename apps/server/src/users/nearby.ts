@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { NearbyQuery, NearbySort, NearbyUser } from "@vicinity/contract";
-import { queryRows, type Db } from "../db/database";
+import { preparedRows, type Db } from "../db/database";
 import { displayKm } from "../location/privacy-grid";
 import { onlineNowSql } from "../realtime/presence";
 import { compatibility, type MatchProfile } from "./compatibility";
@@ -37,10 +37,96 @@ interface MemberFields {
   is_online: boolean;
 }
 
-interface NearbyRow extends MemberFields, Record<string, unknown> {
+/**
+ * A row of the nearby queries: what depends on the moment, the viewer or the position. The rest of
+ * the member (his profile) comes from the per-node cache below, by the row's version.
+ */
+interface NearbyRow extends Record<string, unknown> {
+  id: string;
+  /** The users row's version (its xmin): any change to the row changes it. */
+  version: string;
+  private_mode: boolean;
+  right_now_note: string | null;
+  right_now_until: string | Date | null;
+  is_online: boolean;
   /** Null for members in private mode: their distance is never selected. */
   meters: number | null;
   knn: number | null;
+}
+
+/** What a member shows everyone, whoever asks and from wherever. */
+interface CachedProfile {
+  version: string;
+  id: string;
+  username: string;
+  displayName: string | null;
+  firstName: string | null;
+  age: number | null;
+  bio: string | null;
+  interests: string[];
+  bodyType: string | null;
+  role: string | null;
+  profileImageUrl: string | null;
+}
+
+/** Profiles each node keeps (about half a kilobyte each): a city's worth. */
+export const PROFILE_CACHE_MAX = 20_000;
+
+/**
+ * The profiles of members found nearby, kept per node and database (issue 17, item 6): a nearby
+ * answer of 50 members read and parsed every profile column of every member at every call, while a
+ * profile changes seldom. The queries now select each member's row version (xmin, which any
+ * UPDATE of the row changes, whoever makes it and on whichever node) and only the profiles this
+ * node does not hold at that version are read, in one query. Suspension, blocks, private mode and
+ * presence are decided by the queries at every call, never by the cache.
+ */
+const profileCaches = new WeakMap<Db, Map<string, CachedProfile>>();
+
+/** The metres of each row from its index distance (nearbySql selects no metres). */
+function withMeters(rows: NearbyRow[]): NearbyRow[] {
+  for (const row of rows) row.meters = row.knn === null ? null : greatCircleOf(Number(row.knn));
+  return rows;
+}
+
+async function profilesOf(db: Db, rows: readonly NearbyRow[]): Promise<Map<string, CachedProfile>> {
+  let cache = profileCaches.get(db);
+  if (!cache) profileCaches.set(db, (cache = new Map()));
+  const missing = rows.filter((r) => cache.get(r.id)?.version !== String(r.version)).map((r) => r.id);
+  if (missing.length > 0) {
+    const fresh = await preparedRows<MemberFields & { version: string } & Record<string, unknown>>(
+      db,
+      "nearby_profiles",
+      sql`SELECT u.id, u.xmin::text AS version, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests,
+                 u.body_type, u.position, u.profile_image_url
+          FROM users u WHERE u.id = ANY(${`{${missing.join(",")}}`}::uuid[])`,
+    );
+    if (cache.size + fresh.length > PROFILE_CACHE_MAX) {
+      // The oldest tenth goes (a Map iterates in insertion order).
+      let drop = Math.ceil(PROFILE_CACHE_MAX / 10);
+      for (const key of cache.keys()) {
+        if (drop-- <= 0) break;
+        cache.delete(key);
+      }
+    }
+    for (const r of fresh) cache.set(r.id, profileOf(r));
+  }
+  return cache;
+}
+
+function profileOf(r: Omit<MemberFields, "private_mode" | "right_now_note" | "right_now_until" | "is_online"> & { version?: string }): CachedProfile {
+  return {
+    version: String(r.version ?? ""),
+    id: r.id,
+    username: r.username,
+    displayName: r.display_name,
+    firstName: r.first_name,
+    age: r.age,
+    bio: r.bio,
+    interests: toArray(r.interests),
+    bodyType: r.body_type,
+    role: r.position,
+    profileImageUrl: r.profile_image_url,
+  };
 }
 
 /** Where a page of nearby members ends (sealed into the opaque cursor, issue 18 item 3). */
@@ -118,39 +204,63 @@ export function shownMemberSql(viewer: string | null): SQL {
  * beyond the radius matches no one: the one-time check on `after` then skips the scan instead of
  * walking the whole index.
  *
- * `knn` is cube_distance (the <-> operator) and earth_distance(a, b) is by definition
- * sec_to_gc(cube_distance(a, b)), so the metres and the radius test are earth_distance's very
- * figures.
+ * `knn` is cube_distance (the <-> operator), the straight-line distance through the earth, and
+ * earth_distance(a, b) is by definition sec_to_gc(cube_distance(a, b)): the radius test compares
+ * `knn` with the radius's chord and the metres are sec_to_gc(knn), earth_distance's very figures.
+ * The centre is the cube ll_to_earth gives, computed here (earthCube): in SQL, ll_to_earth and
+ * sec_to_gc are SQL functions with a domain check, evaluated again for every row of a plan
+ * prepared once (bench/api measured a third of the query's time in them).
  */
 export function nearbySql(query: NearbySearch): SQL {
-  const radiusM = query.radius * 1000;
-  const center = sql`ll_to_earth(${query.latitude}::float8, ${query.longitude}::float8)`;
+  const chord = chordOf(query.radius * 1000);
+  const [x, y, z] = earthCube(query.latitude, query.longitude);
+  const center = sql`cube(ARRAY[${x}::float8, ${y}::float8, ${z}::float8])`;
   const point = sql`l.snapped_earth`;
   const viewer = query.viewerId;
   // (Only members who show their distance: those in private mode are found by privateNearbySql.)
   return sql`
-    SELECT nearest.id, nearest.username, nearest.display_name, nearest.first_name, nearest.age, nearest.bio,
-           nearest.interests, nearest.body_type, nearest.position, nearest.profile_image_url, nearest.private_mode,
-           nearest.right_now_note, nearest.right_now_until, nearest.is_online, sec_to_gc(nearest.knn) AS meters, nearest.knn
+    SELECT nearest.id, nearest.version, nearest.private_mode,
+           nearest.right_now_note, nearest.right_now_until, nearest.is_online, nearest.knn
     FROM (
-      SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
-             u.profile_image_url, u.private_mode, u.right_now_note, u.right_now_until,
+      SELECT u.id, u.xmin::text AS version, u.private_mode, u.right_now_note, u.right_now_until,
              ${onlineNowSql()} AS is_online,
-             l.snapped_earth,
              (${point} <-> ${center}) AS knn
       FROM locations l
       JOIN users u ON u.id = l.user_id
       LEFT JOIN presence p ON p.user_id = u.id
       WHERE ${shownMemberSql(viewer)}
         ${query.rightNow ? sql`AND u.right_now_until > now() AND u.right_now_note IS NOT NULL` : sql``}
-        ${query.after === null ? sql`` : sql`AND (${point} <-> ${center}) > ${query.after}::float8 AND sec_to_gc(${query.after}::float8) <= ${radiusM}::float8`}
+        ${query.after === null ? sql`` : sql`AND (${point} <-> ${center}) > ${query.after}::float8 AND ${query.after}::float8 <= ${chord}::float8`}
       ORDER BY knn
       LIMIT ${query.limit + 1}
     ) nearest
-    WHERE earth_box(${center}, ${radiusM}::float8) @> nearest.snapped_earth
-      AND sec_to_gc(nearest.knn) <= ${radiusM}::float8
+    -- Within the radius: the exact great-circle test, as a chord (an earth_box test beside it was
+    -- redundant).
+    WHERE nearest.knn <= ${chord}::float8
     ORDER BY nearest.knn
   `;
+}
+
+/** earthdistance's earth(): the radius of its sphere in metres. */
+export const EARTH_RADIUS_M = 6_378_168;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** ll_to_earth(latitude, longitude) of earthdistance, as its cube's three coordinates. */
+export function earthCube(latitude: number, longitude: number): [number, number, number] {
+  const lat = radians(latitude);
+  const lon = radians(longitude);
+  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lon), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lon), EARTH_RADIUS_M * Math.sin(lat)];
+}
+
+/** gc_to_sec: the straight-line distance of two points `meters` apart on the sphere. */
+export function chordOf(meters: number): number {
+  return meters / (2 * EARTH_RADIUS_M) >= Math.PI / 2 ? 2 * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.sin(meters / (2 * EARTH_RADIUS_M));
+}
+
+/** sec_to_gc: the great-circle distance of two points a straight line of `chord` metres apart. */
+export function greatCircleOf(chord: number): number {
+  if (chord < 0) return 0;
+  return chord / (2 * EARTH_RADIUS_M) > 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
 }
 
 /**
@@ -164,11 +274,9 @@ export function privateNearbySql(query: NearbySearch, afterId: string | null, li
   const cellLat = PRIVATE_MODE_CELL_METERS / 111_320;
   const cellLon = sql`(${cellLat}::float8 / cos(radians(greatest(-89.9, least(89.9, c.cell_lat)))))`;
   return sql`
-    SELECT c.id, c.username, c.display_name, c.first_name, c.age, c.bio, c.interests, c.body_type, c.position,
-           c.profile_image_url, c.private_mode, c.right_now_note, c.right_now_until, c.is_online, NULL::float8 AS meters, NULL::float8 AS knn
+    SELECT c.id, c.version, c.private_mode, c.right_now_note, c.right_now_until, c.is_online, NULL::float8 AS meters, NULL::float8 AS knn
     FROM (
-      SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
-             u.profile_image_url, u.private_mode, u.right_now_note, u.right_now_until,
+      SELECT u.id, u.xmin::text AS version, u.private_mode, u.right_now_note, u.right_now_until,
              ${onlineNowSql()} AS is_online,
              (floor(l.snapped_latitude / ${cellLat}::float8) + 0.5) * ${cellLat}::float8 AS cell_lat,
              l.snapped_longitude AS lon
@@ -192,25 +300,35 @@ export function privateNearbySql(query: NearbySearch, afterId: string | null, li
 export type MemberRow = MemberFields & { meters: number | null };
 
 export function toNearbyUser(r: MemberRow, viewer: MatchProfile | null | undefined, now: number): NearbyUser {
+  return withProfile(profileOf(r), r, viewer, now);
+}
+
+/** A member as the viewer sees him: his profile, and what depends on the moment and the position. */
+function withProfile(
+  profile: CachedProfile,
+  r: Pick<MemberRow, "private_mode" | "right_now_note" | "right_now_until" | "is_online" | "meters">,
+  viewer: MatchProfile | null | undefined,
+  now: number,
+): NearbyUser {
   const until = r.right_now_until ? new Date(r.right_now_until) : null;
-  const interests = toArray(r.interests);
+  const { interests, age } = profile;
   const distance = r.private_mode || r.meters === null ? null : displayKm(Number(r.meters));
   return {
-    id: r.id,
-    username: r.username,
-    displayName: r.display_name,
-    firstName: r.first_name,
-    age: r.age,
-    bio: r.bio,
+    id: profile.id,
+    username: profile.username,
+    displayName: profile.displayName,
+    firstName: profile.firstName,
+    age,
+    bio: profile.bio,
     interests,
-    bodyType: r.body_type,
-    role: r.position,
-    profileImageUrl: r.profile_image_url,
+    bodyType: profile.bodyType,
+    role: profile.role,
+    profileImageUrl: profile.profileImageUrl,
     isOnline: Boolean(r.is_online),
     distance,
     distanceHidden: Boolean(r.private_mode),
     rightNow: r.right_now_note && until && until.getTime() > now ? { note: r.right_now_note, until: until.toISOString() } : null,
-    compatibility: viewer ? compatibility(viewer, { age: r.age, interests }, distance) : null,
+    compatibility: viewer ? compatibility(viewer, { age, interests }, distance) : null,
   };
 }
 
@@ -229,10 +347,12 @@ export async function findNearby(
   const query: NearbySearch = { ...search, after: null };
   if (query.sort === "best" && query.viewer) {
     const offset = position?.phase === "best" ? position.offset : 0;
-    const shown = await queryRows<NearbyRow>(db, nearbySql({ ...query, limit: BEST_MATCH_POOL - 1 }));
-    const hidden = await queryRows<NearbyRow>(db, privateNearbySql(query, null, BEST_MATCH_POOL));
+    const shown = withMeters(await preparedRows<NearbyRow>(db, "nearby", nearbySql({ ...query, limit: BEST_MATCH_POOL - 1 })));
+    const hidden = await preparedRows<NearbyRow>(db, "nearby_private", privateNearbySql(query, null, BEST_MATCH_POOL));
+    const profiles = await profilesOf(db, [...shown, ...hidden]);
     const ranked = [...shown, ...hidden]
-      .map((row) => ({ row, user: toNearbyUser(row, query.viewer, now), knn: row.knn === null ? Infinity : Number(row.knn) }))
+      .filter((row) => profiles.has(row.id))
+      .map((row) => ({ row, user: withProfile(profiles.get(row.id)!, row, query.viewer, now), knn: row.knn === null ? Infinity : Number(row.knn) }))
       .sort((a, b) => (b.user.compatibility?.score ?? 0) - (a.user.compatibility?.score ?? 0) || a.knn - b.knn || a.row.id.localeCompare(b.row.id));
     const page = ranked.slice(offset, offset + query.limit).map((r) => r.user);
     const next = offset + query.limit;
@@ -242,7 +362,7 @@ export async function findNearby(
   const rows: NearbyRow[] = [];
   let next: NearbyPosition | null = null;
   if (position === null || position.phase === "public") {
-    const shown = await queryRows<NearbyRow>(db, nearbySql({ ...query, after: position?.knn ?? null }));
+    const shown = withMeters(await preparedRows<NearbyRow>(db, "nearby", nearbySql({ ...query, after: position?.knn ?? null })));
     rows.push(...shown.slice(0, query.limit));
     const last = rows[rows.length - 1];
     if (shown.length > query.limit && last) next = { phase: "public", knn: Number(last.knn) };
@@ -251,9 +371,12 @@ export async function findNearby(
     // The page is not full of members who show their distance: those in private mode follow.
     const afterId = position?.phase === "private" ? position.id : null;
     const room = query.limit - rows.length;
-    const hidden = await queryRows<NearbyRow>(db, privateNearbySql(query, afterId, room + 1));
+    const hidden = await preparedRows<NearbyRow>(db, "nearby_private", privateNearbySql(query, afterId, room + 1));
     rows.push(...hidden.slice(0, room));
     if (hidden.length > room) next = { phase: "private", id: room > 0 ? (hidden[room - 1]?.id ?? null) : afterId };
   }
-  return { users: rows.map((r) => toNearbyUser(r, query.viewer, now)), nextCursor: next ? encodeCursor(sealer, next) : null };
+  // (A member deleted between the two reads is left out.)
+  const profiles = await profilesOf(db, rows);
+  const users = rows.filter((r) => profiles.has(r.id)).map((r) => withProfile(profiles.get(r.id)!, r, query.viewer, now));
+  return { users, nextCursor: next ? encodeCursor(sealer, next) : null };
 }

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/database";
+
+/**
+ * Prometheus metrics of one node (issue 17, item 2), in a registry of its own (tests build several
+ * servers in one process). Read at /metrics on METRICS_PORT, or on the app's port with
+ * `Authorization: Bearer METRICS_TOKEN` (ops/routes.ts).
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requestSeconds = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by route (the route's pattern, not the URL)",
+    labelNames: ["method", "route", "status_code"] as const,
+    // From a cached answer (about 1 ms) to a slow upload.
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly messages = new Counter({
+    name: "messages_sent_total",
+    help: "Messages stored and sent to their conversation (rate() gives messages a second)",
+    labelNames: ["kind"] as const,
+    registers: [this.registry],
+  });
+  private readonly deliverySeconds = new Histogram({
+    name: "message_delivery_seconds",
+    help: "From a message's arrival on this node to its being stored and handed to every recipient's sockets",
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  constructor(options: { sockets: () => number; database: Database }) {
+    collectDefaultMetrics({ register: this.registry });
+    new Gauge({
+      name: "socketio_sockets_open",
+      help: "Sockets open on this node",
+      registers: [this.registry],
+      collect() {
+        this.set(options.sockets());
+      },
+    });
+    const pool = options.database.pool;
+    new Gauge({
+      name: "db_pool_connections",
+      help: "The database pool's connections by state (PostgreSQL); PGlite has one in-process connection",
+      labelNames: ["state"] as const,
+      registers: [this.registry],
+      collect() {
+        const stats = pool?.() ?? { total: 1, idle: 0, waiting: 0 };
+        this.set({ state: "total" }, stats.total);
+        this.set({ state: "idle" }, stats.idle);
+        this.set({ state: "in_use" }, stats.total - stats.idle);
+        this.set({ state: "waiting" }, stats.waiting);
+      },
+    });
+  }
+
+  /** Times every request by its route pattern (unknown URLs count as one "no route"). */
+  instrument(app: FastifyInstance): void {
+    app.addHook("onResponse", async (request, reply) => {
+      const route = request.routeOptions.url ?? "(no route)";
+      this.requestSeconds.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+  }
+
+  /** A message was stored and handed to its recipients `seconds` after it arrived. */
+  messageDelivered(kind: "direct" | "group", seconds: number): void {
+    this.messages.inc({ kind });
+    this.deliverySeconds.observe(seconds);
+  }
+
+  async text(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
