@@ -13,7 +13,7 @@ import { registerNearbyRoutes, registerUserRoutes } from "./users/routes";
 import { registerMessageRoutes } from "./messages/routes";
 import { registerMediaRoutes, registerMediaUploadRoutes } from "./media/routes";
 import { collectRoutes, routeGroup, type RouteEntry } from "./http/route-groups";
-import { MediaStore } from "./media/store";
+import { DirectoryMediaStore } from "./media/store";
 import { Participants } from "./messages/service";
 import { registerMemberRoutes } from "./users/member-routes";
 import { registerPhotoRoutes } from "./users/photo-routes";
@@ -91,7 +91,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, poolSize: config.databasePoolSize }));
   const sessions = new SessionStore(database.db, config.sessionSecret);
   const presence = new Presence(database.db);
-  const mediaStore = new MediaStore(config.mediaDir);
+  const mediaStore = new DirectoryMediaStore(config.mediaDir);
   // One Redis link for the shared limits (the socket adapter keeps its own pair).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const mail = await createMailer(config, (line) => (config.logLevel === "silent" ? undefined : console.info(line)));

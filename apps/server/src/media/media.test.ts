@@ -5,6 +5,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES } from "@vicinity/contract";
 import { media } from "../db/schema";
+import type { DirectoryMediaStore } from "./store";
 import { guestCookie, registerMember, resetDatabase, startTestServer, testEngines, type TestServer } from "../test/harness";
 import { jpegWithGps, pictureForm, pngWithAlpha } from "../test/pictures";
 
@@ -194,7 +195,7 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
       expect(res.statusCode, `w=${w}`).toBe(200);
       if (res.headers["x-media-cache"] === "miss") misses += 1;
     }
-    const files = await readdir(t.server.context.mediaStore.variantPath(id, ""));
+    const files = await readdir((t.server.context.mediaStore as DirectoryMediaStore).variantPath(id, ""));
     // 101..112 are served as 112 and 113..140 as 150; q 83 as 85.
     expect(misses).toBeLessThanOrEqual(4);
     expect(files).toHaveLength(misses);
@@ -244,7 +245,7 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
       expect(cached.headers["x-media-cache"]).toBe("hit");
       expect((await asFirst("?w=64&f=webp", { "if-none-match": String(cached.headers.etag) })).statusCode).toBe(304);
       // The refused render wrote nothing.
-      expect(await readdir(limited.server.context.mediaStore.variantPath(id, ""))).toHaveLength(3);
+      expect(await readdir((limited.server.context.mediaStore as DirectoryMediaStore).variantPath(id, ""))).toHaveLength(3);
 
       // The address (3 renders so far) allows 2 more, whoever asks.
       const second = await registerMember(limited.server, "renders2@example.com");

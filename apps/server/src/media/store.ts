@@ -3,12 +3,26 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
+ * Where pictures are kept (issue 17, item 3): every node of a deployment must see the same ones.
+ * Today a directory (DirectoryMediaStore: one disk, or a shared mount for several nodes); an
+ * object store (S3 and the like) implements the same four calls.
+ */
+export interface MediaStore {
+  saveOriginal(id: string, data: Buffer): Promise<void>;
+  readOriginal(id: string): Promise<Buffer>;
+  /** The variant kept, or made by `render` once and kept (concurrent requests share one rendering). */
+  variant(id: string, key: string, render: () => Promise<Buffer>): Promise<{ data: Buffer; cached: boolean }>;
+  /** The original and every variant of a picture. */
+  remove(id: string): Promise<void>;
+}
+
+/**
  * Pictures on disk under MEDIA_DIR, by server-made names only (the upload's name is never used):
  *   originals/ab/<id>.webp        the re-encoded original
  *   variants/<id>/<key>.<format>  resized variants, made once on first request
  * Writes go to a temporary name and are renamed into place, so a reader never sees half a file.
  */
-export class MediaStore {
+export class DirectoryMediaStore implements MediaStore {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
 
   constructor(readonly dir: string) {}

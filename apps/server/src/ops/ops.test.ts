@@ -1,4 +1,3 @@
-import { createServer, connect as tcpConnect, type Server, type Socket } from "node:net";
 import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildServer, DATABASE_UNAVAILABLE_MESSAGE } from "../app";
@@ -8,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../db/database";
 import { closeOpenSockets, connected, dataOf, emitAck, listen, socketFor } from "../test/sockets";
 import { checkReadiness, registerHealthRoutes } from "./routes";
+import { TcpRelay } from "../test/relay";
 
 const TOKEN = "operator-token-".padEnd(40, "x");
 
@@ -138,46 +138,20 @@ describe("production configuration", () => {
 describe.runIf(process.env.DATABASE_URL)("the database away and back (postgres)", () => {
   let direct: Database;
   let relayed: Database;
-  let relay: Server;
-  let relayPort = 0;
-  const links = new Set<Socket>();
   let server: Awaited<ReturnType<typeof buildServer>>;
   const target = new URL(process.env.DATABASE_URL ?? "postgres://127.0.0.1:5432/postgres");
-
-  function startRelay(port: number): Promise<void> {
-    relay = createServer((client) => {
-      const upstream = tcpConnect(Number(target.port || 5432), target.hostname);
-      links.add(client).add(upstream);
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-        links.delete(client);
-        links.delete(upstream);
-      };
-      client.on("error", drop).on("close", drop).pipe(upstream);
-      upstream.on("error", drop).on("close", drop).pipe(client);
-    });
-    return new Promise((resolve) => relay.listen(port, "127.0.0.1", () => resolve()));
-  }
-  function cutRelay(): Promise<void> {
-    for (const link of links) link.destroy();
-    links.clear();
-    return new Promise((resolve) => relay.close(() => resolve()));
-  }
+  const relay = new TcpRelay(target.hostname, Number(target.port || 5432));
 
   beforeAll(async () => {
     direct = await createTestDatabase("postgres");
-    await startRelay(0);
-    relayPort = (relay.address() as { port: number }).port;
-    const viaRelay = new URL(process.env.DATABASE_URL!);
-    viaRelay.host = `127.0.0.1:${relayPort}`;
-    viaRelay.pathname = new URL(await databaseUrlOf(direct)).pathname;
-    relayed = await openDatabase({ url: viaRelay.toString(), dataDir: "", poolSize: 2 });
+    await relay.start();
+    relayed = await openDatabase({ url: relay.urlFor(await databaseUrlOf(direct)), dataDir: "", poolSize: 2 });
     server = await buildServer(testConfig(), { database: relayed });
   });
   afterAll(async () => {
     await server.close();
     await relayed.close();
+    await relay.cut();
     await direct.close();
   });
 
@@ -185,7 +159,7 @@ describe.runIf(process.env.DATABASE_URL)("the database away and back (postgres)"
     const nearby = () => server.app.inject({ method: "GET", url: "/api/users/nearby?latitude=40.7&longitude=-74" });
     expect((await nearby()).statusCode).toBe(200);
 
-    await cutRelay();
+    await relay.cut();
     const during = await nearby();
     expect(during.statusCode).toBe(503);
     expect(during.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
@@ -196,7 +170,7 @@ describe.runIf(process.env.DATABASE_URL)("the database away and back (postgres)"
     // Alive all the same: a supervisor must not restart a node for its database.
     expect((await server.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
 
-    await startRelay(relayPort);
+    await relay.start();
     expect((await nearby()).statusCode).toBe(200);
     expect((await server.app.inject({ method: "GET", url: "/readyz" })).json()).toMatchObject({ status: "ready", database: "ok" });
   });
