@@ -26,11 +26,10 @@ import { conversationParticipants, conversations, users } from "../../apps/serve
 import { SessionStore } from "../../apps/server/src/auth/sessions";
 import { directKeyOf } from "../../apps/server/src/messages/service";
 
+import { numberArg, percentile } from "../lib/args";
+
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const CLIENTS = arg("clients", 1000);
 const RATE = arg("rate", 1000);
 const SECONDS = arg("seconds", 30);
@@ -41,11 +40,7 @@ const dbName = `vicinity_bench_messaging_${process.pid}`;
 const dbUrl = base.replace(/\/[^/]*$/, `/${dbName}`);
 const secret = randomBytes(32).toString("base64url");
 
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
+const pct = percentile;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 

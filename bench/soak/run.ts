@@ -38,11 +38,10 @@ import { snapToPrivacyGrid } from "../../apps/server/src/location/privacy-grid";
 import { startCluster, type Cluster, type ClusterNode } from "../../scripts/cluster";
 import { ADMIN_URL, adminQuery } from "../lib/postgres";
 
+import { numberArg, percentile } from "../lib/args";
+
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const CLIENTS = arg("clients", 1000);
 const RATE = arg("rate", 200);
 const SECONDS = arg("seconds", 300);
@@ -53,11 +52,7 @@ const DB_NAME = "vicinity_bench_soak";
 
 const log = (line = "") => console.info(line);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
+const pct = percentile;
 const rssMb = (pid: number | undefined) => {
   if (!pid) return NaN;
   try {

@@ -46,6 +46,7 @@ import { registerAdAdminRoutes, registerAdClickRoute, registerAdMemberRoutes } f
 import { restoreExpiredSuspensions } from "./admin/service";
 import { Limits, type LimitsRedis } from "./http/limits";
 import { Metrics } from "./ops/metrics";
+import { closeRedis } from "./ops/redis-link";
 import { listenForMetrics, registerHealthRoutes, registerMetricsRoute } from "./ops/routes";
 import { isDatabaseUnavailable } from "./db/errors";
 
@@ -336,7 +337,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
         await context.activity.close();
         await mail.close();
         if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
-        if (redis) await redis.quit().catch(() => undefined);
+        if (redis) await closeRedis(redis);
         if (!options.database) await database.close();
       })();
       return closed;

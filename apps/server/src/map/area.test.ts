@@ -24,7 +24,7 @@ import { seeded } from "../db/seed";
 import { guestCookie, registerMember, testEngines, useListeningServer, useTwoNodes } from "../test/harness";
 import { CITY, offset } from "../test/geo";
 import { MAP_AREA_REQUESTS_PER_MINUTE } from "./routes";
-import { closeOpenSockets, connected, emitAck, listen, nextEvent, socketFor } from "../test/sockets";
+import { closeOpenSockets, connected, emitAck, nextEvent, socketFor } from "../test/sockets";
 
 afterEach(closeOpenSockets);
 
@@ -372,7 +372,7 @@ describe.runIf(process.env.REDIS_URL)("live map updates across two nodes", () =>
 
   it("a move reported to node B reaches a socket on node A", async () => {
     const { nodeA, nodeB } = nodes;
-    const urlA = await listen(nodeA);
+    const urlA = nodes.urlA;
     const viewer = await registerMember(nodeA, "a-viewer@example.com");
     const mover = await registerMember(nodeB, "b-mover@example.com");
     const socket = socketFor(urlA, viewer.cookie);

@@ -2,7 +2,7 @@ import type { Message } from "@vicinity/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildServer, type BuiltServer } from "../app";
 import type { Database } from "../db/database";
-import { createTestDatabase, registerMember, testConfig } from "../test/harness";
+import { createTestDatabase, registerMember, testConfig, useTwoNodes } from "../test/harness";
 import { createGroupConversation } from "../messages/service";
 import { TcpRelay } from "../test/relay";
 import { closeOpenSockets, connected, emitAck, listen, socketFor, type ClientSocket } from "../test/sockets";
@@ -16,28 +16,12 @@ import { closeOpenSockets, connected, emitAck, listen, socketFor, type ClientSoc
 describe.runIf(process.env.REDIS_URL)("Redis away and back under two nodes", () => {
   const target = new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
   const relay = new TcpRelay(target.hostname, Number(target.port || 6379));
-  let database: Database;
-  let nodeA: BuiltServer;
-  let nodeB: BuiltServer;
-  let urlA: string;
-  let urlB: string;
-
-  beforeAll(async () => {
-    await relay.start();
-    database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "pglite");
-    const config = testConfig({ redisUrl: relay.urlFor(process.env.REDIS_URL!) });
-    nodeA = await buildServer(config, { database });
-    nodeB = await buildServer(config, { database });
-    urlA = await listen(nodeA);
-    urlB = await listen(nodeB);
-  });
-  afterAll(async () => {
-    await relay.start();
-    await nodeA.close();
-    await nodeB.close();
-    await relay.cut();
-    await database.close();
-  });
+  // The relay listens before the nodes start, and again before they close (their Redis links
+  // quit); it goes last. (After-hooks run in the reverse order of their registration.)
+  beforeAll(() => relay.start());
+  afterAll(() => relay.cut());
+  const t = useTwoNodes({ redisUrl: () => relay.urlFor(process.env.REDIS_URL!) });
+  afterAll(() => relay.start());
   afterEach(closeOpenSockets);
 
   /** Every newMessage a socket gets, by content. */
@@ -55,12 +39,12 @@ describe.runIf(process.env.REDIS_URL)("Redis away and back under two nodes", () 
   }
 
   it("delivers across nodes again once Redis is back, and a message sent while it was away arrives once", async () => {
-    const alice = await registerMember(nodeA, "alice.redis@example.com");
-    const bob = await registerMember(nodeB, "bob.redis@example.com");
-    const opened = await nodeA.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: alice.cookie }, payload: { userId: bob.id } });
+    const alice = await registerMember(t.nodeA, "alice.redis@example.com");
+    const bob = await registerMember(t.nodeB, "bob.redis@example.com");
+    const opened = await t.nodeA.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: alice.cookie }, payload: { userId: bob.id } });
     const conversationId = (opened.json() as { id: string }).id;
-    const onA = socketFor(urlA, alice.cookie);
-    const onB = socketFor(urlB, bob.cookie);
+    const onA = socketFor(t.urlA, alice.cookie);
+    const onB = socketFor(t.urlB, bob.cookie);
     await Promise.all([connected(onA), connected(onB)]);
     const bobGot = inbox(onB);
 
@@ -77,7 +61,7 @@ describe.runIf(process.env.REDIS_URL)("Redis away and back under two nodes", () 
     const ack = await during;
     // Stored once (Bob's app catches up from the database what a push missed), or refused with
     // "try again" (the outbox does): never lost, never doubled.
-    const history = await nodeB.app.inject({ method: "GET", url: `/api/conversations/${conversationId}/messages`, headers: { cookie: bob.cookie } });
+    const history = await t.nodeB.app.inject({ method: "GET", url: `/api/conversations/${conversationId}/messages`, headers: { cookie: bob.cookie } });
     const stored = (history.json() as Message[]).filter((m) => m.content === "during");
     if (ack.ok) expect(stored).toHaveLength(1);
     else {
@@ -98,6 +82,20 @@ describe.runIf(process.env.REDIS_URL)("Redis away and back under two nodes", () 
       }
     }
     expect(resumed, "a message from node A reaches node B again").toBe(true);
+    // And the other way: node B's publisher and node A's subscriber came back too.
+    const aliceGot = inbox(onA);
+    let back = false;
+    for (let i = 0; i < 40 && !back; i += 1) {
+      const content = `back ${i}`;
+      expect((await emitAck(onB, "sendMessage", { conversationId, content, tempId: `r-back-${i}` })).ok).toBe(true);
+      try {
+        await until(() => aliceGot.includes(content), 500, content);
+        back = true;
+      } catch {
+        // Still reconnecting: try again.
+      }
+    }
+    expect(back, "a message from node B reaches node A again").toBe(true);
     expect(bobGot.filter((c) => c === "before")).toHaveLength(1);
     expect(bobGot.filter((c) => c === "during").length, "pushed at most once").toBeLessThanOrEqual(1);
   });

@@ -5,7 +5,7 @@ import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS } from "../auth/
 import type { Database } from "../db/database";
 import { conversationParticipants } from "../db/schema";
 import { registerMember, STRONG_PASSWORD, useTwoNodes } from "../test/harness";
-import { closeOpenSockets, connected, emitAck, listen, socketFor } from "../test/sockets";
+import { closeOpenSockets, connected, emitAck, socketFor } from "../test/sockets";
 
 afterEach(closeOpenSockets);
 
@@ -39,7 +39,7 @@ describe.runIf(process.env.REDIS_URL)("state shared by two nodes through Redis",
   });
 
   it("a membership change on node B is heard by node A, which remembered the old participants", async () => {
-    const urlA = await listen(nodeA);
+    const urlA = nodes.urlA;
     const a = await registerMember(nodeA, "alpha@example.com");
     const b = await registerMember(nodeA, "bravo@example.com");
     const c = await registerMember(nodeA, "charlie@example.com");

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Ack, UserOnlineStatusUpdate } from "@vicinity/contract";
 import { buildServer, type BuiltServer } from "../app";
 import { blocks, conversationParticipants, conversations, locations } from "../db/schema";
-import { createTestDatabase, guestCookie, registerMember, resetDatabase, testConfig, testEngines } from "../test/harness";
+import { createTestDatabase, guestCookie, registerMember, resetDatabase, testConfig, testEngines, useTwoNodes } from "../test/harness";
 import type { Database } from "../db/database";
 
 function nextStatus(socket: ClientSocket, userId: string, status: string, timeoutMs = 5000): Promise<UserOnlineStatusUpdate> {
@@ -143,33 +143,15 @@ if (process.env.CI === "true" && !process.env.REDIS_URL) {
 }
 
 describe.runIf(process.env.REDIS_URL)("two server nodes through Redis", () => {
-  let database: Database;
-  let nodeA: BuiltServer;
-  let nodeB: BuiltServer;
-  let urlA: string;
-  let urlB: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "pglite");
-    const config = testConfig({ redisUrl: process.env.REDIS_URL });
-    nodeA = await buildServer(config, { database });
-    nodeB = await buildServer(config, { database });
-    urlA = await listen(nodeA);
-    urlB = await listen(nodeB);
-  });
-  afterAll(async () => {
-    await nodeA.close();
-    await nodeB.close();
-    await database.close();
-  });
+  const t = useTwoNodes();
 
   it("a presence update on node A reaches a member connected to node B, and back", async () => {
-    const onB = await registerMember(nodeB, "on-b@example.com");
-    const onA = await registerMember(nodeA, "on-a@example.com");
-    const sb = socketFor(urlB, onB.cookie);
+    const onB = await registerMember(t.nodeB, "on-b@example.com");
+    const onA = await registerMember(t.nodeA, "on-a@example.com");
+    const sb = socketFor(t.urlB, onB.cookie);
     await connected(sb);
     const seen = nextStatus(sb, onA.id, "online");
-    const sa = socketFor(urlA, onA.cookie);
+    const sa = socketFor(t.urlA, onA.cookie);
     await connected(sa);
     expect(await seen).toMatchObject({ userId: onA.id, status: "online" });
 
@@ -179,12 +161,12 @@ describe.runIf(process.env.REDIS_URL)("two server nodes through Redis", () => {
   });
 
   it("a member with sockets on both nodes stays online until the last one closes", async () => {
-    const watcher = await registerMember(nodeA, "watch@example.com");
-    const both = await registerMember(nodeA, "both@example.com");
-    const sw = socketFor(urlA, watcher.cookie);
+    const watcher = await registerMember(t.nodeA, "watch@example.com");
+    const both = await registerMember(t.nodeA, "both@example.com");
+    const sw = socketFor(t.urlA, watcher.cookie);
     await connected(sw);
-    const s1 = socketFor(urlA, both.cookie);
-    const s2 = socketFor(urlB, both.cookie);
+    const s1 = socketFor(t.urlA, both.cookie);
+    const s2 = socketFor(t.urlB, both.cookie);
     await Promise.all([connected(s1), connected(s2)]);
     const offlines: UserOnlineStatusUpdate[] = [];
     sw.on("userOnlineStatusUpdate", (u) => {

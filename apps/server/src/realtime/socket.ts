@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { closeRedis } from "../ops/redis-link";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import {
@@ -102,7 +103,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     };
     io.adapter(createAdapter(pub, sub));
     closeAdapter = async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.all([closeRedis(pub), closeRedis(sub)]);
     };
   }
 

@@ -224,19 +224,25 @@ export interface TwoNodes {
   database: Database;
   nodeA: BuiltServer;
   nodeB: BuiltServer;
+  /** http://127.0.0.1:port of each node, for socket clients. */
+  urlA: string;
+  urlB: string;
 }
 
 /**
  * Two server nodes of one deployment (one configuration, so one Redis prefix) on one database,
- * for the whole test file: what REDIS_URL shares between nodes. Read the fields inside tests.
+ * listening, for the whole test file: what REDIS_URL shares between nodes. Read the fields inside
+ * tests. `redisUrl`: another way to Redis (a relay the test can cut), or undefined for none.
  */
-export function useTwoNodes(): TwoNodes {
+export function useTwoNodes(options: { redisUrl?: () => string | undefined } = {}): TwoNodes {
   const t = {} as TwoNodes;
   beforeAll(async () => {
     t.database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "pglite");
-    const config = testConfig({ redisUrl: process.env.REDIS_URL });
+    const config = testConfig({ redisUrl: options.redisUrl ? options.redisUrl() : process.env.REDIS_URL });
     t.nodeA = await buildServer(config, { database: t.database });
     t.nodeB = await buildServer(config, { database: t.database });
+    t.urlA = await listen(t.nodeA);
+    t.urlB = await listen(t.nodeB);
   });
   afterAll(async () => {
     await t.nodeA.close();
