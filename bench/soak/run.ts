@@ -196,6 +196,10 @@ async function main(): Promise<boolean> {
     log(`${CLIENTS} sockets connected through nginx in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const latency: Record<Kind, number[]> = { nearby: [], profile: [], inbox: [], message: [] };
+    /** When each sample was taken (ms since the run began), beside its latency. */
+    const takenAt: Record<Kind, number[]> = { nearby: [], profile: [], inbox: [], message: [] };
+    /** The fault's window: from the kill to 30 s after node A is back. */
+    const fault = { from: Infinity, to: Infinity };
     const errors: Record<Kind, string[]> = { nearby: [], profile: [], inbox: [], message: [] };
     const sentAt = new Map<string, { at: number; to: number }>();
     let sent = 0;
@@ -207,11 +211,15 @@ async function main(): Promise<boolean> {
         const res = await fetch(`${cluster!.url}${pathname}`, { headers: { cookie: member.cookie, "accept-encoding": "gzip, br" } });
         await res.arrayBuffer();
         if (!res.ok) errors[kind].push(`${res.status} ${pathname.split("?")[0]}`);
-        else latency[kind].push(performance.now() - t);
+        else {
+          latency[kind].push(performance.now() - t);
+          takenAt[kind].push(t - start);
+        }
       } catch (error) {
         errors[kind].push(error instanceof Error ? error.message : String(error));
       }
     };
+    const start = performance.now();
     const operate = () => {
       const i = Math.floor(Math.random() * CLIENTS);
       const member = members[i]!;
@@ -229,7 +237,6 @@ async function main(): Promise<boolean> {
       }
     };
 
-    const start = performance.now();
     let done = 0;
     let killed = false;
     let restarted = false;
@@ -252,11 +259,13 @@ async function main(): Promise<boolean> {
         memory[nodeA.name]!.end = rssMb(nodeA.pid());
         memory[nodeA.name]!.note = "killed";
         log(`${elapsed.toFixed(0)} s: SIGKILL to ${nodeA.name} (pid ${nodeA.pid()}), ${clients.filter((c) => c.socket.connected).length} sockets connected`);
+        fault.from = performance.now() - start;
         void nodeA.stop("SIGKILL");
       }
       if (KILL && killed && !restarted && elapsed >= SECONDS * 0.4 + 20) {
         restarted = true;
         await nodeA.start();
+        fault.to = performance.now() - start + 30_000;
         log(`${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeA.name} started again; ${clients.filter((c) => c.socket.connected).length} sockets connected`);
         warmA = false;
       }
@@ -280,7 +289,10 @@ async function main(): Promise<boolean> {
 
     for (const [tempId, s] of sentAt) {
       const arrival = clients[s.to]!.arrived.get(tempId);
-      if (arrival !== undefined) latency.message.push(arrival - s.at);
+      if (arrival !== undefined) {
+        latency.message.push(arrival - s.at);
+        takenAt.message.push(s.at - start);
+      }
     }
     const lost = [...Array(CLIENTS).keys()].reduce((n, i) => n + expectedFor(i).filter((t) => !clients[i]!.arrived.has(t)).length, 0);
     const database = await openDatabase({ url: databaseUrl, dataDir: "", poolSize: 1 });
@@ -296,7 +308,11 @@ async function main(): Promise<boolean> {
       const xs = latency[kind];
       const errs = errors[kind];
       const sample = errs.length ? `  (${[...new Set(errs)].slice(0, 3).join("; ")})` : "";
-      log(`${kind.padEnd(8)} ${String(xs.length).padStart(6)} ok   p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms   p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms   errors ${errs.length}${sample}`);
+      const steady = xs.filter((_, k) => takenAt[kind][k]! < fault.from || takenAt[kind][k]! > fault.to);
+      log(
+        `${kind.padEnd(8)} ${String(xs.length).padStart(6)} ok   p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms   p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms` +
+          `   (outside the fault: p50 ${pct(steady, 50).toFixed(1)} ms, p99 ${pct(steady, 99).toFixed(1)} ms)   errors ${errs.length}${sample}`,
+      );
     }
     log(`messages sent ${sent}, stored ${stored!.n}, delivered to the pair ${latency.message.length}, lost ${lost}, doubled ${doubled}, still in outboxes ${pendingLeft}`);
     log(`sockets: ${stats.reconnects} reconnections (node A's clients to node B), ${stats.warnings} sends while disconnected (queued)`);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { seeded } from "../db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../db/database";
-import { registerMember, startTestServer, testEngines, type TestServer } from "../test/harness";
+import { registerMember, routeTableEngines, startTestServer, type TestServer } from "../test/harness";
 import { haversineMeters, PRIVACY_CELL_METERS, privacyCellOf, snapToPrivacyGrid, type LatLon } from "./privacy-grid";
 import { trilaterate, type DistanceReading } from "./trilaterate";
 
@@ -56,7 +56,9 @@ interface Victim {
   snapped: LatLon;
 }
 
-describe.each(testEngines())("trilateration through GET /api/users/nearby (%s)", (engine) => {
+// Thousands of nearby calls: on one engine, as the authorization matrix (docs/decisions/0022); the
+// nearby search's own tests run on both.
+describe.each(routeTableEngines())("trilateration through GET /api/users/nearby (%s)", (engine) => {
   let t: TestServer;
   let attackerCookie: string;
   const victims: Victim[] = [];

@@ -25,8 +25,8 @@ export function testEngines(): Engine[] {
 }
 
 /**
- * The one engine of the suites that send the server's own code many thousand requests over the
- * route table (the authorization matrix, the fuzz): PostgreSQL when DATABASE_URL is set, PGlite
+ * The one engine of the suites that send the server's own code many thousand requests (the
+ * authorization matrix and the fuzz over the route table, the trilateration attack): PostgreSQL when DATABASE_URL is set, PGlite
  * otherwise. The engine is not what they test, and every route's own suite runs on both; running
  * them twice doubled the server suite's time on CI (docs/decisions/0022).
  */
