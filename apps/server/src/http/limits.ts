@@ -1,3 +1,4 @@
+import { HttpError } from "./errors";
 import { RateLimiter } from "./rate-limiter";
 
 /** "At most `limit` in a window of `windowMs`" per key: sign-ins, messages, locations, uploads. */
@@ -46,6 +47,27 @@ class MemoryLimiter implements Limiter {
   }
 }
 
+/** How long a limit waits for Redis: a Redis that is away (restarting) must not hold a call up for ever. */
+export const LIMITS_REDIS_TIMEOUT_MS = 2000;
+
+/** Thrown when Redis did not answer a limit in time: the call answers 503, a socket send "try again". */
+export class LimitsUnavailableError extends HttpError {
+  constructor() {
+    super(503, "The service is briefly unavailable. Please try again in a moment.", { "retry-after": "2" });
+    this.name = "LimitsUnavailableError";
+  }
+}
+
+async function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new LimitsUnavailableError()), LIMITS_REDIS_TIMEOUT_MS)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * A fixed window in Redis, shared by every node (issue 9, item 7): the first hit of a window
  * creates the key with the window as its lifetime (SET NX PX), each hit INCRements it.
@@ -65,13 +87,13 @@ class RedisLimiter implements Limiter {
 
   private async count(key: string): Promise<{ count: number; ttlMs: number }> {
     const k = this.keyOf(key);
-    const [, count, ttl] = (await this.redis.multi().set(k, "0", { PX: this.windowMs, NX: true }).incr(k).pTTL(k).exec()) as unknown as [unknown, number, number];
+    const [, count, ttl] = (await withinTimeout(this.redis.multi().set(k, "0", { PX: this.windowMs, NX: true }).incr(k).pTTL(k).exec())) as unknown as [unknown, number, number];
     return { count: Number(count), ttlMs: Number(ttl) };
   }
 
   async retryAfter(key: string): Promise<number> {
     const k = this.keyOf(key);
-    const [count, ttl] = (await this.redis.multi().get(k).pTTL(k).exec()) as unknown as [string | null, number];
+    const [count, ttl] = (await withinTimeout(this.redis.multi().get(k).pTTL(k).exec())) as unknown as [string | null, number];
     return Number(count ?? 0) >= this.limit && Number(ttl) > 0 ? Number(ttl) / 1000 : 0;
   }
 
@@ -89,7 +111,7 @@ class RedisLimiter implements Limiter {
   }
 
   async reset(key: string) {
-    await this.redis.del(this.keyOf(key));
+    await withinTimeout(this.redis.del(this.keyOf(key)));
   }
 }
 

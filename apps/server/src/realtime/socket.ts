@@ -254,9 +254,10 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     // decisions.md 5: stored before it is acknowledged; the same tempId again answers the same message.
     onEvent<typeof sendMessageSchema, Message>(socket, "sendMessage", sendMessageSchema, guards, async (payload) => {
       const arrived = performance.now();
-      const { allowed } = await messageLimiter.take(me.id);
-      if (!allowed) return { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true, rateLimited: true };
       try {
+        // (Inside: a limit that cannot reach Redis answers "try again", as the database does.)
+        const { allowed } = await messageLimiter.take(me.id);
+        if (!allowed) return { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true, rateLimited: true };
         const { message, created, recipients, group } = await storeMessage(ctx.db, ctx.participants, me.id, payload);
         if (created) ctx.activity.record(group ? "groupMessage" : "directMessage", me.id, message.conversationId);
         // Every open socket of both members, on every node (his other tabs and devices too).

@@ -19,6 +19,12 @@ export class TcpRelay {
   start(): Promise<void> {
     if (this.server) return Promise.resolve();
     const server = createServer((client) => {
+      // A connection accepted just before a cut, whose turn came after it: dropped too (else the
+      // cut's close would wait for it for ever, and the relay would never listen again).
+      if (this.server !== server) {
+        client.destroy();
+        return;
+      }
       const upstream = tcpConnect(this.targetPort, this.targetHost);
       this.links.add(client).add(upstream);
       const drop = () => {
