@@ -7,7 +7,7 @@ export const ACTIVITY_DAYS_KEPT = 35;
 /** A day's weekly and monthly actives are counted again at most this often while the day lasts. */
 const RECOUNT_MS = 10 * 60 * 1000;
 /** One key for the roll-up across nodes: one of them rolls up at a time, the others skip. */
-const ROLLUP_LOCK = 71_501_015;
+export const ROLLUP_LOCK = 71_501_015;
 
 const MESSAGE_KINDS = sql.raw(`${K.directMessage}, ${K.groupMessage}`);
 const ACTIVE_KINDS = sql.raw(`${K.open}, ${K.directMessage}, ${K.groupMessage}`);
