@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { ErrorBody } from "@vicinity/contract";
 import type { ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/database";
+import { upkeep, UPKEEP_MS } from "./db/upkeep";
 import { SessionStore, SESSION_COOKIE } from "./auth/sessions";
 import { HttpError } from "./http/errors";
 import type { AppContext } from "./http/context";
@@ -132,6 +133,14 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     await refresh();
     demoRefresh = setInterval(() => void refresh().catch((e: unknown) => console.warn(e)), 60 * 60_000);
     demoRefresh.unref();
+  }
+
+  // PGlite has no autovacuum: the node analyses and vacuums as it would (db/upkeep.ts).
+  let upkeepTimer: NodeJS.Timeout | null = null;
+  if (database.engine === "pglite") {
+    await upkeep(database.db);
+    upkeepTimer = setInterval(() => void upkeep(database.db).catch((e: unknown) => console.warn("upkeep:", e)), UPKEEP_MS);
+    upkeepTimer.unref();
   }
 
   const app = Fastify({
@@ -327,6 +336,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
         clearInterval(analyticsRollUp);
         stopReminders();
         if (demoRefresh) clearInterval(demoRefresh);
+        if (upkeepTimer) clearInterval(upkeepTimer);
         // Connections still open after a grace period (a client that holds one) are cut.
         const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
         cut.unref();

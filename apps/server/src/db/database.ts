@@ -65,7 +65,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     const client = await PGlite.create(options.dataDir, { extensions: { cube, earthdistance }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
-    const db = drizzle(client, { schema });
+    const { withStatementCache } = await import("./pglite-statements");
+    // Hot queries run as prepared statements, as they do through `pg` (pglite-statements.ts).
+    const db = drizzle(withStatementCache(client), { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db: db as unknown as Db,
