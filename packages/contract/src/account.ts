@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField, newPasswordSchema, PASSWORD_MAX_LENGTH, requiredOr } from "./auth";
 
 /**
@@ -55,8 +55,7 @@ export const RESET_SENT_MESSAGE = "If an account uses this address, we sent it a
 
 const token = z
   .string(requiredOr("token is required", "token must be text"))
-  .min(1, "token is required")
-  .max(200, LINK_PROBLEMS.invalid);
+  .check(z.minLength(1, "token is required"), z.maxLength(200, LINK_PROBLEMS.invalid));
 
 export const tokenRequestSchema = z.strictObject({ token });
 export const forgotPasswordRequestSchema = z.strictObject({ email: emailField("Enter your email address") });
@@ -64,7 +63,7 @@ export const resetPasswordRequestSchema = z.strictObject({ token, password: newP
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export const changeEmailRequestSchema = z.strictObject({
   email: emailField("Enter the new address"),
-  password: z.string(requiredOr("password is required", "password must be text")).min(1, "Enter your password to change your address").max(PASSWORD_MAX_LENGTH, "That is not your password"),
+  password: z.string(requiredOr("password is required", "password must be text")).check(z.minLength(1, "Enter your password to change your address"), z.maxLength(PASSWORD_MAX_LENGTH, "That is not your password")),
 });
 export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 
@@ -77,9 +76,9 @@ export const deviceSessionSchema = z.object({
   id: z.string(),
   current: z.boolean(),
   /** "Firefox on Android", or null when the browser did not say. */
-  device: z.string().nullable(),
+  device: z.nullable(z.string()),
   /** The place nearest his snapped position when he last shared it from this device ("near Jacksonville"). */
-  place: z.string().nullable(),
+  place: z.nullable(z.string()),
   signedInAt: z.string(),
   lastActiveAt: z.string(),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { plainText } from "./text";
 import { REPORT_REASONS } from "./users";
 
@@ -12,27 +12,27 @@ export const ADMIN_PAGE_SIZE = 50;
 /** Suspensions for a time: days; null is for good. */
 export const SUSPENSION_DAYS = [1, 3, 7, 30, 90] as const;
 
-const reason = plainText("Reason").trim().min(1, "Give a reason").max(ADMIN_REASON_MAX_LENGTH, `A reason can be at most ${ADMIN_REASON_MAX_LENGTH} characters`);
+const reason = plainText("Reason").check(z.trim(), z.minLength(1, "Give a reason"), z.maxLength(ADMIN_REASON_MAX_LENGTH, `A reason can be at most ${ADMIN_REASON_MAX_LENGTH} characters`));
 
 export const MEMBER_FILTERS = ["all", "suspended", "admins", "reported", "new"] as const;
 export const adminMembersQuerySchema = z.strictObject({
-  q: plainText("Search").trim().max(100).optional(),
-  filter: z.enum(MEMBER_FILTERS, { error: `filter must be one of: ${MEMBER_FILTERS.join(", ")}` }).default("all"),
-  page: z.coerce.number().int().min(0).max(1000).default(0),
+  q: z.optional(plainText("Search").check(z.trim(), z.maxLength(100))),
+  filter: z._default(z.enum(MEMBER_FILTERS, { error: `filter must be one of: ${MEMBER_FILTERS.join(", ")}` }), "all"),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 0),
 });
 
 export const adminMemberSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  displayName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  displayName: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
   accountRole: z.enum(["member", "admin"]),
   createdAt: z.string(),
-  suspendedAt: z.string().nullable(),
-  suspendedUntil: z.string().nullable(),
-  suspensionReason: z.string().nullable(),
-  openReports: z.number().int(),
+  suspendedAt: z.nullable(z.string()),
+  suspendedUntil: z.nullable(z.string()),
+  suspensionReason: z.nullable(z.string()),
+  openReports: z.int(),
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 /** GET /api/admin/members: a page, newest sign-ups first. */
@@ -49,10 +49,11 @@ export const warnSchema = z.strictObject({ reason });
 export const suspendSchema = z.strictObject({
   reason,
   /** One of SUSPENSION_DAYS, or null for good. */
-  days: z
-    .number({ error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` })
-    .refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), { error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` })
-    .nullable(),
+  days: z.nullable(
+    z
+      .number({ error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` })
+      .check(z.refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), { error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` })),
+  ),
 });
 export const restoreSchema = z.strictObject({ reason });
 export const adminRoleSchema = z.strictObject({ admin: z.boolean({ error: "admin must be true or false" }), reason });
@@ -62,14 +63,14 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 
 export const adminReportsQuerySchema = z.strictObject({
-  status: z.enum(REPORT_STATUSES, { error: `status must be one of: ${REPORT_STATUSES.join(", ")}` }).default("open"),
-  kind: z.enum(REPORT_KINDS, { error: `kind must be one of: ${REPORT_KINDS.join(", ")}` }).optional(),
-  mine: z.enum(["true", "false"]).optional(),
-  page: z.coerce.number().int().min(0).max(1000).default(0),
+  status: z._default(z.enum(REPORT_STATUSES, { error: `status must be one of: ${REPORT_STATUSES.join(", ")}` }), "open"),
+  kind: z.optional(z.enum(REPORT_KINDS, { error: `kind must be one of: ${REPORT_KINDS.join(", ")}` })),
+  mine: z.optional(z.enum(["true", "false"])),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 0),
 });
 
-const person = z.object({ id: z.string(), username: z.string(), displayName: z.string().nullable() }).nullable();
-const contextMessage = z.object({ id: z.number(), senderId: z.string().nullable(), content: z.string(), pictureUrl: z.string().nullable(), createdAt: z.string(), removed: z.boolean() });
+const person = z.nullable(z.object({ id: z.string(), username: z.string(), displayName: z.nullable(z.string()) }));
+const contextMessage = z.object({ id: z.number(), senderId: z.nullable(z.string()), content: z.string(), pictureUrl: z.nullable(z.string()), createdAt: z.string(), removed: z.boolean() });
 
 /** A report with the content it is about, shown to admins. */
 export const adminReportSchema = z.object({
@@ -84,14 +85,14 @@ export const adminReportSchema = z.object({
   assignedTo: person,
   /** The content: the message and up to 5 before it in its conversation, the picture, the event, the group. */
   content: z.object({
-    messages: z.array(contextMessage).optional(),
-    pictureUrl: z.string().nullable().optional(),
-    event: z.object({ id: z.string(), title: z.string(), description: z.string(), cancelledAt: z.string().nullable() }).nullable().optional(),
-    group: z.object({ id: z.string(), name: z.string(), description: z.string() }).nullable().optional(),
+    messages: z.optional(z.array(contextMessage)),
+    pictureUrl: z.optional(z.nullable(z.string())),
+    event: z.optional(z.nullable(z.object({ id: z.string(), title: z.string(), description: z.string(), cancelledAt: z.nullable(z.string()) }))),
+    group: z.optional(z.nullable(z.object({ id: z.string(), name: z.string(), description: z.string() }))),
   }),
   /** Earlier reports on the same target: how many, and the newest 5 of them. */
-  earlier: z.number().int(),
-  earlierReports: z.array(z.object({ id: z.string(), reason: z.enum(REPORT_REASONS), status: z.enum(REPORT_STATUSES), createdAt: z.string() })).default([]),
+  earlier: z.int(),
+  earlierReports: z._default(z.array(z.object({ id: z.string(), reason: z.enum(REPORT_REASONS), status: z.enum(REPORT_STATUSES), createdAt: z.string() })), []),
   notes: z.array(z.object({ id: z.number(), author: person, text: z.string(), createdAt: z.string() })),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
@@ -99,7 +100,7 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 /** GET /api/admin/members/:id: the member, his profile and photos, reports against him and by him, his sessions. */
 export const adminMemberDetailSchema = z.object({
   member: adminMemberSchema,
-  profile: z.object({ bio: z.string().nullable(), age: z.number().nullable(), firstName: z.string().nullable() }).nullable(),
+  profile: z.nullable(z.object({ bio: z.nullable(z.string()), age: z.nullable(z.number()), firstName: z.nullable(z.string()) })),
   photos: z.array(z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() })),
   reportsAgainst: z.array(adminReportSchema),
   reportsBy: z.array(adminReportSchema),
@@ -117,7 +118,7 @@ export const adminPictureSchema = z.object({
   owner: z.object({ id: z.string(), username: z.string() }),
   createdAt: z.string(),
   /** When an admin marked it reviewed (null: awaiting review). */
-  reviewedAt: z.string().nullable(),
+  reviewedAt: z.nullable(z.string()),
 });
 export type AdminPicture = z.infer<typeof adminPictureSchema>;
 export const adminPicturesPageSchema = z.object({ pictures: z.array(adminPictureSchema), more: z.boolean() });
@@ -127,35 +128,34 @@ export const REPORT_ACTIONS = ["dismiss", "remove", "warn", "suspend"] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 /** POST /api/admin/reports/actions: one or more actions on one or more reports (bulk). */
 export const reportActionSchema = z.strictObject({
-  ids: z.array(z.uuid("not a report id")).min(1, "Select at least one report").max(200, "At most 200 reports at once"),
+  ids: z.array(z.uuid("not a report id")).check(z.minLength(1, "Select at least one report"), z.maxLength(200, "At most 200 reports at once")),
   actions: z
     .array(z.enum(REPORT_ACTIONS, { error: `actions must be among: ${REPORT_ACTIONS.join(", ")}` }))
-    .min(1, "Choose an action")
-    .refine((a) => !(a.includes("dismiss") && a.length > 1), { error: "Dismiss goes alone" }),
+    .check(z.minLength(1, "Choose an action"), z.refine((a) => !(a.includes("dismiss") && a.length > 1), { error: "Dismiss goes alone" })),
   reason,
-  days: suspendSchema.shape.days.optional(),
+  days: z.optional(suspendSchema.shape.days),
 });
-export const reportNoteSchema = z.strictObject({ text: plainText("Note").trim().min(1, "Write a note").max(2000, "A note can be at most 2000 characters") });
+export const reportNoteSchema = z.strictObject({ text: plainText("Note").check(z.trim(), z.minLength(1, "Write a note"), z.maxLength(2000, "A note can be at most 2000 characters")) });
 export const reportAssignSchema = z.strictObject({ mine: z.boolean() });
 export const pictureRemoveSchema = z.strictObject({ reason });
 
 /** GET /api/admin/pictures: those awaiting review (the default), or every recent one. */
 export const PICTURE_FILTERS = ["awaiting", "all"] as const;
 export const adminPicturesQuerySchema = z.strictObject({
-  show: z.enum(PICTURE_FILTERS, { error: `show must be one of: ${PICTURE_FILTERS.join(", ")}` }).default("awaiting"),
-  page: z.coerce.number().int().min(0).max(1000).default(0),
+  show: z._default(z.enum(PICTURE_FILTERS, { error: `show must be one of: ${PICTURE_FILTERS.join(", ")}` }), "awaiting"),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 0),
 });
 /** POST /api/admin/pictures/reviewed: pictures looked at and kept (a page of them at most). */
 export const picturesReviewedSchema = z.strictObject({
-  ids: z.array(z.uuid("ids must be picture ids"), { error: "ids must be a list of picture ids" }).min(1, "Choose at least one picture").max(ADMIN_PAGE_SIZE, `At most ${ADMIN_PAGE_SIZE} pictures at once`),
+  ids: z.array(z.uuid("ids must be picture ids"), { error: "ids must be a list of picture ids" }).check(z.minLength(1, "Choose at least one picture"), z.maxLength(ADMIN_PAGE_SIZE, `At most ${ADMIN_PAGE_SIZE} pictures at once`)),
 });
 
 export const auditQuerySchema = z.strictObject({
-  action: z.string().max(40).optional(),
-  targetType: z.string().max(20).optional(),
-  targetId: z.string().max(60).optional(),
-  adminId: z.uuid().optional(),
-  page: z.coerce.number().int().min(0).max(1000).default(0),
+  action: z.optional(z.string().check(z.maxLength(40))),
+  targetType: z.optional(z.string().check(z.maxLength(20))),
+  targetId: z.optional(z.string().check(z.maxLength(60))),
+  adminId: z.optional(z.uuid()),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 0),
 });
 /** What each audit action is called on the audit log (the server writes these; an unknown one shows as written). */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -197,12 +197,12 @@ export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), mo
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const adminOverviewSchema = z.object({
-  openReports: z.record(z.enum(REPORT_KINDS), z.number().int()),
-  picturesToday: z.number().int(),
+  openReports: z.record(z.enum(REPORT_KINDS), z.int()),
+  picturesToday: z.int(),
   /** Pictures no admin has reviewed or removed yet. */
-  picturesAwaitingReview: z.number().int(),
-  suspendedThisWeek: z.number().int(),
-  signUpsToday: z.number().int(),
+  picturesAwaitingReview: z.int(),
+  suspendedThisWeek: z.int(),
+  signUpsToday: z.int(),
 });
 
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

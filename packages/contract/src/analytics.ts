@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * Issue 15: the admin's analytics (/admin/analytics). The server answers a range of days in the
@@ -31,37 +31,38 @@ function isTimeZone(tz: string): boolean {
 const day = (what: string) =>
   z
     .string({ error: `${what} is required (YYYY-MM-DD)` })
-    .regex(DATE_RE, `${what} must be a date (YYYY-MM-DD)`)
-    .refine(isRealDate, `${what} is not a real date`);
+    .check(z.regex(DATE_RE, `${what} must be a date (YYYY-MM-DD)`), z.refine(isRealDate, `${what} is not a real date`));
 
 /** GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD&tz=Area/City: both days included. */
 export const analyticsQuerySchema = z
   .strictObject({
     from: day("from"),
     to: day("to"),
-    tz: z.string({ error: "tz is required (an IANA time zone such as Europe/Berlin)" }).max(64).refine(isTimeZone, "tz is not a known time zone"),
+    tz: z.string({ error: "tz is required (an IANA time zone such as Europe/Berlin)" }).check(z.maxLength(64), z.refine(isTimeZone, "tz is not a known time zone")),
   })
-  .refine((q) => q.from <= q.to, { error: "from must be on or before to", path: ["from"] })
-  .refine((q) => daysBetween(q.from, q.to) + 1 <= ANALYTICS_MAX_DAYS, { error: `A range can be at most ${ANALYTICS_MAX_DAYS} days`, path: ["to"] });
+  .check(
+    z.refine((q) => q.from <= q.to, { error: "from must be on or before to", path: ["from"] }),
+    z.refine((q) => daysBetween(q.from, q.to) + 1 <= ANALYTICS_MAX_DAYS, { error: `A range can be at most ${ANALYTICS_MAX_DAYS} days`, path: ["to"] }),
+  );
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 /** What one day holds. Counts are by the admin's day; active members by the UTC day. */
 export const analyticsDaySchema = z.object({
   date: z.string(),
-  signups: z.number().int(),
-  dau: z.number().int(),
-  wau: z.number().int(),
-  mau: z.number().int(),
-  messages: z.number().int(),
-  conversationsStarted: z.number().int(),
-  conversationsReplied: z.number().int(),
-  eventsHosted: z.number().int(),
-  rsvps: z.number().int(),
-  groupsJoined: z.number().int(),
-  reports: z.number().int(),
-  blocks: z.number().int(),
-  adImpressions: z.number().int(),
-  adClicks: z.number().int(),
+  signups: z.int(),
+  dau: z.int(),
+  wau: z.int(),
+  mau: z.int(),
+  messages: z.int(),
+  conversationsStarted: z.int(),
+  conversationsReplied: z.int(),
+  eventsHosted: z.int(),
+  rsvps: z.int(),
+  groupsJoined: z.int(),
+  reports: z.int(),
+  blocks: z.int(),
+  adImpressions: z.int(),
+  adClicks: z.int(),
 });
 export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 export type AnalyticsCount = Exclude<keyof AnalyticsDay, "date">;
@@ -71,7 +72,7 @@ export function quietDay(date: string): AnalyticsDay {
   return { date, signups: 0, dau: 0, wau: 0, mau: 0, messages: 0, conversationsStarted: 0, conversationsReplied: 0, eventsHosted: 0, rsvps: 0, groupsJoined: 0, reports: 0, blocks: 0, adImpressions: 0, adClicks: 0 };
 }
 
-export const funnelSchema = z.object({ signups: z.number().int(), onboarded: z.number().int(), firstMessage: z.number().int(), firstReply: z.number().int() });
+export const funnelSchema = z.object({ signups: z.int(), onboarded: z.int(), firstMessage: z.int(), firstReply: z.int() });
 export type Funnel = z.infer<typeof funnelSchema>;
 
 export const analyticsSchema = z.object({
@@ -83,9 +84,9 @@ export const analyticsSchema = z.object({
   funnel: funnelSchema,
   previousFunnel: funnelSchema,
   /** Sign-up weeks (Mondays, UTC) that end in the range, the newest last: size, and active members in each week after. */
-  cohorts: z.array(z.object({ week: z.string(), size: z.number().int(), active: z.array(z.number().int()) })),
+  cohorts: z.array(z.object({ week: z.string(), size: z.int(), active: z.array(z.int()) })),
   /** When the figures were last rolled up (they lag what happens by a minute at most). */
-  rolledUpAt: z.string().nullable(),
+  rolledUpAt: z.nullable(z.string()),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

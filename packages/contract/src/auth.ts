@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { noControlCharacters } from "./text";
 
 /** decisions.md 8: at least 8 characters, at most 128. */
@@ -14,27 +14,27 @@ export type AccountRole = z.infer<typeof accountRoleSchema>;
 
 /** GET /api/auth/user: the session user (spec section 3: id, email, username, and the profile). 401 means no user. */
 export const sessionUserSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   email: z.email(),
-  username: z.string().min(1),
-  firstName: z.string().nullable().optional(),
-  displayName: z.string().nullable().optional(),
-  age: z.number().int().nullable().optional(),
-  bio: z.string().nullable().optional(),
-  interests: z.array(z.string()).optional(),
-  bodyType: z.string().nullable().optional(),
-  role: z.string().nullable().optional(),
-  profileImageUrl: z.string().nullable().optional(),
+  username: z.string().check(z.minLength(1)),
+  firstName: z.optional(z.nullable(z.string())),
+  displayName: z.optional(z.nullable(z.string())),
+  age: z.optional(z.nullable(z.int())),
+  bio: z.optional(z.nullable(z.string())),
+  interests: z.optional(z.array(z.string())),
+  bodyType: z.optional(z.nullable(z.string())),
+  role: z.optional(z.nullable(z.string())),
+  profileImageUrl: z.optional(z.nullable(z.string())),
   /** The account role (member or admin): never the profile's position. */
-  accountRole: accountRoleSchema.optional(),
+  accountRole: z.optional(accountRoleSchema),
   /** decisions.md 6: hides his distance from everyone and keeps him off the map. */
-  privateMode: z.boolean().optional(),
+  privateMode: z.optional(z.boolean()),
   /** decisions.md, "Right Now": his note while it lasts (60 minutes), else null. */
-  rightNow: z.object({ note: z.string(), until: z.string() }).nullable().optional(),
+  rightNow: z.optional(z.nullable(z.object({ note: z.string(), until: z.string() }))),
   /** Issue 13: a moderator's warning he has not acknowledged yet (the oldest), shown at his next visit. */
-  warning: z.object({ id: z.string(), reason: z.string(), at: z.string() }).nullable().optional(),
+  warning: z.optional(z.nullable(z.object({ id: z.string(), reason: z.string(), at: z.string() }))),
   /** Issue 16: whether he opened the link sent to his address (false: the app shows a banner). */
-  emailVerified: z.boolean().optional(),
+  emailVerified: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -45,21 +45,19 @@ export const requiredOr = (missing: string, wrongType: string) => ({
 
 /** An email address as the forms take it (trimmed, at most 254 characters); `missing` says it is needed. */
 export const emailField = (missing: string) =>
-  z
-    .string(requiredOr(missing, "Email must be text"))
-    .trim()
-    .check(...noControlCharacters("Email"))
-    .min(1, missing)
-    .max(254, "That email address is too long")
-    .pipe(z.email("Enter a valid email address"));
+  z.pipe(
+    z
+      .string(requiredOr(missing, "Email must be text"))
+      .check(z.trim(), ...noControlCharacters("Email"), z.minLength(1, missing), z.maxLength(254, "That email address is too long")),
+    z.email("Enter a valid email address"),
+  );
 
 /** An email address as sign-up and sign-in take it. */
 export const emailAddressSchema = emailField("Email and password are required");
 
 const password = z
   .string(requiredOr("Email and password are required", "Password must be text"))
-  .min(1, "Email and password are required")
-  .max(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .check(z.minLength(1, "Email and password are required"), z.maxLength(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`));
 
 /**
  * A new password may hold any character a person can type (spaces, emoji, any script), but no
@@ -76,14 +74,14 @@ const passwordCharacters = noControlCharacters("Passwords");
  */
 export const loginChallengeSchema = z.object({
   token: z.string(),
-  difficulty: z.number().int().min(1).max(16),
-  memoryKib: z.number().int().min(1024),
-  iterations: z.number().int().min(1),
+  difficulty: z.int().check(z.gte(1), z.lte(16)),
+  memoryKib: z.int().check(z.gte(1024)),
+  iterations: z.int().check(z.gte(1)),
 });
 export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
 /** The 429 answer that asks for the work (`{ message, challenge }`). */
 export const loginChallengeErrorSchema = z.object({ message: z.string(), challenge: loginChallengeSchema });
-export const loginProofSchema = z.strictObject({ token: z.string().min(1).max(400), nonce: z.string().min(1).max(40) });
+export const loginProofSchema = z.strictObject({ token: z.string().check(z.minLength(1), z.maxLength(400)), nonce: z.string().check(z.minLength(1), z.maxLength(40)) });
 export type LoginProof = z.infer<typeof loginProofSchema>;
 
 /** The number of leading zero bits of a hash: the work a proof shows (browser and server count alike). */
@@ -100,7 +98,7 @@ export function leadingZeroBits(bytes: Uint8Array): number {
 }
 
 /** POST /api/auth/login (`proof` only when the server asked for it). */
-export const loginRequestSchema = z.strictObject({ email: emailAddressSchema, password, proof: loginProofSchema.optional() });
+export const loginRequestSchema = z.strictObject({ email: emailAddressSchema, password, proof: z.optional(loginProofSchema) });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
@@ -108,15 +106,16 @@ export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
 /** POST /api/register: {email, password} on /auth, plus username on /join. */
 export const registerRequestSchema = z.strictObject({
   email: emailAddressSchema,
-  password: password.check(...passwordCharacters).refine((p) => p.length >= PASSWORD_MIN_LENGTH, {
-    message: `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  }),
+  password: password.check(
+    ...passwordCharacters,
+    z.refine((p) => p.length >= PASSWORD_MIN_LENGTH, {
+      message: `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    }),
+  ),
   // The pattern is ASCII letters, digits, dots, dashes and underscores: no control or invisible character passes.
-  username: z
-    .string()
-    .trim()
-    .regex(USERNAME_PATTERN, "Usernames are 3 to 30 letters, digits, dots, dashes or underscores")
-    .optional(),
+  username: z.optional(
+    z.string().check(z.trim(), z.regex(USERNAME_PATTERN, "Usernames are 3 to 30 letters, digits, dots, dashes or underscores")),
+  ),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -124,15 +123,13 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const anonymousLoginRequestSchema = z.strictObject({
   age: z
     .number(requiredOr("age is required", "Age must be a number"))
-    .int("Age must be a whole number")
-    .min(MIN_AGE, "You must be 18 or older")
-    .max(MAX_AGE, "Age must be at most 99"),
+    .check(z.int("Age must be a whole number"), z.gte(MIN_AGE, "You must be 18 or older"), z.lte(MAX_AGE, "Age must be at most 99")),
 });
 export type AnonymousLoginRequest = z.infer<typeof anonymousLoginRequestSchema>;
 
 /** The guest's profile, as the browser keeps it (spec section 3). */
 export const anonymousProfileSchema = z.object({
-  id: z.string().startsWith("anon_"),
+  id: z.string().check(z.startsWith("anon_")),
   isAnonymous: z.literal(true),
   displayName: z.literal("Anonymous User"),
 });
@@ -141,20 +138,22 @@ export type AnonymousProfile = z.infer<typeof anonymousProfileSchema>;
 /** The new password of PUT /api/users/password: the rules of registration (decisions.md 8). */
 export const newPasswordSchema = z
   .string(requiredOr("newPassword is required", "newPassword must be text"))
-  .check(...passwordCharacters)
-  .min(PASSWORD_MIN_LENGTH, `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .check(
+    ...passwordCharacters,
+    z.minLength(PASSWORD_MIN_LENGTH, `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
 
 /** PUT /api/users/password */
 export const changePasswordRequestSchema = z.strictObject({
-  currentPassword: z.string(requiredOr("currentPassword is required", "currentPassword must be text")).min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH, "That is not your current password"),
+  currentPassword: z.string(requiredOr("currentPassword is required", "currentPassword must be text")).check(z.minLength(1, "Enter your current password"), z.maxLength(PASSWORD_MAX_LENGTH, "That is not your current password")),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** DELETE /api/users/account: the password again, so a left-open session cannot erase an account. */
 export const deleteAccountRequestSchema = z.strictObject({
-  password: z.string(requiredOr("password is required", "password must be text")).min(1, "Enter your password to delete your account").max(PASSWORD_MAX_LENGTH, "That is not your password"),
+  password: z.string(requiredOr("password is required", "password must be text")).check(z.minLength(1, "Enter your password to delete your account"), z.maxLength(PASSWORD_MAX_LENGTH, "That is not your password")),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 

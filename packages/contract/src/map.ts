@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { compatibilitySchema, rightNowSchema } from "./users";
 
 /**
@@ -81,14 +81,16 @@ export function tilesCovering(box: { south: number; west: number; north: number;
 const TILE_KEY = /^(\d{1,2})\/(\d{1,5})\/(\d{1,5})$/;
 
 /** "z/x/y" at a data level, within the level's range. */
-export const mapTileKeySchema = z.string().refine(
-  (value) => {
-    const m = TILE_KEY.exec(value);
-    if (!m) return false;
-    const [z, x, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    return z >= MAP_TILE_LEVEL_MIN && z <= MAP_TILE_LEVEL_MAX && x < 2 ** z && y < 2 ** z;
-  },
-  { error: `a tile is "z/x/y" with z from ${MAP_TILE_LEVEL_MIN} to ${MAP_TILE_LEVEL_MAX}` },
+export const mapTileKeySchema = z.string().check(
+  z.refine(
+    (value) => {
+      const m = TILE_KEY.exec(value);
+      if (!m) return false;
+      const [z, x, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      return z >= MAP_TILE_LEVEL_MIN && z <= MAP_TILE_LEVEL_MAX && x < 2 ** z && y < 2 ** z;
+    },
+    { error: `a tile is "z/x/y" with z from ${MAP_TILE_LEVEL_MIN} to ${MAP_TILE_LEVEL_MAX}` },
+  ),
 );
 
 export function parseTileKey(key: string): { z: number; x: number; y: number } {
@@ -100,14 +102,17 @@ export function parseTileKey(key: string): { z: number; x: number; y: number } {
 /** A list of tiles of one level, at most MAP_MAX_TILES, no repeats. */
 export const mapTileListSchema = z
   .array(mapTileKeySchema)
-  .min(1, "ask for at least one tile")
-  .max(MAP_MAX_TILES, `ask for at most ${MAP_MAX_TILES} tiles at once`)
-  .refine((keys) => new Set(keys.map((k) => k.split("/")[0])).size === 1, { error: "all tiles must be of one level" })
-  .refine((keys) => new Set(keys).size === keys.length, { error: "a tile is named twice" });
+  .check(
+    z.minLength(1, "ask for at least one tile"),
+    z.maxLength(MAP_MAX_TILES, `ask for at most ${MAP_MAX_TILES} tiles at once`),
+    z.refine((keys) => new Set(keys.map((k) => k.split("/")[0])).size === 1, { error: "all tiles must be of one level" }),
+    z.refine((keys) => new Set(keys).size === keys.length, { error: "a tile is named twice" }),
+  );
 
 /** GET /api/map/area?tiles=z/x/y,z/x/y */
 export const mapAreaQuerySchema = z.strictObject({
-  tiles: z.preprocess((value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value), mapTileListSchema),
+  // zod's preprocess: the comma-separated string split into the list, then the list's own rules.
+  tiles: z.pipe(z.transform((value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value)), mapTileListSchema),
 });
 
 /** How a member appears on the map, chosen on /location (decisions.md 6). "hidden" is private mode. */
@@ -124,17 +129,17 @@ export const MAP_VISIBILITY_LABELS: Record<MapVisibility, { title: string; descr
 export const mapMemberSchema = z.object({
   id: z.string(),
   username: z.string(),
-  displayName: z.string().nullable(),
-  age: z.number().int().nullable(),
+  displayName: z.nullable(z.string()),
+  age: z.nullable(z.int()),
   /** A small picture for the marker; null for visitors and guests (limited mode) and members without one. */
-  thumbnailUrl: z.string().nullable(),
+  thumbnailUrl: z.nullable(z.string()),
   isOnline: z.boolean(),
-  rightNow: rightNowSchema.nullable(),
+  rightNow: z.nullable(rightNowSchema),
   latitude: z.number(),
   longitude: z.number(),
   /** km from the viewer's own snapped position, one decimal; null for visitors, guests and members without a position. */
-  distance: z.number().nullable(),
-  compatibility: compatibilitySchema.nullable(),
+  distance: z.nullable(z.number()),
+  compatibility: z.nullable(compatibilitySchema),
 });
 export type MapMember = z.infer<typeof mapMemberSchema>;
 
@@ -143,7 +148,7 @@ export const mapCrowdSchema = z.object({
   id: z.string(),
   latitude: z.number(),
   longitude: z.number(),
-  count: z.number().int().min(1),
+  count: z.int().check(z.gte(1)),
 });
 export type MapCrowd = z.infer<typeof mapCrowdSchema>;
 
@@ -165,20 +170,20 @@ export const mapAreaSchema = z.object({
 export type MapArea = z.infer<typeof mapAreaSchema>;
 
 /** The socket's `mapSubscribe`: replaces the socket's tiles; an empty list stops the updates. */
-export const mapSubscribeSchema = z.strictObject({ tiles: z.array(mapTileKeySchema).max(MAP_MAX_TILES) });
+export const mapSubscribeSchema = z.strictObject({ tiles: z.array(mapTileKeySchema).check(z.maxLength(MAP_MAX_TILES)) });
 export type MapSubscribe = z.infer<typeof mapSubscribeSchema>;
 
 /** GET /api/map/config: the base layer (docs/decisions/0018). */
 export const mapConfigSchema = z.object({
   tileUrl: z.string(),
   attribution: z.string(),
-  maxZoom: z.number().int(),
+  maxZoom: z.int(),
 });
 export type MapConfig = z.infer<typeof mapConfigSchema>;
 
 /** GET /api/users/location: the member's own position (only to him) and how he appears. */
 export const ownLocationSchema = z.object({
-  position: z.object({ latitude: z.number(), longitude: z.number(), updatedAt: z.string() }).nullable(),
+  position: z.nullable(z.object({ latitude: z.number(), longitude: z.number(), updatedAt: z.string() })),
   /** False after he turned sharing off (his position is deleted) or before he ever shared it. */
   sharing: z.boolean(),
   visibility: mapVisibilitySchema,

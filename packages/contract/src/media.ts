@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** decisions.md, "Pictures": checked by content; the size limit. */
 export const MEDIA_MAX_BYTES = 15 * 1024 * 1024;
@@ -14,8 +14,8 @@ export const MEDIA_KINDS = ["photo", "message", "event", "group", "ad"] as const
 export const uploadedMediaSchema = z.object({
   id: z.string(),
   url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.int(),
+  height: z.int(),
 });
 export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
 
@@ -26,25 +26,27 @@ export const IMAGE_FORMATS = ["webp", "avif", "jpeg", "png"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 const dimension = (name: string) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a whole number of pixels`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(IMAGE_MAX_SIDE, `${name} can be at most ${IMAGE_MAX_SIDE}`))
-    .optional();
+  z.optional(
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d+$/, `${name} must be a whole number of pixels`)), z.transform(Number)),
+      z.int().check(z.gte(1, `${name} must be at least 1`), z.lte(IMAGE_MAX_SIDE, `${name} can be at most ${IMAGE_MAX_SIDE}`)),
+    ),
+  );
 
 /** GET /media/:id?w=&h=&q=&f= */
 export const imageQuerySchema = z.strictObject({
   w: dimension("w"),
   h: dimension("h"),
-  q: z
-    .string()
-    .regex(/^\d+$/, "q must be a whole number from 1 to 100")
-    .transform(Number)
-    .pipe(z.number().int().min(1, "q must be a whole number from 1 to 100").max(100, "q must be a whole number from 1 to 100"))
-    .optional()
-    .default(IMAGE_DEFAULT_QUALITY),
-  f: z.enum(IMAGE_FORMATS, { error: `f must be one of: ${IMAGE_FORMATS.join(", ")}` }).optional(),
+  q: z._default(
+    z.optional(
+      z.pipe(
+        z.pipe(z.string().check(z.regex(/^\d+$/, "q must be a whole number from 1 to 100")), z.transform(Number)),
+        z.int().check(z.gte(1, "q must be a whole number from 1 to 100"), z.lte(100, "q must be a whole number from 1 to 100")),
+      ),
+    ),
+    IMAGE_DEFAULT_QUALITY,
+  ),
+  f: z.optional(z.enum(IMAGE_FORMATS, { error: `f must be one of: ${IMAGE_FORMATS.join(", ")}` })),
 });
 export type ImageQuery = z.infer<typeof imageQuerySchema>;
 

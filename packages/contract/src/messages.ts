@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { requiredOr } from "./auth";
 import { plainText } from "./text";
 
@@ -9,21 +9,21 @@ export const MESSAGES_PAGE_SIZE = 50;
 export const CONVERSATIONS_PAGE_SIZE = 30;
 export const MISSED_MESSAGES_LIMIT = 500;
 
-export const messagePictureSchema = z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() });
+export const messagePictureSchema = z.object({ id: z.string(), url: z.string(), width: z.int(), height: z.int() });
 export type MessagePicture = z.infer<typeof messagePictureSchema>;
 
 /** A stored message. `id` grows with every message on the server, so "after id" means "since". */
 export const messageSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   conversationId: z.string(),
   /** null: the sender deleted his account ("deleted member"). */
-  senderId: z.string().nullable(),
+  senderId: z.nullable(z.string()),
   content: z.string(),
-  picture: messagePictureSchema.nullable(),
-  tempId: z.string().nullable(),
+  picture: z.nullable(messagePictureSchema),
+  tempId: z.nullable(z.string()),
   createdAt: z.string(),
   /** A group moderator removed it (issue 12): its text and picture are gone. */
-  removed: z.boolean().optional(),
+  removed: z.optional(z.boolean()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -31,8 +31,8 @@ export type Message = z.infer<typeof messageSchema>;
 export const conversationPeerSchema = z.object({
   id: z.string(),
   username: z.string(),
-  displayName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  displayName: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
   isOnline: z.boolean(),
 });
 export type ConversationPeer = z.infer<typeof conversationPeerSchema>;
@@ -44,22 +44,22 @@ export const GROUP_TITLE_MAX_LENGTH = 80;
 export const conversationSummarySchema = z.object({
   id: z.string(),
   /** Absent in older fixtures: a direct conversation. */
-  kind: z.enum(CONVERSATION_KINDS).optional(),
+  kind: z.optional(z.enum(CONVERSATION_KINDS)),
   /** A group's name; null for a direct conversation. */
-  title: z.string().nullable().optional(),
+  title: z.optional(z.nullable(z.string())),
   /** A group's chat: the group and my role in it (moderators remove messages); null otherwise. */
-  group: z.object({ id: z.string(), role: z.enum(["owner", "moderator", "member"]) }).nullable().optional(),
+  group: z.optional(z.nullable(z.object({ id: z.string(), role: z.enum(["owner", "moderator", "member"]) }))),
   /** Everyone in it, me included. */
-  participantCount: z.number().int().min(1).optional(),
+  participantCount: z.optional(z.int().check(z.gte(1))),
   /** The other member of a direct conversation; null in a group, or once he deleted his account. */
-  peer: conversationPeerSchema.nullable(),
-  lastMessage: messageSchema.nullable(),
-  unreadCount: z.number().int().min(0),
+  peer: z.nullable(conversationPeerSchema),
+  lastMessage: z.nullable(messageSchema),
+  unreadCount: z.int().check(z.gte(0)),
   /** The newest of my messages the other member has read (read receipts); in a group, the newest every other member has read. */
-  peerLastReadMessageId: z.number().int(),
+  peerLastReadMessageId: z.int(),
   /** Direct: either blocked the other, and nothing can be sent either way. Groups are never blocked as a whole. */
   blocked: z.boolean(),
-  lastMessageAt: z.string().nullable(),
+  lastMessageAt: z.nullable(z.string()),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -67,8 +67,8 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationMemberSchema = z.object({
   id: z.string(),
   username: z.string(),
-  displayName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  displayName: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
 });
 export type ConversationMember = z.infer<typeof conversationMemberSchema>;
 export const conversationMembersSchema = z.array(conversationMemberSchema);
@@ -80,24 +80,26 @@ export const openConversationRequestSchema = z.strictObject({
 
 /** POST /api/conversations/:id/read */
 export const markReadRequestSchema = z.strictObject({
-  messageId: z.number(requiredOr("messageId is required", "messageId must be a number")).int("messageId must be a whole number").min(1, "messageId must be at least 1"),
+  messageId: z.number(requiredOr("messageId is required", "messageId must be a number")).check(z.int("messageId must be a whole number"), z.gte(1, "messageId must be at least 1")),
 });
 
-const tempId = plainText("tempId", requiredOr("tempId is required", "tempId must be text"))
-  .min(1, "tempId is required")
-  .max(TEMP_ID_MAX_LENGTH, `tempId can be at most ${TEMP_ID_MAX_LENGTH} characters`);
+const tempId = plainText("tempId", requiredOr("tempId is required", "tempId must be text")).check(
+  z.minLength(1, "tempId is required"),
+  z.maxLength(TEMP_ID_MAX_LENGTH, `tempId can be at most ${TEMP_ID_MAX_LENGTH} characters`),
+);
 
 /** Socket `sendMessage` (spec section 3: conversationId, content, tempId), plus an optional picture. */
 export const sendMessageSchema = z
   .strictObject({
     conversationId: z.uuid({ error: "conversation id is not valid" }),
     /** Tabs and line breaks are kept; control characters are refused. */
-    content: plainText("Messages", requiredOr("content is required", "content must be text"))
-      .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
+    content: plainText("Messages", requiredOr("content is required", "content must be text")).check(
+      z.maxLength(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
+    ),
     tempId,
-    mediaId: z.uuid({ error: "mediaId must be the id of a picture you uploaded" }).optional(),
+    mediaId: z.optional(z.uuid({ error: "mediaId must be the id of a picture you uploaded" })),
   })
-  .refine((m) => m.content.trim().length > 0 || m.mediaId !== undefined, { message: "Write something or attach a picture" });
+  .check(z.refine((m) => m.content.trim().length > 0 || m.mediaId !== undefined, { message: "Write something or attach a picture" }));
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
 /** Socket `typing`. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * decisions.md, "Notifications": a member's list (the bell in the header, an unread count), pushed
@@ -14,11 +14,11 @@ export const notificationSchema = z.object({
   /** What the screen needs to say it: the event's id and title, a reason. */
   data: z.record(z.string(), z.string()),
   createdAt: z.string(),
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.number().int() });
+export const notificationListSchema = z.object({ notifications: z.array(notificationSchema), unread: z.int() });
 
 /** The sentence a notification shows. */
 export function notificationText(n: Pick<Notification, "kind" | "data">): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { changePasswordRequestSchema, loginRequestSchema, registerRequestSchema } from "./auth";
 import { sendMessageSchema } from "./messages";
 import {
@@ -13,7 +13,7 @@ import {
 import { interestsSchema, profileUpdateSchema, reportRequestSchema, rightNowRequestSchema } from "./users";
 
 /** The first message of a refused parse (what the server answers with its 400), or null when it passes. */
-function refusal(schema: z.ZodType, value: unknown): string | null {
+function refusal(schema: z.ZodMiniType, value: unknown): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? "refused");
 }
@@ -117,7 +117,7 @@ describe("nameText", () => {
 
   it("leaves the empty name to the field's own rule", () => {
     expect(name.parse("   ")).toBe("");
-    expect(refusal(nameText("First name").min(1, "First name cannot be empty"), "   ")).toBe("First name cannot be empty");
+    expect(refusal(nameText("First name").check(z.minLength(1, "First name cannot be empty")), "   ")).toBe("First name cannot be empty");
   });
 
   it("accepts names in any script, with accents and emoji", () => {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * Characters no text field accepts (issue 18, item 6): C0 controls but tab, line feed and carriage
@@ -76,7 +76,7 @@ export const blankNameMessage = (field: string) => `${field} needs at least one 
 
 /**
  * The checks of every text field: no control character (tab, line feed and carriage return are
- * fine) and no broken surrogate. For `.check(...)`; after `.trim()` on the fields that trim.
+ * fine) and no broken surrogate. For `.check(...)`; after `z.trim()` on the fields that trim.
  */
 export const noControlCharacters = (field: string) => [
   z.refine<string>((value) => !CONTROL_CHARACTER.test(value), { error: controlCharacterMessage(field), abort: true }),
@@ -97,7 +97,4 @@ export const plainText = (field: string, params?: TextParams) => z.string(params
 
 /** A name (first or display name): trimmed, plain text, nothing invisible or direction-changing, not blank. */
 export const nameText = (field: string, params?: TextParams) =>
-  z
-    .string(params)
-    .trim()
-    .check(...noControlCharacters(field), ...visibleName(field));
+  z.string(params).check(z.trim(), ...noControlCharacters(field), ...visibleName(field));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MAX_AGE, MIN_AGE, requiredOr } from "./auth";
 import { nameText, noControlCharacters, plainText } from "./text";
 
@@ -31,91 +31,101 @@ export const presenceStatusSchema = z.enum(PRESENCE_STATUSES);
 export type PresenceStatus = z.infer<typeof presenceStatusSchema>;
 
 /** Interests: trimmed, empty ones dropped, duplicates (ignoring case) dropped; at most 10 of at most 30 characters; no control characters. */
-export const interestsSchema = z
-  .array(plainText("Interests", { error: "Each interest must be text" }), { error: "interests must be a list" })
-  .transform((list) => {
-    const seen = new Set<string>();
-    const out: string[] = [];
-    for (const raw of list) {
-      const item = raw.trim();
-      if (!item || seen.has(item.toLowerCase())) continue;
-      seen.add(item.toLowerCase());
-      out.push(item);
-    }
-    return out;
-  })
-  .pipe(
-    z
-      .array(z.string().max(INTEREST_MAX_LENGTH, `Each interest can be at most ${INTEREST_MAX_LENGTH} characters`))
-      .max(MAX_INTERESTS, `At most ${MAX_INTERESTS} interests`),
-  );
+export const interestsSchema = z.pipe(
+  z.pipe(
+    z.array(plainText("Interests", { error: "Each interest must be text" }), { error: "interests must be a list" }),
+    z.transform((list) => {
+      const seen = new Set<string>();
+      const out: string[] = [];
+      for (const raw of list) {
+        const item = raw.trim();
+        if (!item || seen.has(item.toLowerCase())) continue;
+        seen.add(item.toLowerCase());
+        out.push(item);
+      }
+      return out;
+    }),
+  ),
+  z
+    .array(z.string().check(z.maxLength(INTEREST_MAX_LENGTH, `Each interest can be at most ${INTEREST_MAX_LENGTH} characters`)))
+    .check(z.maxLength(MAX_INTERESTS, `At most ${MAX_INTERESTS} interests`)),
+);
 
 /**
  * PUT /api/users/profile (spec section 7). Any subset of the fields; unknown fields are refused.
  * No control characters anywhere; the names also no invisible or direction-changing ones.
  */
 export const profileUpdateSchema = z
-  .strictObject({
-    firstName: nameText("First name").min(1, "First name cannot be empty").max(FIRST_NAME_MAX_LENGTH, `First name can be at most ${FIRST_NAME_MAX_LENGTH} characters`),
-    age: z
-      .number({ error: "Age must be a number" })
-      .int("Age must be a whole number")
-      .min(MIN_AGE, "You must be 18 or older")
-      .max(MAX_AGE, "Age must be at most 99"),
-    bio: plainText("Bio").max(BIO_MAX_LENGTH, `Bio can be at most ${BIO_MAX_LENGTH} characters`),
-    interests: interestsSchema,
-    bodyType: bodyTypeSchema.nullable(),
-    role: positionSchema.nullable(),
-    displayName: nameText("Display name").max(DISPLAY_NAME_MAX_LENGTH, `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`).nullable(),
-    privateMode: z.boolean({ error: "privateMode must be true or false" }),
-  })
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+  .partial(
+    z.strictObject({
+      firstName: nameText("First name").check(z.minLength(1, "First name cannot be empty"), z.maxLength(FIRST_NAME_MAX_LENGTH, `First name can be at most ${FIRST_NAME_MAX_LENGTH} characters`)),
+      age: z
+        .number({ error: "Age must be a number" })
+        .check(z.int("Age must be a whole number"), z.gte(MIN_AGE, "You must be 18 or older"), z.lte(MAX_AGE, "Age must be at most 99")),
+      bio: plainText("Bio").check(z.maxLength(BIO_MAX_LENGTH, `Bio can be at most ${BIO_MAX_LENGTH} characters`)),
+      interests: interestsSchema,
+      bodyType: z.nullable(bodyTypeSchema),
+      role: z.nullable(positionSchema),
+      displayName: z.nullable(nameText("Display name").check(z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`))),
+      privateMode: z.boolean({ error: "privateMode must be true or false" }),
+    }),
+  )
+  .check(z.refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" }));
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const locationSchema = z.strictObject({
-  latitude: z.number(requiredOr("latitude is required", "latitude must be a number")).min(-90, "latitude must be between -90 and 90").max(90, "latitude must be between -90 and 90"),
-  longitude: z.number(requiredOr("longitude is required", "longitude must be a number")).min(-180, "longitude must be between -180 and 180").max(180, "longitude must be between -180 and 180"),
+  latitude: z.number(requiredOr("latitude is required", "latitude must be a number")).check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
+  longitude: z.number(requiredOr("longitude is required", "longitude must be a number")).check(z.gte(-180, "longitude must be between -180 and 180"), z.lte(180, "longitude must be between -180 and 180")),
 });
 export type Location = z.infer<typeof locationSchema>;
 
 const queryNumber = (name: string) =>
-  z
-    .string({
-      error: (issue: { input?: unknown }) =>
-        Array.isArray(issue.input) ? `${name} must be given once` : `${name} is required`,
-    })
-    .trim()
-    .min(1, `${name} is required`)
-    .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)
-    .transform(Number);
+  z.pipe(
+    z
+      .string({
+        error: (issue: { input?: unknown }) =>
+          Array.isArray(issue.input) ? `${name} must be given once` : `${name} is required`,
+      })
+      .check(z.trim(), z.minLength(1, `${name} is required`), z.regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)),
+    z.transform(Number),
+  );
 
 export const NEARBY_SORTS = ["nearest", "best"] as const;
 export type NearbySort = (typeof NEARBY_SORTS)[number];
 
 /** GET /api/users/nearby?latitude=&longitude=&radius=25&cursor=&limit= */
 export const nearbyQuerySchema = z.strictObject({
-  latitude: queryNumber("latitude").pipe(z.number().min(-90, "latitude must be between -90 and 90").max(90, "latitude must be between -90 and 90")),
-  longitude: queryNumber("longitude").pipe(z.number().min(-180, "longitude must be between -180 and 180").max(180, "longitude must be between -180 and 180")),
-  radius: queryNumber("radius")
-    .pipe(
-      z
-        .number()
-        .gt(0, "radius must be more than 0")
-        .max(NEARBY_MAX_RADIUS_KM, `radius can be at most ${NEARBY_MAX_RADIUS_KM} km`)
-        .refine((r) => (NEARBY_RADII_KM as readonly number[]).includes(r), `radius must be one of ${NEARBY_RADII_KM.join(", ")} (km)`),
-    )
-    .optional()
-    .default(NEARBY_DEFAULT_RADIUS_KM),
-  limit: queryNumber("limit")
-    .pipe(z.number().int("limit must be a whole number").min(1, "limit must be at least 1").max(NEARBY_MAX_LIMIT, `limit can be at most ${NEARBY_MAX_LIMIT}`))
-    .optional()
-    .default(NEARBY_DEFAULT_LIMIT),
-  cursor: z.string().max(200, "cursor is not valid").optional(),
+  latitude: z.pipe(queryNumber("latitude"), z.number().check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90"))),
+  longitude: z.pipe(queryNumber("longitude"), z.number().check(z.gte(-180, "longitude must be between -180 and 180"), z.lte(180, "longitude must be between -180 and 180"))),
+  radius: z._default(
+    z.optional(
+      z.pipe(
+        queryNumber("radius"),
+        z
+          .number()
+          .check(
+            z.gt(0, "radius must be more than 0"),
+            z.lte(NEARBY_MAX_RADIUS_KM, `radius can be at most ${NEARBY_MAX_RADIUS_KM} km`),
+            z.refine((r) => (NEARBY_RADII_KM as readonly number[]).includes(r), `radius must be one of ${NEARBY_RADII_KM.join(", ")} (km)`),
+          ),
+      ),
+    ),
+    NEARBY_DEFAULT_RADIUS_KM,
+  ),
+  limit: z._default(
+    z.optional(
+      z.pipe(
+        queryNumber("limit"),
+        z.number().check(z.int("limit must be a whole number"), z.gte(1, "limit must be at least 1"), z.lte(NEARBY_MAX_LIMIT, `limit can be at most ${NEARBY_MAX_LIMIT}`)),
+      ),
+    ),
+    NEARBY_DEFAULT_LIMIT,
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(200, "cursor is not valid"))),
   /** decisions.md: "Nearest" (the default) or "Best match", both ordered by the server. */
-  sort: z.enum(NEARBY_SORTS, { error: `sort must be one of: ${NEARBY_SORTS.join(", ")}` }).optional().default("nearest"),
+  sort: z._default(z.optional(z.enum(NEARBY_SORTS, { error: `sort must be one of: ${NEARBY_SORTS.join(", ")}` })), "nearest"),
   /** "true": only members who are Right Now. */
-  rightNow: z.enum(["true", "false"], { error: "rightNow must be true or false" }).optional().transform((v) => v === "true"),
+  rightNow: z.pipe(z.optional(z.enum(["true", "false"], { error: "rightNow must be true or false" })), z.transform((v) => v === "true")),
 });
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 
@@ -127,7 +137,7 @@ export type RightNow = z.infer<typeof rightNowSchema>;
  * part explained. Deterministic: the same two profiles always give the same score.
  */
 export const compatibilitySchema = z.object({
-  score: z.number().int().min(0).max(100),
+  score: z.int().check(z.gte(0), z.lte(100)),
   sharedInterests: z.array(z.string()),
   /** Points out of each part's maximum, so the screen can explain the figure. */
   parts: z.object({ interests: z.number(), age: z.number(), distance: z.number() }),
@@ -138,41 +148,41 @@ export type Compatibility = z.infer<typeof compatibilitySchema>;
 export const nearbyUserSchema = z.object({
   id: z.string(),
   username: z.string(),
-  displayName: z.string().nullable(),
-  firstName: z.string().nullable(),
-  age: z.number().int().nullable(),
-  bio: z.string().nullable(),
+  displayName: z.nullable(z.string()),
+  firstName: z.nullable(z.string()),
+  age: z.nullable(z.int()),
+  bio: z.nullable(z.string()),
   interests: z.array(z.string()),
-  bodyType: z.string().nullable(),
-  role: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  bodyType: z.nullable(z.string()),
+  role: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
   isOnline: z.boolean(),
   /** km from the privacy-snapped position, one decimal; null when hidden (private mode) or unknown. */
-  distance: z.number().nullable(),
+  distance: z.nullable(z.number()),
   distanceHidden: z.boolean(),
-  rightNow: rightNowSchema.nullable(),
+  rightNow: z.nullable(rightNowSchema),
   /** decisions.md: the explainable match score; null for visitors and guests (nothing to compare with). */
-  compatibility: compatibilitySchema.nullable(),
+  compatibility: z.nullable(compatibilitySchema),
 });
 export type NearbyUser = z.infer<typeof nearbyUserSchema>;
 
 /** The cursor of the next page travels in this response header; the body stays the spec's array. */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";
 
-export const countSchema = z.number().int().min(0);
+export const countSchema = z.int().check(z.gte(0));
 
 /** A picture of a member's profile; the first is the main one. */
 export const profilePhotoSchema = z.object({
   id: z.string(),
   url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.int(),
+  height: z.int(),
 });
 export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;
 export const MAX_PROFILE_PHOTOS = 6;
 
 /** GET /api/users/:id: the member profile (what the card shows, and his pictures). */
-export const memberProfileSchema = nearbyUserSchema.extend({
+export const memberProfileSchema = z.extend(nearbyUserSchema, {
   photos: z.array(profilePhotoSchema),
   isBlocked: z.boolean(),
 });
@@ -184,7 +194,7 @@ export const addPhotoRequestSchema = z.strictObject({
 });
 /** PUT /api/users/photos/order: every one of his picture ids, the main one first. */
 export const photoOrderRequestSchema = z.strictObject({
-  ids: z.array(z.uuid({ error: "ids must be picture ids" }), { error: "ids must be a list of picture ids" }).min(1, "ids must list your pictures").max(MAX_PROFILE_PHOTOS, `At most ${MAX_PROFILE_PHOTOS} pictures`),
+  ids: z.array(z.uuid({ error: "ids must be picture ids" }), { error: "ids must be a list of picture ids" }).check(z.minLength(1, "ids must list your pictures"), z.maxLength(MAX_PROFILE_PHOTOS, `At most ${MAX_PROFILE_PHOTOS} pictures`)),
 });
 
 export const RIGHT_NOW_MINUTES = 60;
@@ -200,10 +210,12 @@ export const RIGHT_NOW_NOTE_MAX_LENGTH = 80;
 export const rightNowRequestSchema = z.strictObject({
   note: z
     .string(requiredOr("note is required", "note must be text"))
-    .trim()
-    .check(...noControlCharacters("The note"))
-    .min(1, "Say what you are up for")
-    .max(RIGHT_NOW_NOTE_MAX_LENGTH, `The note can be at most ${RIGHT_NOW_NOTE_MAX_LENGTH} characters`),
+    .check(
+      z.trim(),
+      ...noControlCharacters("The note"),
+      z.minLength(1, "Say what you are up for"),
+      z.maxLength(RIGHT_NOW_NOTE_MAX_LENGTH, `The note can be at most ${RIGHT_NOW_NOTE_MAX_LENGTH} characters`),
+    ),
 });
 
 export const REPORT_REASONS = ["spam", "fake", "harassment", "underage", "inappropriate", "other"] as const;
@@ -219,14 +231,21 @@ export const REPORT_DETAILS_MAX_LENGTH = 1000;
 /** POST /api/users/:id/report */
 export const reportRequestSchema = z.strictObject({
   reason: z.enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(", ")}` }),
-  details: z.string({ error: "details must be text" }).trim().check(...noControlCharacters("Details")).max(REPORT_DETAILS_MAX_LENGTH, `Details can be at most ${REPORT_DETAILS_MAX_LENGTH} characters`).optional().default(""),
+  details: z._default(
+    z.optional(
+      z
+        .string({ error: "details must be text" })
+        .check(z.trim(), ...noControlCharacters("Details"), z.maxLength(REPORT_DETAILS_MAX_LENGTH, `Details can be at most ${REPORT_DETAILS_MAX_LENGTH} characters`)),
+    ),
+    "",
+  ),
   /** A message he sent me (a conversation we share), when the report is about it (issue 13). */
-  messageId: z.number({ error: "messageId must be a message id" }).int().positive().optional(),
+  messageId: z.optional(z.number({ error: "messageId must be a message id" }).check(z.int(), z.positive())),
   /** One of his pictures (profile or one he sent me), when the report is about it. */
-  mediaId: z.uuid("mediaId is not a picture id").optional(),
+  mediaId: z.optional(z.uuid("mediaId is not a picture id")),
 });
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 
 /** GET /api/users/blocked */
-export const blockedMemberSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string().nullable(), profileImageUrl: z.string().nullable(), blockedAt: z.string() });
+export const blockedMemberSchema = z.object({ id: z.string(), username: z.string(), displayName: z.nullable(z.string()), profileImageUrl: z.nullable(z.string()), blockedAt: z.string() });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /** An error with an HTTP status whose message a person can read; the error handler sends `{ message }`. */
 export class HttpError extends Error {
@@ -35,9 +35,9 @@ export function describeZodError(error: z.ZodError): string {
   return message;
 }
 
-/** Parses with a schema or throws a 400 with the first problem. */
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+/** Parses with a schema (classic zod or the contract's zod/mini) or throws a 400 with the first problem. */
+export function parseOr400<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw badRequest(describeZodError(result.error));
   return result.data;
 }

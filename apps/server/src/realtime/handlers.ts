@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import { findControlCharacter, CONTROL_CHARACTER_MESSAGE, type Ack } from "@vicinity/contract";
 import { describeZodError, HttpError } from "../http/errors";
 
@@ -36,7 +36,7 @@ export function readArguments(args: readonly unknown[]): { payload: unknown; ack
  *
  * `silent` events (typing) have no ack by design: a refusal is simply dropped.
  */
-export function onEvent<S extends z.ZodType, R = undefined>(
+export function onEvent<S extends z.core.$ZodType, R = undefined>(
   socket: { on(event: string, listener: (...args: unknown[]) => void): unknown; disconnect(close?: boolean): unknown },
   event: string,
   schema: S,
@@ -62,7 +62,7 @@ export function onEvent<S extends z.ZodType, R = undefined>(
         }
         const badText = findControlCharacter(payload);
         if (badText) return answer({ ok: false, message: `${CONTROL_CHARACTER_MESSAGE} (${badText})` });
-        const parsed = schema.safeParse(payload);
+        const parsed = z.safeParse(schema, payload);
         if (!parsed.success) return answer({ ok: false, message: describeZodError(parsed.error) });
         const result = await handler(parsed.data);
         if (result) answer(result);

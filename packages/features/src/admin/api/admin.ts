@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { ADMIN_PATHS, adminMemberDetailSchema, adminMembersPageSchema, adminPicturesPageSchema, adminReportsPageSchema, type ReportAction, type ReportKind, type REPORT_STATUSES, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS, type PICTURE_FILTERS } from "@vicinity/contract";
 
 type PictureFilter = (typeof PICTURE_FILTERS)[number];
-import { z } from "zod";
+import * as z from "zod/mini";
 import { apiRequest } from "@vicinity/features/http";
 
 /** What the audit log asks for: filters and a page (from 0). Empty strings mean "any". */

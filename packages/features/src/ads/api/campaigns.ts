@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AD_ADMIN_PATHS, adCampaignDetailSchema, adCampaignSchema, type AdCampaign, type AdCampaignDetail, type AdInput } from "@vicinity/contract";
 import { apiRequest } from "@vicinity/features/http";
 

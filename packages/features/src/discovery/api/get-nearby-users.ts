@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { API_PATHS, NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbyUserSchema, type NearbySort, type NearbyUser } from "@vicinity/contract";
 
 /** Spec section 9: the nearby grid refreshes every 30 s. */

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { API_PATHS, profilePhotoSchema, type ProfilePhoto } from "@vicinity/contract";
 import { apiRequest } from "@vicinity/features/http";
 import { currentUserQueryKey } from "@vicinity/features/session";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 const photoListSchema = z.array(profilePhotoSchema);
 
