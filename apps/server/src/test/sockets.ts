@@ -35,9 +35,19 @@ export function refusal(socket: ClientSocket): Promise<string> {
   });
 }
 
+/** How long a test waits for an acknowledgement: a socket that was disconnected never gets one. */
+const ACK_TIMEOUT_MS = 15_000;
+
 export function emitAck<T = undefined, E extends keyof ClientToServerEvents = keyof ClientToServerEvents>(socket: ClientSocket, event: E, payload: unknown): Promise<Ack<T>> {
-  return new Promise((resolve) => {
-    (socket.emit as (e: string, p: unknown, ack: (r: Ack<T>) => void) => void)(event, payload, resolve);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no acknowledgement of ${event} within ${ACK_TIMEOUT_MS / 1000} s (the socket is ${socket.connected ? "connected" : "disconnected"})`)),
+      ACK_TIMEOUT_MS,
+    );
+    (socket.emit as (e: string, p: unknown, ack: (r: Ack<T>) => void) => void)(event, payload, (answer) => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
   });
 }
 
