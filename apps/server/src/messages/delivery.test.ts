@@ -217,8 +217,10 @@ describe.runIf(process.env.REDIS_URL)("no message lost or doubled across two nod
 
   beforeAll(async () => {
     database = await createTestDatabase(process.env.DATABASE_URL ? "postgres" : "pglite");
-    nodeA = await restartableNode(database, { redisUrl: process.env.REDIS_URL });
-    nodeB = await restartableNode(database, { redisUrl: process.env.REDIS_URL });
+    // One deployment: one Redis prefix (its limits and its socket.io channel), node B's restart too.
+    const cluster = { redisUrl: process.env.REDIS_URL, redisPrefix: testConfig().redisPrefix };
+    nodeA = await restartableNode(database, cluster);
+    nodeB = await restartableNode(database, cluster);
   });
   afterAll(async () => {
     await nodeA.server.close();

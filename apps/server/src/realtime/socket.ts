@@ -101,10 +101,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         return Promise.resolve(failed(error));
       }
     };
-    // The adapter's channels under the deployment's prefix (REDIS_PREFIX), as every other key:
-    // with the adapter's default ("socket.io"), every app on one Redis was one cluster, and one's
-    // broadcasts and disconnects reached the others' sockets.
-    io.adapter(createAdapter(pub, sub, { key: `${ctx.config.redisPrefix}:socket.io` }));
+    io.adapter(createAdapter(pub, sub));
     closeAdapter = async () => {
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     };
@@ -324,9 +321,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       ctx.participants.announce = () => undefined;
       ctx.mapChanges.broadcast = () => undefined;
       unsubscribe();
-      // This node's sockets only (they reconnect, through the load balancer, to another node):
-      // without `local` the adapter carries the disconnect to every node of the cluster.
-      io.local.disconnectSockets(true);
+      io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await closeAdapter();
     },
