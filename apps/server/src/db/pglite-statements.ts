@@ -25,16 +25,6 @@ interface Statement {
   paramTypes: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
 /**
  * A statement cache for PGlite (issue 17, item 6), as PostgreSQL drivers keep one (postgres.js
  * prepares every query by default; bench/api runs the hot reads as named statements through `pg`).
@@ -55,10 +45,12 @@ export function withStatementCache(client: PGlite, size = PGLITE_STATEMENT_CACHE
   const statements = new Map<string, Statement>();
   let counter = 0;
 
+  const close = (name: string) => client.execProtocolStream(Buffer.concat([protocol.serialize.close({ type: "S", name }), protocol.serialize.sync()]), { syncToFs: false });
+
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
     const name = `vicinity_s${++counter}`;
     const messages = await client.execProtocolStream(
-      concat([protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
+      Buffer.concat([protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
       { syncToFs: false },
     );
     const statement = { name, paramTypes: pgliteParse.parseDescribeStatementResults(messages) };
@@ -66,7 +58,7 @@ export function withStatementCache(client: PGlite, size = PGLITE_STATEMENT_CACHE
     if (statements.size > size) {
       const [oldestText, oldest] = statements.entries().next().value as [string, Statement];
       statements.delete(oldestText);
-      await client.execProtocolStream(concat([protocol.serialize.close({ type: "S", name: oldest.name }), protocol.serialize.sync()]), { syncToFs: false });
+      await close(oldest.name);
     }
     return statement;
   }
@@ -88,7 +80,7 @@ export function withStatementCache(client: PGlite, size = PGLITE_STATEMENT_CACHE
     });
     try {
       const messages = await client.execProtocolStream(
-        concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.describe({ type: "P" }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+        Buffer.concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.describe({ type: "P" }), protocol.serialize.execute({}), protocol.serialize.sync()]),
         { syncToFs: false },
       );
       if (!client.isInTransaction()) await client.syncToFs();
@@ -97,7 +89,7 @@ export function withStatementCache(client: PGlite, size = PGLITE_STATEMENT_CACHE
       if (!retried && isStale(error)) {
         statements.delete(text);
         // (Closing a statement that does not exist is no error.)
-        await client.execProtocolStream(concat([protocol.serialize.close({ type: "S", name: statement.name }), protocol.serialize.sync()]), { syncToFs: false });
+        await close(statement.name);
         return run(text, params, options, true);
       }
       throw error;
