@@ -69,6 +69,29 @@ describe.each(testEngines())("messages (%s)", (engine) => {
     expect(inbox.json()).toEqual([expect.objectContaining({ id: conversation.id, unreadCount: 1, lastMessage: message })]);
   });
 
+  it("pushes a retried send again (its first push may never have left a node that died), but not to one who blocked since", async () => {
+    const { a, b, conversation } = await pair();
+    const bobSocket = socketFor(url, b.cookie);
+    await connected(bobSocket);
+    const first = nextEvent(bobSocket, "newMessage");
+    const { socket } = await send(a.cookie, { conversationId: conversation.id, content: "Hi", tempId: "r-1" });
+    const message = await first;
+    const again = nextEvent(bobSocket, "newMessage");
+    expect(await emitAck<Message>(socket, "sendMessage", { conversationId: conversation.id, content: "Hi", tempId: "r-1" })).toEqual({ ok: true, data: message });
+    expect(await again).toEqual(message);
+
+    await database.db.insert(blocks).values({ blockerId: b.id, blockedId: a.id });
+    let pushedAfterBlock = 0;
+    bobSocket.on("newMessage", () => void (pushedAfterBlock += 1));
+    const mine = nextEvent(socket, "newMessage");
+    expect(await emitAck<Message>(socket, "sendMessage", { conversationId: conversation.id, content: "Hi", tempId: "r-1" })).toEqual({ ok: true, data: message });
+    // The sender's own sockets are told (his other tabs); the push to Bob would have come as soon.
+    expect(await mine).toEqual(message);
+    await emitAck(bobSocket, "joinConversation", conversation.id);
+    expect(pushedAfterBlock).toBe(0);
+    expect(await database.db.select().from(messages)).toHaveLength(1);
+  });
+
   it("refuses bad sends with a readable message and stores nothing", async () => {
     const { a, conversation } = await pair();
     const socket = socketFor(url, a.cookie);

@@ -96,3 +96,33 @@ describe("keepServingOnUncaughtErrors", () => {
     expect(error).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("onEvent on a node that is closing", () => {
+  it("counts the events in flight until their answers, and answers 'try again' once the node closes", async () => {
+    const socket = fakeSocket();
+    let inFlight = 0;
+    let closing = false;
+    const enter = () => {
+      if (closing) return null;
+      inFlight += 1;
+      return () => void (inFlight -= 1);
+    };
+    let release: () => void = () => undefined;
+    const handler = vi.fn(() => new Promise<{ ok: true }>((resolve) => (release = () => resolve({ ok: true }))));
+    onEvent(socket, "e", z.unknown(), { ...alive(true), enter }, handler);
+    const first = vi.fn();
+    socket.emit("e", 1, first);
+    expect(inFlight).toBe(1);
+    closing = true;
+    const second = vi.fn();
+    socket.emit("e", 2, second);
+    expect(second).toHaveBeenCalledWith({ ok: false, message: "The server is restarting. Try again in a moment.", retry: true });
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+    release();
+    await settle();
+    expect(first).toHaveBeenCalledWith({ ok: true });
+    expect(inFlight).toBe(0);
+  });
+});

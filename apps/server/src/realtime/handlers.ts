@@ -12,7 +12,15 @@ export interface HandlerGuards {
   sessionAlive(): Promise<boolean>;
   /** Called when the session turned out to be gone. */
   onSessionEnded(): void;
+  /**
+   * The node's count of events in flight (its shutdown waits for them): returns the function that
+   * ends this one, or null when the node is closing, and the event is answered "try again".
+   */
+  enter?(): (() => void) | null;
 }
+
+/** The answer to an event that reaches a node as it shuts down: the client tries again (on another node). */
+export const NODE_CLOSING_MESSAGE = "The server is restarting. Try again in a moment.";
 
 const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
 
@@ -53,6 +61,8 @@ export function onEvent<S extends z.core.$ZodType, R = undefined>(
         guards.log.warn({ err: error, event }, "socket ack failed");
       }
     };
+    const leave = guards.enter ? guards.enter() : () => undefined;
+    if (!leave) return answer({ ok: false, message: NODE_CLOSING_MESSAGE, retry: true });
     void (async () => {
       try {
         if (!(await guards.sessionAlive())) {
@@ -70,6 +80,8 @@ export function onEvent<S extends z.core.$ZodType, R = undefined>(
         if (error instanceof HttpError && error.statusCode < 500) return answer({ ok: false, message: error.message });
         guards.log.error({ err: error, event }, "socket handler failed");
         answer({ ok: false, message: INTERNAL_ERROR });
+      } finally {
+        leave();
       }
     })();
   });

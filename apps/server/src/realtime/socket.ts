@@ -38,6 +38,19 @@ interface SocketData {
 /** How often a node re-checks the sessions of its sockets (expiry, suspension) besides every event. */
 export const SESSION_RECHECK_MS = 30_000;
 
+/** How long a closing node waits for the socket events it is handling (a database that hangs cannot hold a deploy). */
+const DRAIN_LIMIT_MS = 10_000;
+
+/** How long it waits for its sockets' last packets to be written. */
+const FLUSH_LIMIT_MS = 2_000;
+
+/** Waits for all of `promises`, or `limitMs`, whichever comes first. */
+async function settledWithin(promises: Promise<unknown>[], limitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(promises), new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+  clearTimeout(timer);
+}
+
 /** What the nodes tell each other (io.serverSideEmit, carried by the Redis adapter). */
 interface ServerSideEvents {
   participantsChanged: (conversationId: string) => void;
@@ -77,6 +90,17 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   let closing = false;
+  // The events this node is handling: its shutdown lets them finish (their pushes and answers) first.
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const enter = () => {
+    if (closing) return null;
+    inFlight += 1;
+    return () => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    };
+  };
   let closeAdapter = async () => {};
   if (ctx.config.redisUrl) {
     const { createClient } = await import("redis");
@@ -101,7 +125,10 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         return Promise.resolve(failed(error));
       }
     };
-    io.adapter(createAdapter(pub, sub));
+    // The adapter's channels under the deployment's prefix (REDIS_PREFIX), as every other key:
+    // with the adapter's default ("socket.io"), every app on one Redis was one cluster, and one's
+    // broadcasts and disconnects reached the others' sockets.
+    io.adapter(createAdapter(pub, sub, { key: `${ctx.config.redisPrefix}:socket.io` }));
     closeAdapter = async () => {
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     };
@@ -187,6 +214,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       log: app.log,
       sessionAlive: () => ctx.sessions.isAlive(socket.data.sessionId),
       onSessionEnded: () => void socket.disconnect(true),
+      enter,
     };
 
     onEvent(socket, "auth", z.unknown(), guards, (payload) => {
@@ -264,6 +292,11 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         if (created) {
           ctx.notify.toUsers([...recipients, me.id], "newMessage", message);
           ctx.metrics.messageDelivered(group ? "group" : "direct", (performance.now() - arrived) / 1000);
+        } else if (!message.removed) {
+          // A retry of a stored send: its first push may never have left (the node that stored it
+          // was killed, or closed, before it published), so it is pushed again. Clients keep each
+          // message once; a block made since then is respected.
+          ctx.notify.toUsers([...(await withoutBlocked(ctx.db, me.id, recipients)), me.id], "newMessage", message);
         }
         return { ok: true, data: message };
       } catch (error) {
@@ -316,12 +349,24 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       closing = true;
       clearInterval(recheck);
       stopListening();
-      // Sends still finishing on this node must not publish through a closed Redis link.
+      // New events are answered "try again"; those in flight finish first, pushes and answers
+      // included (a message this node stores now still reaches members on other nodes).
+      if (inFlight > 0) await settledWithin([new Promise<void>((resolve) => (drained = resolve))], DRAIN_LIMIT_MS);
+      // This node's sockets only: they reconnect, through the load balancer, to another node.
+      // (Without `local` the adapter would carry the disconnect to every node of the cluster.)
+      // Their last packets (answers, pushes) are written before the connections close: io.close()
+      // below would drop what is still buffered.
+      const connections = [...io.of("/").sockets.values()].map((s) => s.conn);
+      io.local.disconnectSockets(true);
+      await settledWithin(
+        connections.map((conn) => (conn.readyState === "closed" ? Promise.resolve() : new Promise<void>((resolve) => conn.once("close", () => resolve())))),
+        FLUSH_LIMIT_MS,
+      );
+      // Nothing more is published through the Redis link that closes below.
       ctx.notify = { toUsers: () => undefined, disconnectUser: () => undefined, toEventWatchers: () => undefined };
       ctx.participants.announce = () => undefined;
       ctx.mapChanges.broadcast = () => undefined;
       unsubscribe();
-      io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await closeAdapter();
     },
