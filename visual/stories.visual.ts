@@ -211,6 +211,8 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
   await page
     .waitForFunction(() => [...document.querySelectorAll("[data-tiles]")].every((map) => map.getAttribute("data-tiles") !== "pending"), null, { timeout: 4000, polling: 50 })
     .catch(() => undefined);
+  // A grid that draws its first cards first (nearby-user-grid.tsx) draws the rest at once after.
+  await page.waitForFunction(() => document.querySelector('[data-drawing="partial"]') === null, null, { timeout: 4000, polling: 20 }).catch(() => undefined);
   await page.evaluate(async () => {
     // A play function may have scrolled (clicking a control far down). Fixed layers (toasts) are
     // drawn where the viewport is, so the same story would land them elsewhere: start from the top.

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, startTransition, useEffect, useState, type ReactNode } from "react";
 import { AD_GRID_EVERY, type NearbyUser } from "@vicinity/contract";
 import { Skeleton } from "@vicinity/ui";
 import { NearbyUserCard, type NearbyUserCardProps } from "./nearby-user-card";
@@ -13,11 +13,26 @@ export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user"> {
   adSlot?: (index: number) => ReactNode;
 }
 
+/**
+ * The cards drawn with the answer, a screenful and more (4 rows); the rest follow in a transition,
+ * which React renders in slices between which the page stays responsive. Drawn in one go, 50 cards
+ * held a mid-range phone's main thread for about a second (bench/lighthouse: the signed-in home's
+ * longest task).
+ */
+export const FIRST_DRAWN_CARDS = 12;
+
 export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUserGridProps) {
+  const [complete, setComplete] = useState(users.length <= FIRST_DRAWN_CARDS);
+  const partial = !complete && users.length > FIRST_DRAWN_CARDS;
+  useEffect(() => {
+    if (partial) startTransition(() => setComplete(true));
+  }, [partial]);
+  const shown = partial ? users.slice(0, FIRST_DRAWN_CARDS) : users;
   return (
     <div>
-      <ul className="grid grid-cols-3 gap-2 sm:gap-4" aria-label="Members nearby">
-        {users.map((user, i) => (
+      {/* data-drawing: the visual tests wait for the whole grid before a screenshot. */}
+      <ul className="grid grid-cols-3 gap-2 sm:gap-4" aria-label="Members nearby" data-drawing={partial ? "partial" : undefined}>
+        {shown.map((user, i) => (
           <Fragment key={user.id}>
             <li>
               <NearbyUserCard user={user} {...cardProps} />

@@ -81,6 +81,7 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
         void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
         void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
       }
+      return added;
     };
     const outbox = new MessageOutbox({
       transport: socketTransport(socket),
@@ -91,7 +92,8 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
     outboxRef.current = outbox;
 
     const onMessage = (message: Message) => {
-      accept([message]);
+      // A push of one already here (a retried send is pushed again) changes nothing.
+      if (accept([message]).length === 0) return;
       setTyping((current) => {
         if (!current.has(message.conversationId) || message.senderId === meId) return current;
         const next = new Map(current);
