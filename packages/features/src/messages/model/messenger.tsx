@@ -1,17 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  MessageLog,
-  MessageOutbox,
-  MessageSync,
-  socketTransport,
-  type Message,
-  type OutboxEntry,
-  type UploadedMedia,
-} from "@vicinity/contract";
+import type { MessageOutbox, OutboxEntry, SendMessage, UploadedMedia } from "@vicinity/contract";
 import { useRealtime } from "@vicinity/features/realtime";
-import { addToThreadCache, applyReadReceipt, conversationsQueryKey, getMissedMessages, threadQueryKey, markConversationRead, unreadCountQueryKey } from "../api/conversations";
-import { browserOutboxStorage, OUTBOX_STORAGE_KEY } from "./outbox-storage";
+import { applyReadReceipt, markConversationRead, unreadCountQueryKey } from "../api/conversations";
+import { OUTBOX_STORAGE_KEY } from "./outbox-storage";
+
+// The engine (outbox, sync, pushes) comes with the socket's client, not with the first page.
+const loadMessengerEngine = () => import("./messenger-engine");
 
 /** How long a typing indicator lasts without a new typing event. */
 export const TYPING_TTL_MS = 5_000;
@@ -65,88 +60,23 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
   const [typing, setTyping] = useState<ReadonlyMap<string, number>>(new Map());
   const outboxRef = useRef<MessageOutbox | null>(null);
   const readMarks = useRef(new Map<string, number>());
+  const early = useRef<SendMessage[]>([]);
 
   useEffect(() => {
     if (!socket || !meId) return;
-    const sync = new MessageSync(new MessageLog(), getMissedMessages);
-    /** Mine, stored: whatever brought it (the acknowledgement, a push, a catch-up), it leaves the outbox. */
-    const settle = (messages: readonly Message[]) => {
-      for (const message of messages) if (message.senderId === meId && message.tempId) outboxRef.current?.settle(message.tempId);
-    };
-    const accept = (messages: Message[]) => {
-      settle(messages);
-      const added = sync.receive(messages);
-      for (const message of added) addToThreadCache(queryClient, message);
-      if (added.length > 0) {
-        void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-        void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
-      }
-      return added;
-    };
-    const outbox = new MessageOutbox({
-      transport: socketTransport(socket),
-      storage: browserOutboxStorage(`${storageKey}.${meId}`),
-      onStored: (message) => accept([message]),
-      onChange: (entries) => setPending(entries),
-    });
-    outboxRef.current = outbox;
-
-    const onMessage = (message: Message) => {
-      // A push of one already here (a retried send is pushed again) changes nothing.
-      if (accept([message]).length === 0) return;
-      setTyping((current) => {
-        if (!current.has(message.conversationId) || message.senderId === meId) return current;
-        const next = new Map(current);
-        next.delete(message.conversationId);
-        return next;
-      });
-    };
-    const onConnect = () => {
-      sync
-        .connected()
-        .then((added) => {
-          settle(added);
-          for (const message of added) addToThreadCache(queryClient, message);
-          if (added.length > 0) {
-            void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-            void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
-          }
-        })
-        .catch(() => undefined);
-    };
-    const onDisconnect = () => sync.disconnected();
-    const onTyping = (event: { conversationId: string; userId: string; isTyping: boolean }) =>
-      setTyping((current) => {
-        const next = new Map(current);
-        if (event.isTyping) next.set(event.conversationId, Date.now() + TYPING_TTL_MS);
-        else next.delete(event.conversationId);
-        return next;
-      });
-    const onRead = (event: { conversationId: string; userId: string; lastReadMessageId: number }) => {
-      applyReadReceipt(queryClient, meId, event);
-      if (event.userId === meId) void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
-    };
-    socket.on("newMessage", onMessage);
-    socket.on("connect", onConnect);
-    socket.on("disconnect", onDisconnect);
-    socket.on("typing", onTyping);
-    socket.on("messagesRead", onRead);
-    // A group moderator removed a message: the thread and the inbox ask again (issue 12).
-    const onRemoved = (event: { conversationId: string; messageId: number }) => {
-      void queryClient.invalidateQueries({ queryKey: threadQueryKey(event.conversationId) });
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-    };
-    socket.on("messageRemoved", onRemoved);
-    if (socket.connected) onConnect();
+    let stop: (() => void) | null = null;
+    let live = true;
+    void loadMessengerEngine()
+      .then(({ startMessenger }) => {
+        if (!live) return;
+        stop = startMessenger({ socket, meId, queryClient, storageKey, setPending, setTyping, outboxRef, typingTtlMs: TYPING_TTL_MS });
+        for (const message of early.current.splice(0)) outboxRef.current?.send(message);
+      })
+      // A chunk that failed to load (a deploy replaced it): the page's next load tries again.
+      .catch(() => undefined);
     return () => {
-      outbox.close();
-      outboxRef.current = null;
-      socket.off("newMessage", onMessage);
-      socket.off("connect", onConnect);
-      socket.off("disconnect", onDisconnect);
-      socket.off("typing", onTyping);
-      socket.off("messagesRead", onRead);
-      socket.off("messageRemoved", onRemoved);
+      live = false;
+      stop?.();
     };
   }, [socket, meId, queryClient, storageKey]);
 
@@ -162,9 +92,10 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
   }, [typing]);
 
   const send = useCallback((conversationId: string, text: string, picture: UploadedMedia | null) => {
-    const outbox = outboxRef.current;
-    if (!outbox) return;
-    outbox.send({ conversationId, content: text, tempId: newTempId(), ...(picture ? { mediaId: picture.id } : {}) });
+    const message = { conversationId, content: text, tempId: newTempId(), ...(picture ? { mediaId: picture.id } : {}) };
+    // Before the engine runs (its chunk and the socket's are on their way), the send waits for it.
+    if (outboxRef.current) outboxRef.current.send(message);
+    else early.current.push(message);
   }, []);
 
   const value = useMemo<MessengerValue>(

@@ -1,0 +1,108 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { MessageLog, MessageOutbox, MessageSync, socketTransport, type Message } from "@vicinity/contract";
+import type { VicinitySocket } from "@vicinity/features/realtime";
+import { addToThreadCache, applyReadReceipt, conversationsQueryKey, getMissedMessages, threadQueryKey, unreadCountQueryKey } from "../api/conversations";
+import { browserOutboxStorage } from "./outbox-storage";
+import type { PendingMessage } from "./messenger";
+
+/** What the messenger's engine tells the provider and needs from it. */
+export interface MessengerEngineOptions {
+  socket: VicinitySocket;
+  meId: string;
+  queryClient: QueryClient;
+  storageKey: string;
+  setPending: (entries: readonly PendingMessage[]) => void;
+  setTyping: (update: (current: ReadonlyMap<string, number>) => ReadonlyMap<string, number>) => void;
+  /** The outbox, while the engine runs (the provider's send, retry and discard use it). */
+  outboxRef: { current: MessageOutbox | null };
+  typingTtlMs: number;
+}
+
+/**
+ * The messenger's engine (decisions.md 5): the outbox kept across reloads, the synced log with its
+ * catch-up at every connection, pushed messages, typing and read receipts, on one socket. Loaded
+ * with the socket's client, not with the first page (issue 9, item 2): a fresh log catches up from
+ * the start, so nothing pushed before it runs is missed. Returns what stops it.
+ */
+export function startMessenger({ socket, meId, queryClient, storageKey, setPending, setTyping, outboxRef, typingTtlMs }: MessengerEngineOptions): () => void {
+  const sync = new MessageSync(new MessageLog(), getMissedMessages);
+  /** Mine, stored: whatever brought it (the acknowledgement, a push, a catch-up), it leaves the outbox. */
+  const settle = (messages: readonly Message[]) => {
+    for (const message of messages) if (message.senderId === meId && message.tempId) outboxRef.current?.settle(message.tempId);
+  };
+  const accept = (messages: Message[]) => {
+    settle(messages);
+    const added = sync.receive(messages);
+    for (const message of added) addToThreadCache(queryClient, message);
+    if (added.length > 0) {
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+    }
+    return added;
+  };
+  const outbox = new MessageOutbox({
+    transport: socketTransport(socket),
+    storage: browserOutboxStorage(`${storageKey}.${meId}`),
+    onStored: (message) => accept([message]),
+    onChange: (entries) => setPending(entries),
+  });
+  outboxRef.current = outbox;
+
+  const onMessage = (message: Message) => {
+    // A push of one already here (a retried send is pushed again) changes nothing.
+    if (accept([message]).length === 0) return;
+    setTyping((current) => {
+      if (!current.has(message.conversationId) || message.senderId === meId) return current;
+      const next = new Map(current);
+      next.delete(message.conversationId);
+      return next;
+    });
+  };
+  const onConnect = () => {
+    sync
+      .connected()
+      .then((added) => {
+        settle(added);
+        for (const message of added) addToThreadCache(queryClient, message);
+        if (added.length > 0) {
+          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+          void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+        }
+      })
+      .catch(() => undefined);
+  };
+  const onDisconnect = () => sync.disconnected();
+  const onTyping = (event: { conversationId: string; userId: string; isTyping: boolean }) =>
+    setTyping((current) => {
+      const next = new Map(current);
+      if (event.isTyping) next.set(event.conversationId, Date.now() + typingTtlMs);
+      else next.delete(event.conversationId);
+      return next;
+    });
+  const onRead = (event: { conversationId: string; userId: string; lastReadMessageId: number }) => {
+    applyReadReceipt(queryClient, meId, event);
+    if (event.userId === meId) void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+  };
+  socket.on("newMessage", onMessage);
+  socket.on("connect", onConnect);
+  socket.on("disconnect", onDisconnect);
+  socket.on("typing", onTyping);
+  socket.on("messagesRead", onRead);
+  // A group moderator removed a message: the thread and the inbox ask again (issue 12).
+  const onRemoved = (event: { conversationId: string; messageId: number }) => {
+    void queryClient.invalidateQueries({ queryKey: threadQueryKey(event.conversationId) });
+    void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+  };
+  socket.on("messageRemoved", onRemoved);
+  if (socket.connected) onConnect();
+  return () => {
+    outbox.close();
+    outboxRef.current = null;
+    socket.off("newMessage", onMessage);
+    socket.off("connect", onConnect);
+    socket.off("disconnect", onDisconnect);
+    socket.off("typing", onTyping);
+    socket.off("messagesRead", onRead);
+    socket.off("messageRemoved", onRemoved);
+  };
+}
