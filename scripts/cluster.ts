@@ -79,6 +79,11 @@ export function ensureNginx(log: (line: string) => void = console.info): void {
 /** nginx's configuration: HTTP round-robin, the socket by session (a long-polling fallback stays on one node), WebSocket upgrade. */
 export function nginxConfig(prefix: string, port: number, nodePorts: readonly number[]): string {
   const servers = nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`).join("\n");
+  // The socket's upstream keeps no failure marks: its requests come in waves (every socket of a
+  // node at once, when it stops), and a node marked failed by the last wave (killed, then started
+  // again) was still "down" at the next, when the other one stopped: "no live upstreams", 502 for
+  // every reconnection until a node came back. A refused connection simply goes to the next node.
+  const realtimeServers = nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n");
   return `# Written by scripts/cluster.ts: nginx in front of ${nodePorts.length} Vicinity nodes.
 worker_processes 1;
 worker_rlimit_nofile 16384;
@@ -105,7 +110,7 @@ ${servers}
   # The socket: by session, so that a long-polling fallback's requests reach the node that holds it.
   upstream realtime {
     hash $cookie_vicinity_sid consistent;
-${servers}
+${realtimeServers}
   }
   server {
     listen 127.0.0.1:${port};

@@ -16,6 +16,9 @@
  *   (GET /api/conversations), 20% a message to his pair over the socket;
  * - at 40% of the run node A is killed with SIGKILL (its sockets reconnect through nginx to node
  *   B; nginx tries a GET that was on its way to A on B), and started again 20 s later;
+ * - at 80% node B, which holds every socket by then, is stopped as a deploy stops it (SIGTERM: it
+ *   finishes the events and requests in flight and tells its own sockets, and only those, to
+ *   reconnect: through nginx, to node A), and started again 15 s later;
  * - after the run, it waits for every outbox to empty and every log to catch up, and compares
  *   with the database.
  * It prints errors per kind (goal 0), p50/p99 per kind (a message: from the send to the pair's
@@ -160,7 +163,7 @@ type Kind = "nearby" | "profile" | "inbox" | "message";
 const KINDS: Kind[] = ["nearby", "profile", "inbox", "message"];
 
 async function main(): Promise<boolean> {
-  log(`bench/soak: ${CLIENTS} sockets, ${RATE} operations/s for ${SECONDS} s${KILL ? ", node A killed at 40%" : ""}; node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`);
+  log(`bench/soak: ${CLIENTS} sockets, ${RATE} operations/s for ${SECONDS} s${KILL ? ", node A killed at 40%, node B stopped (SIGTERM) at 80%" : ""}; node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`);
   await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   const databaseUrl = (() => {
     const u = new URL(ADMIN_URL);
@@ -198,8 +201,10 @@ async function main(): Promise<boolean> {
     const latency: Record<Kind, number[]> = { nearby: [], profile: [], inbox: [], message: [] };
     /** When each sample was taken (ms since the run began), beside its latency. */
     const takenAt: Record<Kind, number[]> = { nearby: [], profile: [], inbox: [], message: [] };
-    /** The fault's window: from the kill to 30 s after node A is back. */
+    /** The faults' windows: from the kill (or the stop) to 30 s after node A is back. */
     const fault = { from: Infinity, to: Infinity };
+    const deploy = { from: Infinity, to: Infinity };
+    const faults = [fault, deploy];
     const errors: Record<Kind, string[]> = { nearby: [], profile: [], inbox: [], message: [] };
     const sentAt = new Map<string, { at: number; to: number }>();
     let sent = 0;
@@ -241,6 +246,8 @@ async function main(): Promise<boolean> {
     let killed = false;
     let restarted = false;
     let warmA = false;
+    let stopped = false;
+    let startedAgain = false;
     while (performance.now() - start < SECONDS * 1000) {
       const elapsed = (performance.now() - start) / 1000;
       const due = Math.floor(elapsed * RATE);
@@ -273,10 +280,26 @@ async function main(): Promise<boolean> {
         warmA = true;
         memory[`${nodeA.name} (again)`] = { warm: rssMb(nodeA.pid()) };
       }
+      if (KILL && restarted && !stopped && elapsed >= SECONDS * 0.8) {
+        // Node B holds every socket by now (node A's came to it when A was killed).
+        stopped = true;
+        memory[nodeB.name]!.end = rssMb(nodeB.pid());
+        memory[nodeB.name]!.note = "stopped";
+        log(`${elapsed.toFixed(0)} s: SIGTERM to ${nodeB.name} (a deploy), ${clients.filter((c) => c.socket.connected).length} sockets connected`);
+        deploy.from = performance.now() - start;
+        const asked = performance.now();
+        void nodeB.stop("SIGTERM").then(() => log(`${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeB.name} stopped after ${((performance.now() - asked) / 1000).toFixed(1)} s`));
+      }
+      if (stopped && !startedAgain && elapsed >= SECONDS * 0.8 + 15) {
+        startedAgain = true;
+        await nodeB.start();
+        deploy.to = performance.now() - start + 30_000;
+        log(`${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeB.name} started again; ${clients.filter((c) => c.socket.connected).length} sockets connected`);
+      }
       await sleep(5);
     }
     const seconds = (performance.now() - start) / 1000;
-    memory[nodeB.name]!.end = rssMb(nodeB.pid());
+    if (!stopped) memory[nodeB.name]!.end = rssMb(nodeB.pid());
     if (memory[`${nodeA.name} (again)`]) memory[`${nodeA.name} (again)`]!.end = rssMb(nodeA.pid());
     else if (!KILL) memory[nodeA.name]!.end = rssMb(nodeA.pid());
 
@@ -308,19 +331,19 @@ async function main(): Promise<boolean> {
       const xs = latency[kind];
       const errs = errors[kind];
       const sample = errs.length ? `  (${[...new Set(errs)].slice(0, 3).join("; ")})` : "";
-      const steady = xs.filter((_, k) => takenAt[kind][k]! < fault.from || takenAt[kind][k]! > fault.to);
+      const steady = xs.filter((_, k) => faults.every((f) => takenAt[kind][k]! < f.from || takenAt[kind][k]! > f.to));
       log(
         `${kind.padEnd(8)} ${String(xs.length).padStart(6)} ok   p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms   p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms` +
-          `   (outside the fault: p50 ${pct(steady, 50).toFixed(1)} ms, p99 ${pct(steady, 99).toFixed(1)} ms)   errors ${errs.length}${sample}`,
+          `   (outside the faults: p50 ${pct(steady, 50).toFixed(1)} ms, p99 ${pct(steady, 99).toFixed(1)} ms)   errors ${errs.length}${sample}`,
       );
     }
     log(`messages sent ${sent}, stored ${stored!.n}, delivered to the pair ${latency.message.length}, lost ${lost}, doubled ${doubled}, still in outboxes ${pendingLeft}`);
-    log(`sockets: ${stats.reconnects} reconnections (node A's clients to node B), ${stats.warnings} sends while disconnected (queued)`);
+    log(`sockets: ${stats.reconnects} reconnections (to the other node, after the kill and the stop), ${stats.warnings} sends while disconnected (queued)`);
     const growth: string[] = [];
     for (const [name, m] of Object.entries(memory)) {
       const change = m.warm && m.end ? ((m.end - m.warm) / m.warm) * 100 : NaN;
       if (m.note !== "killed" && Number.isFinite(change)) growth.push(`${change.toFixed(1)}%`);
-      log(`memory ${name.padEnd(15)} warm ${m.warm?.toFixed(0) ?? "?"} MB, ${m.note === "killed" ? "when killed" : "end"} ${m.end?.toFixed(0) ?? "?"} MB (${Number.isFinite(change) ? `${change >= 0 ? "+" : ""}${change.toFixed(1)}%` : "?"})`);
+      log(`memory ${name.padEnd(15)} warm ${m.warm?.toFixed(0) ?? "?"} MB, ${m.note === "killed" ? "when killed" : m.note === "stopped" ? "when stopped" : "end"} ${m.end?.toFixed(0) ?? "?"} MB (${Number.isFinite(change) ? `${change >= 0 ? "+" : ""}${change.toFixed(1)}%` : "?"})`);
     }
     const apiErrors = KINDS.reduce((n, k) => n + errors[k].length, 0);
     const memoryOk = Object.entries(memory).every(([, m]) => m.note === "killed" || !m.warm || !m.end || (m.end - m.warm) / m.warm < 0.1);
