@@ -4,7 +4,7 @@ import "leaflet/dist/leaflet.css";
 import "./events-map.css";
 import { MAP_MAX_ZOOM } from "@vicinity/contract";
 import { cn } from "@vicinity/ui";
-import { useMapConfig } from "@vicinity/features/map";
+import { onSettledResize, useMapConfig } from "@vicinity/features/map";
 
 export interface EventsMapPin {
   id: string;
@@ -72,18 +72,20 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
       zoomAnimation: false,
       fadeAnimation: false,
       markerZoomAnimation: false,
+      // The map follows its own box (below), not the window's every resize event.
+      trackResize: false,
     });
     instance.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     instance.on("click", (e: L.LeafletMouseEvent) => callbacks.current.onPlace?.({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
-    // A new size (the lazy chunk mounted before the layout settled, a rotated phone) frames the pins again.
-    const resize = new ResizeObserver(() => {
+    // A new size that holds (the lazy chunk mounted before the layout settled, a rotated phone)
+    // frames the pins again.
+    const stopWatching = onSettledResize(element, () => {
       instance.invalidateSize({ pan: false });
       frame.current();
     });
-    resize.observe(element);
     setMap(instance);
     return () => {
-      resize.disconnect();
+      stopWatching();
       instance.remove();
       setMap(null);
     };
@@ -135,7 +137,7 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
   }, [map, circle]);
 
   // The list's map shows all its events; a pin placed or moved stays in view; a circle is framed
-  // whole. Run again at every new size of the map (the ResizeObserver above). Each framing resets
+  // whole. Run again at every new size of the map that holds (onSettledResize above). Each framing resets
   // the view (RESET): without it Leaflet pans from wherever the map was by a truncated pixel
   // offset, so the same pins and size could land a pixel or two apart depending on the sizes and
   // pages that came before.

@@ -8,6 +8,7 @@ import { avatarUrl } from "@vicinity/features/media";
 import { MarkerIndex, type MapMarkerItem } from "../model/marker-index";
 import { MarkerLayer } from "../model/marker-layer";
 import { OWN_MARKER_HTML } from "../model/marker-html";
+import { onSettledResize } from "../model/settled-size";
 import type { LatLon, MapView, ViewBox } from "../model/view";
 
 /** A request to move the map (a list row chosen, the device's first fix); a new `seq` moves it again. */
@@ -91,6 +92,8 @@ export function MemberMap(props: MemberMapProps) {
       inertia: animated,
       zoomControl: true,
       attributionControl: true,
+      // The map follows its own box (onSettledResize below), not the window's every resize event.
+      trackResize: false,
     });
     instance.attributionControl.setPrefix('<a href="https://leafletjs.com" title="A JavaScript library for interactive maps">Leaflet</a>');
     layer.current = new MarkerLayer(
@@ -108,18 +111,18 @@ export function MemberMap(props: MemberMapProps) {
     // A new size keeps the map's centre and zoom. The view is set from scratch (Leaflet's `reset`,
     // missing from its types): letting Leaflet shift it by rounded half-differences of the sizes
     // would land the same place a pixel or two apart depending on the sizes that came before.
-    const resize = new ResizeObserver(() => {
+    // Only a size that holds counts (onSettledResize): one that comes back at once keeps the tiles.
+    const stopWatching = onSettledResize(element, () => {
       const centre = instance.getCenter();
       const level = instance.getZoom();
       instance.invalidateSize({ pan: false });
       instance.setView(centre, level, { animate: false, reset: true } as L.ZoomPanOptions);
     });
-    resize.observe(element);
     setMap(instance);
     emitView();
     callbacks.current.onReady?.(instance);
     return () => {
-      resize.disconnect();
+      stopWatching();
       layer.current?.clear();
       layer.current = null;
       instance.remove();
