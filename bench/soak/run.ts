@@ -32,7 +32,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
-import { MessageLog, MessageOutbox, MessageSync, socketTransport, type ClientToServerEvents, type Message, type ServerToClientEvents } from "@vicinity/contract";
+import { MessageLog, MessageOutbox, MessageSync, serverCloseReconnectDelay, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS, socketTransport, type ClientToServerEvents, type Message, type ServerToClientEvents } from "@vicinity/contract";
 import { openDatabase, queryRows } from "../../apps/server/src/db/database";
 import { conversationParticipants, conversations, locations, users } from "../../apps/server/src/db/schema";
 import { SessionStore } from "../../apps/server/src/auth/sessions";
@@ -130,8 +130,8 @@ function memberClient(url: string, member: Member, stats: { reconnects: number; 
     transports: ["websocket"],
     extraHeaders: { cookie: member.cookie, origin: url },
     reconnection: true,
-    reconnectionDelay: 500,
-    reconnectionDelayMax: 3000,
+    reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
+    reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
     forceNew: true,
   });
   const messages = new MessageLog();
@@ -153,10 +153,33 @@ function memberClient(url: string, member: Member, stats: { reconnects: number; 
   socket.on("disconnect", (reason) => {
     sync.disconnected();
     // A node shutting down says goodbye; come back as the app does.
-    if (reason === "io server disconnect") setTimeout(() => socket.connect(), 500);
+    if (reason === "io server disconnect") setTimeout(() => socket.connect(), serverCloseReconnectDelay());
   });
   const outbox = new MessageOutbox({ transport: socketTransport(socket), onStored: (m) => note(sync.receive([m])), warn: () => void (stats.warnings += 1), ackTimeoutMs: 5000, retryDelayMs: 250 });
   return { socket, messages, outbox, arrived, close: () => (outbox.close(), socket.close()) };
+}
+
+/**
+ * nginx's error log, summed up: each kind of line (its message, and the upstream it was about)
+ * with how many times it was written, most frequent first.
+ */
+function nginxErrorSummary(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return ["(no error log)"];
+  }
+  const counts = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    const match = /\[(\w+)\] \d+#\d+: (?:\*\d+ )?(.*?)(?:, client: .*?upstream: "(\w+):\/\/([^/"]+)|, client: |$)/.exec(line);
+    if (!match || !line.trim()) continue;
+    const [, level, message, , upstream] = match;
+    const kind = `[${level}] ${message!.replace(/\(\d+: /, "(")}${upstream ? ` (${upstream})` : ""}`;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  if (counts.size === 0) return ["no errors logged"];
+  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([kind, n]) => `${String(n).padStart(6)} x ${kind}`);
 }
 
 type Kind = "nearby" | "profile" | "inbox" | "message";
@@ -348,6 +371,8 @@ async function main(): Promise<boolean> {
     const apiErrors = KINDS.reduce((n, k) => n + errors[k].length, 0);
     const memoryOk = Object.entries(memory).every(([, m]) => m.note === "killed" || !m.warm || !m.end || (m.end - m.warm) / m.warm < 0.1);
     const met = apiErrors === 0 && lost === 0 && doubled === 0 && pendingLeft === 0 && memoryOk;
+    // What nginx said about the nodes (refused, timed out, no live upstreams), and how often.
+    for (const line of nginxErrorSummary(path.join(dir, "nginx", "error.log"))) log(`nginx: ${line}`);
     log(`goals: 0 errors (${apiErrors}), 0 lost (${lost}), 0 doubled (${doubled}), memory growth under 10% once warm (${growth.join(", ")}): ${met ? "met" : "NOT met"}`);
     return met;
   } finally {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MessageLog, MessageOutbox, MessageSync, memoryOutboxStorage, NOT_SENT_REASON, SYNC_SETTLE_MS, type MessageTransport, type OutboxEntry } from "./delivery";
+import { catchUpRetryDelay, MAX_RETRY_DELAY_MS, MessageLog, MessageOutbox, MessageSync, memoryOutboxStorage, NOT_SENT_REASON, RETRY_DELAY_MS, SYNC_SETTLE_MS, type MessageTransport, type OutboxEntry } from "./delivery";
 import type { Message, SendMessage } from "./messages";
 import type { Ack } from "./realtime";
 
@@ -364,5 +364,78 @@ describe("MessageSync: ids that become visible out of order", () => {
     expect(sync.syncedUpTo).toBe(0);
     now += SYNC_SETTLE_MS;
     expect(sync.syncedUpTo).toBe(5);
+  });
+});
+
+describe("MessageSync: a catch-up that fails", () => {
+  const message = (id: number): Message => ({ id, conversationId: "c1", senderId: "u", content: `m${id}`, picture: null, tempId: null, createdAt: "2026-01-01T00:00:00.000Z" });
+
+  it("is tried again, with growing waits, while the connection lasts, until the missed messages are in", async () => {
+    vi.useFakeTimers();
+    try {
+      const server = [message(1), message(2)];
+      let calls = 0;
+      const sync = new MessageSync(new MessageLog(), async (after) => {
+        calls += 1;
+        // The node left after a restart answers 502 twice under the herd of reconnections.
+        if (calls <= 2) throw new Error("missed: 502");
+        return { messages: server.filter((m) => m.id > after), more: false };
+      }, 0);
+      let caught: Message[] | null = null;
+      void sync.connected().then((added) => (caught = added));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toBe(1);
+      // First wait: between half and all of RETRY_DELAY_MS.
+      await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
+      expect(calls).toBe(2);
+      expect(caught).toBeNull();
+      // Second wait: up to twice that.
+      await vi.advanceTimersByTimeAsync(2 * RETRY_DELAY_MS);
+      expect(calls).toBe(3);
+      expect(caught!.map((m) => m.id)).toEqual([1, 2]);
+      expect(sync.log.has(2)).toBe(true);
+      // Live now: a push is followed as usual.
+      sync.receive([message(3)]);
+      expect(sync.log.lastId).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("stops when the connection drops, and the next connection catches up", async () => {
+    vi.useFakeTimers();
+    try {
+      let failing = true;
+      let calls = 0;
+      const sync = new MessageSync(new MessageLog(), async () => {
+        calls += 1;
+        if (failing) throw new Error("missed: 502");
+        return { messages: [message(7)], more: false };
+      }, 0);
+      let first: Message[] | null = null;
+      void sync.connected().then((added) => (first = added));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toBe(1);
+      // Dropped during the wait: the wait ends, nothing more is fetched for this connection.
+      sync.disconnected();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(first).toEqual([]);
+      await vi.advanceTimersByTimeAsync(MAX_RETRY_DELAY_MS);
+      expect(calls).toBe(1);
+      failing = false;
+      const second = await sync.connected();
+      expect(second.map((m) => m.id)).toEqual([7]);
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("waits between half and all of a doubling delay, capped", () => {
+    expect(catchUpRetryDelay(1, () => 0)).toBe(RETRY_DELAY_MS / 2);
+    expect(catchUpRetryDelay(1, () => 1)).toBe(RETRY_DELAY_MS);
+    expect(catchUpRetryDelay(3, () => 0.5)).toBe(Math.round(4 * RETRY_DELAY_MS * 0.75));
+    expect(catchUpRetryDelay(30, () => 1)).toBe(MAX_RETRY_DELAY_MS);
+    expect(catchUpRetryDelay(30, () => 0)).toBe(MAX_RETRY_DELAY_MS / 2);
   });
 });

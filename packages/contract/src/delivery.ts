@@ -315,6 +315,16 @@ export class MessageLog {
 type FetchMissed = (after: number) => Promise<{ messages: Message[]; more: boolean }>;
 
 /**
+ * How long a failed catch-up waits before it is tried again while its connection lasts: the n-th
+ * failure waits between half and all of RETRY_DELAY_MS * 2^(n-1), at most MAX_RETRY_DELAY_MS. The
+ * random part spreads the members a restarted node sent to the same node at once.
+ */
+export function catchUpRetryDelay(failures: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RETRY_DELAY_MS * 2 ** (failures - 1), MAX_RETRY_DELAY_MS);
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
+/**
  * Message ids are handed out when a send begins, not when it is stored for good: under load, id 100
  * can become visible a few milliseconds after id 101 (two senders at once, PostgreSQL). A
  * watermark that followed the newest id could jump over 100 if the connection dropped in between.
@@ -329,6 +339,9 @@ export const SYNC_SETTLE_MS = 10_000;
  * for SYNC_SETTLE_MS. When it drops, the watermark stays where it was; at the next connection
  * everything after it is fetched (GET /api/messages/missed), so messages sent while he was away,
  * or while the server was restarting, arrive in order, and the ones pushed meanwhile are not doubled.
+ * A catch-up that fails (a node overwhelmed by members reconnecting at once) is tried again, with
+ * growing waits (catchUpRetryDelay), until it succeeds or the connection drops: the next connection
+ * catches up anyway.
  */
 export class MessageSync {
   private watermark: number;
@@ -338,6 +351,8 @@ export class MessageSync {
   private epoch = 0;
   /** Ids known while live, oldest first, waiting to settle into the watermark. */
   private settling: Array<{ id: number; at: number }> = [];
+  /** Ends the wait of a failed catch-up before its next try (the connection dropped). */
+  private wake: (() => void) | null = null;
 
   constructor(
     readonly log: MessageLog,
@@ -384,6 +399,7 @@ export class MessageSync {
     // What had not settled is fetched again at the next connection.
     this.settle();
     this.settling = [];
+    this.wake?.();
   }
 
   get syncedUpTo(): number {
@@ -395,8 +411,21 @@ export class MessageSync {
     const epoch = this.epoch;
     const added: Message[] = [];
     let after = this.watermark;
+    let failures = 0;
     for (;;) {
-      const { messages, more } = await this.fetchMissed(after);
+      let page: Awaited<ReturnType<FetchMissed>>;
+      try {
+        page = await this.fetchMissed(after);
+      } catch {
+        // Tried again while this connection lasts; once it drops, the next one catches up.
+        if (epoch !== this.epoch) return added;
+        failures += 1;
+        await this.pause(catchUpRetryDelay(failures));
+        if (epoch !== this.epoch) return added;
+        continue;
+      }
+      failures = 0;
+      const { messages, more } = page;
       added.push(...this.log.add(messages));
       const last = messages[messages.length - 1];
       if (last) after = Math.max(after, last.id);
@@ -408,5 +437,18 @@ export class MessageSync {
     this.live = true;
     this.settle();
     return added;
+  }
+
+  /** Waits `ms`, or less if the connection drops meanwhile. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.wake === done) this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
   }
 }

@@ -59,3 +59,13 @@ export interface ClientToServerEvents {
 export const SOCKET_RECONNECT_DELAY_MS = 1000;
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000;
 export const SOCKET_TIMEOUT_MS = 20_000;
+
+/**
+ * When a server closes its sockets itself (a node's graceful stop), socket.io does not reconnect
+ * on its own: the app does, after a random delay within the spec's 1 to 5 s. A node holding a
+ * thousand sockets sends them all away in the same instant; spread over 4 s, they do not meet the
+ * nodes left (and their catch-ups) all at once.
+ */
+export function serverCloseReconnectDelay(random: () => number = Math.random): number {
+  return Math.round(SOCKET_RECONNECT_DELAY_MS + random() * (SOCKET_RECONNECT_DELAY_MAX_MS - SOCKET_RECONNECT_DELAY_MS));
+}

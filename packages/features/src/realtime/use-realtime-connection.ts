@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { SOCKET_RECONNECT_DELAY_MS, SOCKET_SIGN_IN_REQUIRED, type SessionUser } from "@vicinity/contract";
+import { serverCloseReconnectDelay, SOCKET_SIGN_IN_REQUIRED, type SessionUser } from "@vicinity/contract";
 import type { VicinitySocket } from "./socket-client";
 
 /** Spec section 4: connected, disconnected; a connect error sets disconnected. */
@@ -79,8 +79,9 @@ export function useRealtimeConnection(
     const onDisconnect = (reason: string) => {
       onDrop();
       // A server that restarts (a deploy) closes its sockets itself, and socket.io then waits for
-      // us: come back after the spec's delay, unless the server refused who we are.
-      if (reason === "io server disconnect" && !refused) retry = setTimeout(() => socket.connect(), SOCKET_RECONNECT_DELAY_MS);
+      // us: come back within the spec's 1 to 5 s, at a random moment so that the members of a
+      // stopped node do not all arrive at once, unless the server refused who we are.
+      if (reason === "io server disconnect" && !refused) retry = setTimeout(() => socket.connect(), serverCloseReconnectDelay());
     };
     const onAuthError = () => {
       refused = true;
