@@ -1,4 +1,5 @@
 import { HttpError } from "./errors";
+import { beforeDeadline, TIMED_OUT } from "../ops/deadline";
 import { RateLimiter } from "./rate-limiter";
 
 /** "At most `limit` in a window of `windowMs`" per key: sign-ins, messages, locations, uploads. */
@@ -59,13 +60,9 @@ export class LimitsUnavailableError extends HttpError {
 }
 
 async function withinTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new LimitsUnavailableError()), LIMITS_REDIS_TIMEOUT_MS)));
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const result = await beforeDeadline(work, LIMITS_REDIS_TIMEOUT_MS);
+  if (result === TIMED_OUT) throw new LimitsUnavailableError();
+  return result;
 }
 
 /**

@@ -195,7 +195,8 @@ export async function storeMessage(
   const existing = await findByTempId(db, senderId, input.tempId);
   if (existing) {
     if (existing.conversationId !== input.conversationId) throw badRequest("tempId was already used for another conversation");
-    return { message: existing, created: false, recipients, group };
+    // Pushed again (socket.ts): not to a member who has blocked, or been blocked, since.
+    return { message: existing, created: false, recipients: group ? recipients : await withoutBlocked(db, senderId, others), group };
   }
   if (await isBlockedBetween(db, senderId, others)) throw forbidden("You can't message this member");
   throw new Error("The message was neither stored nor found");

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database";
+import { beforeDeadline, TIMED_OUT } from "./deadline";
 import type { Metrics } from "./metrics";
 
 /** How long a readiness check waits for the database or Redis before it calls them unreachable. */
@@ -19,28 +20,18 @@ export interface Readiness {
 
 type Check = "ok" | "unreachable" | "not used";
 
-async function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** "ok" when `work` succeeds within the readiness check's time, "unreachable" otherwise. */
+const answers = (work: Promise<unknown>): Promise<Check> =>
+  beforeDeadline(work, READINESS_TIMEOUT_MS).then(
+    (result) => (result === TIMED_OUT ? "unreachable" : "ok"),
+    () => "unreachable",
+  );
 
 /** Whether each of the node's dependencies answers now. */
 export async function checkReadiness(readiness: Readiness): Promise<{ database: Check; redis: Check }> {
   const [database, redis] = await Promise.all([
-    within(readiness.database.db.execute(sql`SELECT 1`), READINESS_TIMEOUT_MS).then(
-      () => "ok" as const,
-      () => "unreachable" as const,
-    ),
-    readiness.redis
-      ? within(readiness.redis.ping(), READINESS_TIMEOUT_MS).then(
-          () => "ok" as const,
-          () => "unreachable" as const,
-        )
-      : Promise.resolve("not used" as const),
+    answers(readiness.database.db.execute(sql`SELECT 1`)),
+    readiness.redis ? answers(readiness.redis.ping()) : Promise.resolve("not used" as const),
   ]);
   return { database, redis };
 }

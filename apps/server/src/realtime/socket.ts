@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { beforeDeadline } from "../ops/deadline";
 import { closeRedis } from "../ops/redis-link";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
@@ -43,13 +44,6 @@ const DRAIN_LIMIT_MS = 10_000;
 
 /** How long it waits for its sockets' last packets to be written. */
 const FLUSH_LIMIT_MS = 2_000;
-
-/** Waits for all of `promises`, or `limitMs`, whichever comes first. */
-async function settledWithin(promises: Promise<unknown>[], limitMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.allSettled(promises), new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))]);
-  clearTimeout(timer);
-}
 
 /** What the nodes tell each other (io.serverSideEmit, carried by the Redis adapter). */
 interface ServerSideEvents {
@@ -295,8 +289,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         } else if (!message.removed) {
           // A retry of a stored send: its first push may never have left (the node that stored it
           // was killed, or closed, before it published), so it is pushed again. Clients keep each
-          // message once; a block made since then is respected.
-          ctx.notify.toUsers([...(await withoutBlocked(ctx.db, me.id, recipients)), me.id], "newMessage", message);
+          // message once; a block made since then is respected (storeMessage leaves such members out).
+          ctx.notify.toUsers([...recipients, me.id], "newMessage", message);
         }
         return { ok: true, data: message };
       } catch (error) {
@@ -351,15 +345,15 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       stopListening();
       // New events are answered "try again"; those in flight finish first, pushes and answers
       // included (a message this node stores now still reaches members on other nodes).
-      if (inFlight > 0) await settledWithin([new Promise<void>((resolve) => (drained = resolve))], DRAIN_LIMIT_MS);
+      if (inFlight > 0) await beforeDeadline(new Promise<void>((resolve) => (drained = resolve)), DRAIN_LIMIT_MS);
       // This node's sockets only: they reconnect, through the load balancer, to another node.
       // (Without `local` the adapter would carry the disconnect to every node of the cluster.)
       // Their last packets (answers, pushes) are written before the connections close: io.close()
       // below would drop what is still buffered.
       const connections = [...io.of("/").sockets.values()].map((s) => s.conn);
       io.local.disconnectSockets(true);
-      await settledWithin(
-        connections.map((conn) => (conn.readyState === "closed" ? Promise.resolve() : new Promise<void>((resolve) => conn.once("close", () => resolve())))),
+      await beforeDeadline(
+        Promise.all(connections.map((conn) => (conn.readyState === "closed" ? null : new Promise<void>((resolve) => conn.once("close", () => resolve()))))),
         FLUSH_LIMIT_MS,
       );
       // Nothing more is published through the Redis link that closes below.

@@ -22,7 +22,7 @@ export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user"> {
 export const FIRST_DRAWN_CARDS = 12;
 
 export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUserGridProps) {
-  const [complete, setComplete] = useState(users.length <= FIRST_DRAWN_CARDS);
+  const [complete, setComplete] = useState(false);
   const partial = !complete && users.length > FIRST_DRAWN_CARDS;
   useEffect(() => {
     if (partial) startTransition(() => setComplete(true));
