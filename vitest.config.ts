@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["apps/server/src/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["apps/server/src/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Two cores: two test files at a time, each with its own database.

@@ -78,7 +78,15 @@ export function ensureNginx(log: (line: string) => void = console.info): void {
 
 /** nginx's configuration: HTTP round-robin, the socket by session (a long-polling fallback stays on one node), WebSocket upgrade. */
 export function nginxConfig(prefix: string, port: number, nodePorts: readonly number[]): string {
-  const servers = nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`).join("\n");
+  // Pages and API: a node that refuses or times out is skipped for 3 s, so the other takes its
+  // calls at once. The same nodes again as backups, which keep no failure marks: when both are
+  // marked (one stopped for a deploy, the other slow to accept under its reconnections), a call
+  // still goes to one of them instead of getting 502 "no live upstreams" for 3 s (bench/soak's
+  // SIGTERM step: 874 such answers in one run).
+  const servers = [
+    ...nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`),
+    ...nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=0 backup;`),
+  ].join("\n");
   // The socket's upstream keeps no failure marks: its requests come in waves (every socket of a
   // node at once, when it stops), and a node marked failed by the last wave (killed, then started
   // again) was still "down" at the next, when the other one stopped: "no live upstreams", 502 for
@@ -102,7 +110,8 @@ http {
   # A WebSocket upgrade passes the upgrade on; anything else sends no Connection header, so the
   # connections to the nodes are kept alive.
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
-  # Pages and API: any node; a node that refuses or fails is skipped for 3 s.
+  # Pages and API: any node; a node that refuses or fails is skipped for 3 s, but never both
+  # (the backups).
   upstream app {
 ${servers}
     keepalive 64;
@@ -136,6 +145,20 @@ ${realtimeServers}
   }
 }
 `;
+}
+
+/**
+ * Starts nginx in front of the nodes' ports (nginxConfig), in the directory `prefix` (its
+ * configuration, temporary files and error.log). Stop it with SIGQUIT.
+ */
+export function startNginx(prefix: string, port: number, nodePorts: readonly number[]): ChildProcess {
+  for (const sub of ["tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"]) mkdirSync(path.join(prefix, sub), { recursive: true });
+  // nginx's workers run as an unprivileged user: its temporary files must be theirs to write.
+  for (const sub of ["tmp", "tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"]) chmodSync(path.join(prefix, sub), 0o777);
+  const conf = path.join(prefix, "nginx.conf");
+  writeFileSync(conf, nginxConfig(prefix, port, nodePorts));
+  execFileSync(NGINX, ["-t", "-q", "-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  return spawn(NGINX, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
 }
 
 async function ensureDatabase(url: string): Promise<void> {
@@ -190,9 +213,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     execFileSync("npm", ["run", "build", "--silent", "-w", "@vicinity/server"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   }
   await ensureDatabase(databaseUrl);
-  for (const sub of ["media", "tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"]) mkdirSync(path.join(sub === "media" ? dir : prefix, sub), { recursive: true });
-  // nginx's workers run as an unprivileged user: its temporary files must be theirs to write.
-  for (const sub of ["tmp", "tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"]) chmodSync(path.join(prefix, sub), 0o777);
+  mkdirSync(path.join(dir, "media"), { recursive: true });
   // One secret for every node: a session made on one is read on the other.
   const secretFile = path.join(dir, "session-secret");
   if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(32).toString("base64url"), { mode: 0o600 });
@@ -249,10 +270,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   });
   for (const node of nodes) await node.start();
 
-  const conf = path.join(prefix, "nginx.conf");
-  writeFileSync(conf, nginxConfig(prefix, port, nodePorts));
-  execFileSync(NGINX, ["-t", "-q", "-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
-  const nginx = spawn(NGINX, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
+  const nginx = startNginx(prefix, port, nodePorts);
   await waitFor(`${url}/readyz`, () => nginx.exitCode === null, "nginx");
   log(`Vicinity on ${url} (nginx) -> ${nodes.map((n) => `${n.name} :${n.port} (metrics :${n.metricsPort})`).join(", ")}; PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, "//")}, Redis ${redisUrl}`);
 
