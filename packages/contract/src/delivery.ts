@@ -23,6 +23,11 @@ export const MAX_SEND_ATTEMPTS = 5;
 /** The reason shown on a message the outbox gave up on (decisions.md 5: Retry and Delete). */
 export const NOT_SENT_REASON = "Not sent. Tap Retry to try again.";
 
+/** The wait before the n-th try again: `base`, then twice as long at each try, at most `max`. */
+function doublingDelay(tries: number, base = RETRY_DELAY_MS, max = MAX_RETRY_DELAY_MS): number {
+  return Math.min(base * 2 ** (tries - 1), max);
+}
+
 /** The server's rate limit ("You are sending messages too fast..."): wait, the message is fine. */
 export function isRateLimited(ack: Ack<unknown>): boolean {
   return !ack.ok && ack.retry === true && (ack.rateLimited === true || /\btoo fast\b/i.test(ack.message));
@@ -243,8 +248,7 @@ export class MessageOutbox {
     tries.all += 1;
     if (!(ack && isRateLimited(ack))) tries.counted += 1;
     if (tries.counted >= (this.options.maxAttempts ?? MAX_SEND_ATTEMPTS)) return this.fail(entry.tempId, NOT_SENT_REASON);
-    const base = this.options.retryDelayMs ?? RETRY_DELAY_MS;
-    const delay = Math.min(base * 2 ** (tries.all - 1), this.options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS);
+    const delay = doublingDelay(tries.all, this.options.retryDelayMs, this.options.maxRetryDelayMs);
     lane.timer = setTimeout(() => {
       lane.timer = null;
       if (!lane.busy) this.lanes.delete(entry.conversationId);
@@ -320,7 +324,7 @@ type FetchMissed = (after: number) => Promise<{ messages: Message[]; more: boole
  * random part spreads the members a restarted node sent to the same node at once.
  */
 export function catchUpRetryDelay(failures: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RETRY_DELAY_MS * 2 ** (failures - 1), MAX_RETRY_DELAY_MS);
+  const ceiling = doublingDelay(failures);
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 

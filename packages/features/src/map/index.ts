@@ -9,6 +9,6 @@ export { mapKeys, getMapArea, getMapConfig, useMapArea, useMapConfig, replaceTil
 export { ownLocationQueryKey, getOwnLocation, useOwnLocation, useSaveOwnLocation, useSetMapVisibility, useStopSharingLocation } from "./api/own-location";
 export { MarkerIndex, type MapMarkerItem } from "./model/marker-index";
 export { applyFilters, filtersActive, NO_FILTERS, type MapFilters } from "./model/filters";
-export { onSettledResize, MAP_RESIZE_SETTLE_MS } from "./model/settled-size";
+export { onSettledResize } from "./model/settled-size";
 export { dataTilesFor, type MapView, type ViewBox, type LatLon } from "./model/view";
 export { describeMember, describeCluster } from "./model/describe";
