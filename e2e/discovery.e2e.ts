@@ -138,3 +138,20 @@ test("a member who skips onboarding is still placed where his device says: other
   expect(found.map((u) => u.id)).toContain(me.id);
   await other.close();
 });
+
+test("the home's first load asks for the members nearby once, where the device says he is, and shows that answer", async ({ page }) => {
+  await signUpOnAuth(page, `early.${Date.now()}@example.com`);
+  await skipOnboarding(page);
+  // A first load of "/" (not a move within the app): the members near him are asked for once,
+  // from where the device says he is, and the home shows that answer.
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/users/nearby") asked.push(request.url());
+  });
+  await page.reload();
+  const grid = page.getByRole("list", { name: "Members nearby" });
+  await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
+  expect(asked).toHaveLength(1);
+  const query = new URL(asked[0]!).searchParams;
+  expect([query.get("latitude"), query.get("longitude"), query.get("radius")]).toEqual([String(HERE.latitude), String(HERE.longitude), "25"]);
+});

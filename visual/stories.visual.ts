@@ -217,6 +217,14 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
     // A play function may have scrolled (clicking a control far down). Fixed layers (toasts) are
     // drawn where the viewport is, so the same story would land them elsewhere: start from the top.
     window.scrollTo(0, 0);
+    // What a page leaves undrawn while out of sight (content-visibility: auto, the nearby grid's
+    // cards) is drawn for the full-page screenshot, as a member scrolling down would see it.
+    if (!document.getElementById("vr-draw-all")) {
+      const style = document.createElement("style");
+      style.id = "vr-draw-all";
+      style.textContent = "* { content-visibility: visible !important; }";
+      document.head.append(style);
+    }
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     await document.fonts.ready;
     await Promise.all(

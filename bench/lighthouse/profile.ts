@@ -1,29 +1,32 @@
 /**
  * Where the signed-in home's main-thread time goes (issue 9): loads `/` as a member in Debian's
- * Chromium with the CPU slowed 4x (as Lighthouse's mobile preset simulates), records a JavaScript
- * CPU profile and the long tasks, and prints the long tasks, then, for the whole load, the sources
- * (through the build's source maps) and functions that took the time.
+ * Chromium with the CPU slowed 4x (as Lighthouse's mobile preset simulates), records a trace (its
+ * tasks and its JavaScript samples on one clock) and prints each long task with what ran in it
+ * (the trace's script, style, layout and paint events; the sources, through the build's source
+ * maps; the first-party functions), then the whole load's sources and functions.
+ * TRACE_OUT=file.json also writes the trace (it opens in Chromium's DevTools, Performance panel).
  *
  *   npx tsx bench/lighthouse/profile.ts            (builds apps/web first when its build is stale)
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright";
 import { SourceMapConsumer } from "source-map";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tooling/chromium";
+import { openMemberHome } from "./member-home";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const PORT = 4000 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${PORT}`;
+/** The server's address (set once it runs): what the printed addresses leave out. */
+let base = "";
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: TraceArgs }
+interface TraceArgs {
+  name?: string;
+  data?: { documentLoaderURL?: string; startTime?: number; url?: string; stackTrace?: { url?: string }[]; timeDeltas?: number[]; cpuProfile?: { nodes?: (ProfileNode & { parent?: number })[]; samples?: number[] } };
+}
 
 const consumers = new Map<string, SourceMapConsumer | null>();
-async function original(url: string, line: number, column: number): Promise<string> {
-  if (!url.includes("/assets/")) return url ? url.replace(base, "") : "(native)";
+async function original(url: string | undefined, line: number, column: number): Promise<string> {
+  if (!url?.includes("/assets/")) return url ? url.replace(base, "") : "(native)";
   const file = path.join(root, "apps/web/dist/assets", url.split("/assets/")[1]!);
   if (!consumers.has(file)) consumers.set(file, existsSync(`${file}.map`) ? await new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, "utf8"))) : null);
   const consumer = consumers.get(file);
@@ -35,95 +38,119 @@ async function original(url: string, line: number, column: number): Promise<stri
   return `${source}${pos.name ? ` ${pos.name}` : ""}:${pos.line}`;
 }
 
-async function main() {
-  spawnSync("node", ["scripts/budget.mjs"], { cwd: root, stdio: "ignore" });
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vicinity-profile-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", DATA_DIR: dataDir, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED_DEMO: "true", NODE_ENV: "development" },
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/`)).ok) break;
-      } catch {
-        /* not yet */
-      }
-      if (i > 240) throw new Error("no server");
-      await new Promise((r) => setTimeout(r, 500));
+const ms = (us: number) => `${(us / 1000).toFixed(1).padStart(7)} ms`;
+const table = (m: Map<string, number>, limit: number) =>
+  [...m].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k, v]) => `    ${ms(v)}  ${k}`).join("\n");
+const add = (m: Map<string, number>, key: string, us: number) => m.set(key, (m.get(key) ?? 0) + us);
+
+/** The page's main thread: the renderer thread that ran the most tasks. */
+function mainThread(events: TraceEvent[]): { pid: number; tid: number } {
+  const busy = new Map<string, number>();
+  for (const e of events) if (e.name === "RunTask" && e.ph === "X") add(busy, `${e.pid}:${e.tid}`, e.dur ?? 0);
+  const names = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const [key] = [...busy].filter(([k]) => names.has(k)).sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!key) throw new Error("the trace has no renderer main thread");
+  const [pid, tid] = key.split(":").map(Number);
+  return { pid: pid!, tid: tid! };
+}
+
+/** Prints the long tasks from the navigation on, each with what ran in it, then the whole load. */
+async function report(events: TraceEvent[]) {
+  const { pid, tid } = mainThread(events);
+  const own = events.filter((e) => e.pid === pid && e.tid === tid);
+  const navigation = own.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base))?.ts ?? own.find((e) => e.name === "navigationStart")?.ts ?? 0;
+  // The JavaScript samples, each with its time on the trace's clock and the time it stands for.
+  const nodes = new Map<number, ProfileNode & { parent?: number }>();
+  const samples: { id: number; at: number; dt: number }[] = [];
+  const profiles = events.filter((e) => e.pid === pid && (e.name === "Profile" || e.name === "ProfileChunk"));
+  const clock = new Map<string, number>();
+  for (const e of profiles) {
+    const data = e.args?.data ?? {};
+    if (e.name === "Profile") {
+      clock.set(e.id ?? "", data.startTime ?? e.ts);
+      continue;
     }
-    const registered = await fetch(`${base}/api/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `p${Date.now()}@example.com`, password: "a long and unusual passphrase" }) });
-    const cookie = (registered.headers.getSetCookie().find((c) => c.startsWith("vicinity_sid=")) ?? "").split(";")[0]!;
-    const put = (url: string, body: unknown) => fetch(`${base}${url}`, { method: "PUT", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
-    await put("/api/users/profile", { firstName: "Profile", age: 30, bio: "Measuring", interests: ["beach"] });
-    await put("/api/users/location", { latitude: 30.3322, longitude: -81.6557 });
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    const [name, value] = cookie.split("=");
-    await context.addCookies([{ name: name!, value: value!, url: base }]);
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { __long: { start: number; duration: number }[] };
-      w.__long = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push({ start: e.startTime, duration: e.duration }))).observe({ type: "longtask", buffered: true });
+    for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, { ...n, children: [] });
+    const ids: number[] = data.cpuProfile?.samples ?? [];
+    const deltas: number[] = data.timeDeltas ?? [];
+    let at = clock.get(e.id ?? "") ?? e.ts;
+    ids.forEach((id, i) => {
+      at += deltas[i] ?? 0;
+      samples.push({ id, at, dt: 0 });
     });
-    const cdp = await context.newCDPSession(page);
+    clock.set(e.id ?? "", at);
+  }
+  for (const n of nodes.values()) if (n.parent !== undefined) nodes.get(n.parent)?.children?.push(n.id);
+  samples.sort((a, b) => a.at - b.at);
+  samples.forEach((s, i) => (s.dt = Math.min(samples[i + 1] ? samples[i + 1]!.at - s.at : 0, 10_000)));
+  const idle = new Set(["(idle)", "(program)", "(root)"]);
+
+  const summarize = async (from: number, to: number) => {
+    const bySource = new Map<string, number>();
+    const firstParty = new Map<string, number>();
+    for (const s of samples) {
+      if (s.at < from || s.at >= to) continue;
+      const node = nodes.get(s.id);
+      if (!node || idle.has(node.callFrame.functionName)) continue;
+      const where = await original(node.callFrame.url, node.callFrame.lineNumber, node.callFrame.columnNumber);
+      add(bySource, where.split(/[ :]/)[0]!, s.dt);
+      const seen = new Set<string>();
+      for (let n: (typeof node) | undefined = node; n; n = n.parent !== undefined ? nodes.get(n.parent) : undefined) {
+        const at = await original(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber);
+        if (!/^(packages|apps)\//.test(at)) continue;
+        const k = `${n.callFrame.functionName || "(anonymous)"} @ ${at}`;
+        if (!seen.has(k)) add(firstParty, k, s.dt);
+        seen.add(k);
+      }
+    }
+    return { bySource, firstParty };
+  };
+
+  const tasks = own.filter((e) => e.name === "RunTask" && e.ph === "X" && e.ts >= navigation).sort((a, b) => a.ts - b.ts);
+  const long = tasks.filter((t) => (t.dur ?? 0) > 50_000);
+  console.info(`long tasks (CPU 4x slower), from navigation: ${long.length}; total beyond 50 ms each (a TBT-like figure): ${Math.round(long.reduce((s, t) => s + (t.dur ?? 0) - 50_000, 0) / 1000)} ms`);
+  for (const task of long) {
+    const end = task.ts + (task.dur ?? 0);
+    // What the task did, by the trace's own events directly inside it (scripts, style, layout, paint).
+    const kinds = new Map<string, number>();
+    for (const e of own) {
+      if (e.ph !== "X" || e === task || e.ts < task.ts || e.ts >= end) continue;
+      if (["FunctionCall", "EvaluateScript", "v8.evaluateModule", "TimerFire", "FireAnimationFrame", "Layout", "UpdateLayoutTree", "Paint", "PrePaint", "ParseHTML", "v8.compileModule", "MajorGC", "MinorGC", "EventDispatch", "XHRReadyStateChange", "RunMicrotasks", "ParseAuthorStyleSheet"].includes(e.name)) {
+        const url = e.args?.data?.url ?? e.args?.data?.stackTrace?.[0]?.url ?? "";
+        add(kinds, `${e.name}${url ? ` ${String(url).replace(base, "")}` : ""}`, e.dur ?? 0);
+      }
+    }
+    const { bySource, firstParty } = await summarize(task.ts, end);
+    console.info(`\n-- ${Math.round((task.dur ?? 0) / 1000)} ms at ${Math.round((task.ts - navigation) / 1000)} ms --`);
+    console.info(`  trace events (nested ones counted in their parents too):\n${table(kinds, 8)}`);
+    console.info(`  JavaScript by source:\n${table(bySource, 8)}`);
+    console.info(`  first-party, inclusive:\n${table(firstParty, 6)}`);
+  }
+  const whole = await summarize(navigation, Infinity);
+  console.info(`\n== the whole load: JavaScript by source ==\n${table(whole.bySource, 25)}`);
+  console.info(`\n== the whole load: first-party, inclusive ==\n${table(whole.firstParty, 25)}`);
+}
+
+async function main() {
+  const home = await openMemberHome();
+  const { browser, page } = home;
+  base = home.base;
+  try {
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-    await cdp.send("Profiler.start");
+    // A trace, not a separate CPU profile: its tasks and its JavaScript samples share one clock,
+    // so each long task can be told apart by what ran in it.
+    await browser.startTracing(page, {
+      categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "disabled-by-default-v8.cpu_profiler"],
+    });
     await page.goto(`${base}/`);
     await page.getByTestId("nearby-user-card").nth(40).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(3000);
-    const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
-    if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
-    const longTasks = await page.evaluate(() => (window as unknown as { __long: { start: number; duration: number }[] }).__long);
-
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    // Each sample's time (µs since the profile's start) and node.
-    let t = profile.startTime;
-    const samples = profile.samples.map((id, i) => ((t += profile.timeDeltas[i] ?? 0), { id, at: t, dt: profile.timeDeltas[i + 1] ?? 0 }));
-    const frameName = async (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"} @ ${await original(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber)}`;
-    const top = async (list: typeof samples, limit: number) => {
-      const self = new Map<string, number>();
-      const bySource = new Map<string, number>();
-      const inclusive = new Map<string, number>();
-      for (const s of list) {
-        const node = byId.get(s.id)!;
-        const key = await frameName(node);
-        self.set(key, (self.get(key) ?? 0) + s.dt);
-        const src = (await original(node.callFrame.url, node.callFrame.lineNumber, node.callFrame.columnNumber)).split(/[ :]/)[0]!;
-        bySource.set(src, (bySource.get(src) ?? 0) + s.dt);
-        // Inclusive time of first-party frames (packages/ and apps/), once per sample.
-        const seen = new Set<string>();
-        for (let id: number | undefined = s.id; id !== undefined; id = parent.get(id)) {
-          const f = byId.get(id)!;
-          const where = await original(f.callFrame.url, f.callFrame.lineNumber, f.callFrame.columnNumber);
-          if (!/^(packages|apps)\//.test(where)) continue;
-          const k = `${f.callFrame.functionName || "(anonymous)"} @ ${where}`;
-          if (seen.has(k)) continue;
-          seen.add(k);
-          inclusive.set(k, (inclusive.get(k) ?? 0) + s.dt);
-        }
-      }
-      const fmt = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k, v]) => `    ${(v / 1000).toFixed(1).padStart(7)} ms  ${k}`).join("\n");
-      return `  self time by function:\n${fmt(self)}\n  by source:\n${fmt(bySource)}\n  first-party, inclusive:\n${fmt(inclusive)}`;
-    };
-    console.info(`long tasks (CPU 4x slower): ${longTasks.map((l) => `${Math.round(l.duration)} ms at ${Math.round(l.start)}`).join(", ")}`);
-    console.info(`total of long tasks beyond 50 ms (a TBT-like figure, from navigation): ${Math.round(longTasks.reduce((s, l) => s + Math.max(0, l.duration - 50), 0))} ms`);
-    // (The profile's clock and performance.now() are not aligned here, so the samples are not
-    // split by long task: a guessed shift gave one task's time to its neighbours.)
-    const busy = samples.filter((s) => !["(idle)", "(program)"].includes(byId.get(s.id)!.callFrame.functionName));
-    console.info(`\n== the whole load ==`);
-    console.info(await top(busy, 25));
+    const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
+    if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify(trace));
+    await report(trace.traceEvents);
   } finally {
-    await browser.close();
-    server.kill("SIGTERM");
-    await new Promise((r) => (server.exitCode === null ? server.once("exit", r) : r(null)));
-    rmSync(dataDir, { recursive: true, force: true });
+    await home.stop();
   }
 }
 

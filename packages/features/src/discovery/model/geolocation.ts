@@ -24,8 +24,28 @@ export function locateMember(geolocation: Geolocation | undefined = typeof navig
   });
 }
 
+let early: { at: number; location: Promise<MemberLocation> } | null = null;
+
+/**
+ * Asks the device at the first load, before React renders (issue 9, item 2: the home's members
+ * are fetched beside its chunks, not after them).
+ */
+export function locateEarly(geolocation?: Geolocation, now = Date.now()): Promise<MemberLocation> {
+  early = { at: now, location: locateMember(geolocation) };
+  return early.location;
+}
+
+/**
+ * What a page asks by default: the first load's answer while it is within the spec's maximum age
+ * (60 s, the age of a position the device itself may give back), else the device now.
+ */
+export function locateRecently(now = Date.now()): Promise<MemberLocation> {
+  if (early && now - early.at < (GEOLOCATION_OPTIONS.maximumAge ?? 0)) return early.location;
+  return locateMember();
+}
+
 /** Where the member is, once known (null while asking). `locate` null: do not ask (the caller knows). */
-export function useMemberLocation(locate: (() => Promise<MemberLocation>) | null = locateMember): MemberLocation | null {
+export function useMemberLocation(locate: (() => Promise<MemberLocation>) | null = locateRecently): MemberLocation | null {
   const [location, setLocation] = useState<MemberLocation | null>(null);
   useEffect(() => {
     if (!locate) return;

@@ -1,4 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { NEARBY_DEFAULT_RADIUS_KM } from "@vicinity/contract";
+import { locateEarly, nearbyUrl } from "@vicinity/features/discovery";
+import { fetchEarly } from "@vicinity/features/http";
 import { currentUserQueryOptions, readAnonymousProfile } from "@vicinity/features/session";
 
 // The parts of the shell that arrive when they are needed (each its own chunk): named once, so
@@ -14,7 +17,9 @@ export const loadLanding = () => import("../components/landing-in-app");
  * (unless this browser browses as a guest), so that it is not queued behind the page's chunks;
  * then, at "/", a member's home, session and header. The app is served at "/" only to a request
  * with a live session (docs/decisions/0019), so without a guest profile that is a member: his
- * chunks come beside his current-user call rather than after its answer.
+ * chunks come beside his current-user call rather than after its answer. So does the first page
+ * of his home's grid: the device is asked where he is now, and the members near that place are
+ * fetched for the home to take (the largest paint of the home waits for them).
  */
 export function startFirstLoad(queryClient: QueryClient, pathname: string): void {
   if (readAnonymousProfile() !== null) return;
@@ -23,4 +28,5 @@ export function startFirstLoad(queryClient: QueryClient, pathname: string): void
   void loadSignedInHome();
   void loadMemberSession();
   void loadAppHeader();
+  void locateEarly().then((location) => fetchEarly(nearbyUrl({ latitude: location.latitude, longitude: location.longitude, radius: NEARBY_DEFAULT_RADIUS_KM })));
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from "vitest";
+import { FALLBACK_LOCATION, GEOLOCATION_OPTIONS, locateEarly, locateRecently } from "./geolocation";
+
+function fakeDevice(latitude: number) {
+  const getCurrentPosition = vi.fn((success: PositionCallback) => success({ coords: { latitude, longitude: -81.6 } } as GeolocationPosition));
+  return { getCurrentPosition } as unknown as Geolocation & { getCurrentPosition: typeof getCurrentPosition };
+}
+
+describe("locateEarly and locateRecently", () => {
+  it("give a page the first load's answer while it is within the spec's maximum age, then ask the device again", async () => {
+    const device = fakeDevice(30.3);
+    const early = locateEarly(device, 10_000);
+    expect(device.getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), GEOLOCATION_OPTIONS);
+    // The page asks within 60 s: the same answer, the device is not asked twice.
+    expect(locateRecently(10_000 + 59_000)).toBe(early);
+    await expect(early).resolves.toEqual({ latitude: 30.3, longitude: -81.6, source: "device" });
+    expect(device.getCurrentPosition).toHaveBeenCalledTimes(1);
+    // Later, the answer may be stale: a new question (here to no device: the spec's fallback).
+    vi.stubGlobal("navigator", {});
+    try {
+      await expect(locateRecently(10_000 + 60_000)).resolves.toEqual({ ...FALLBACK_LOCATION, source: "fallback" });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("the early answer is the spec's fallback when the device refuses", async () => {
+    const refusing = { getCurrentPosition: (_: PositionCallback, error: PositionErrorCallback) => error({ code: 1 } as GeolocationPositionError) } as Geolocation;
+    await expect(locateEarly(refusing, 0)).resolves.toEqual({ ...FALLBACK_LOCATION, source: "fallback" });
+  });
+});
