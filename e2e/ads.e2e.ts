@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type Response } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Request, type Response } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "./admin-account";
 import { signInOnAuth, signUpOnAuth, skipOnboarding } from "./helpers";
@@ -28,12 +28,22 @@ const isNext = (r: Response) => new URL(r.url()).pathname === "/api/ads/next";
 const isImpression = (r: Response) => new URL(r.url()).pathname === "/api/ads/impressions" && r.request().method() === "POST";
 
 /**
- * Opens the home and waits for the grid's first ad slot to be answered: the ad when the server
- * picked one (then scrolled into view until its viewable impression is answered), else its 204.
+ * Opens the home, scrolls to the grid's first ad place (after the twelfth card: AD_GRID_EVERY) and
+ * waits for its ad to be answered: the ad when the server picked one (then scrolled into view
+ * until its viewable impression is answered), else its 204. The places further down (after the
+ * 24th, 36th and 48th cards) are not asked for while the member is at the top of the home.
  */
 async function homeAd(page: Page): Promise<{ shown: boolean; counted: boolean }> {
+  let asked = 0;
+  const count = (request: Request) => void (new URL(request.url()).pathname === "/api/ads/next" && asked++);
+  page.on("request", count);
   const next = page.waitForResponse(isNext);
   await page.goto("/");
+  const cards = page.getByRole("list", { name: "Members nearby" }).getByTestId("nearby-user-card");
+  await expect(cards.nth(47)).toBeAttached();
+  expect(asked, "no ad asked for the places far down the grid").toBeLessThanOrEqual(1);
+  page.off("request", count);
+  await cards.nth(11).scrollIntoViewIfNeeded();
   const answer = await next;
   if (answer.status() === 204) {
     await expect(page.getByRole("complementary", { name: AD_NAME })).toHaveCount(0);

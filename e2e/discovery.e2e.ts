@@ -68,6 +68,14 @@ test("a new member signs up, completes onboarding with his location, meets membe
     })
     .toBe(true);
   await page.getByRole("button", { name: "Nearest" }).click();
+  // The grid draws the new order in a deferred render (busy meanwhile): wait for it.
+  await expect
+    .poll(async () => {
+      if ((await grid.getAttribute("aria-busy")) === "true") return false;
+      const km = (await grid.getByText(/^\d+\.\d km$/).allTextContents()).map((t) => Number.parseFloat(t));
+      return km.length > 1 && km.every((d, i) => i === 0 || (km[i - 1] ?? 0) <= d);
+    })
+    .toBe(true);
 
   // Open the nearest member's profile (his card carries his id, so it can be checked for later).
   const first = grid.getByTestId("nearby-user-card").first();

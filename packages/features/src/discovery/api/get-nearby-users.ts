@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import * as z from "zod/mini";
 import { NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbyUserSchema, type NearbyUser } from "@vicinity/contract";
@@ -45,15 +46,20 @@ export function useNearbyUsers(params: NearbyParams | null) {
     // Switching sort or filter keeps the grid on screen until the new order arrives.
     placeholderData: keepPreviousData,
   });
-  const seen = new Set<string>();
-  const users: NearbyUser[] = [];
-  for (const page of query.data?.pages ?? []) {
-    for (const user of page.users) {
-      if (!seen.has(user.id)) {
-        seen.add(user.id);
-        users.push(user);
+  // One list per answer (not per render): the grid draws a new list in a deferred render.
+  const pages = query.data?.pages;
+  const users = useMemo(() => {
+    const seen = new Set<string>();
+    const list: NearbyUser[] = [];
+    for (const page of pages ?? []) {
+      for (const user of page.users) {
+        if (!seen.has(user.id)) {
+          seen.add(user.id);
+          list.push(user);
+        }
       }
     }
-  }
+    return list;
+  }, [pages]);
   return { ...query, users };
 }

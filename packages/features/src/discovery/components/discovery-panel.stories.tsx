@@ -46,7 +46,10 @@ export const Loaded: Story = {
 // 15 members: the 12 of the fixtures and 3 more.
 const screenAndABit = [...nearbyUsersFixture, ...nearbyUsersPage2Fixture, ...nearbyUsersFixture.slice(0, 3).map((u, i) => ({ ...u, id: `u_more_${i}`, username: `more${i}` }))];
 
-/** More than a screenful: after every AD_GRID_EVERY cards, one ad (a member's grid only), labelled Sponsored. */
+/**
+ * More than a screenful: after every AD_GRID_EVERY cards, one ad (a member's grid only), labelled
+ * Sponsored. The ad is asked for when the card before it comes within a screen of sight.
+ */
 export const WithAd: Story = {
   parameters: {
     msw: {
@@ -59,6 +62,8 @@ export const WithAd: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const list = await canvas.findByRole("list", { name: "Members nearby" });
+    const cards = await within(list).findAllByTestId("nearby-user-card");
+    cards[AD_GRID_EVERY - 1]?.scrollIntoView({ block: "center" });
     const ad = await within(list).findByRole("complementary", { name: /^Sponsored: / });
     // The ad's row comes right after the twelfth card.
     const items = [...list.children];

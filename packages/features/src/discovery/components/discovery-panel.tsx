@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Navigation, SearchX, Sparkles, Zap } from "lucide-react";
 import type { NearbySort, NearbyUser } from "@vicinity/contract";
@@ -28,8 +28,10 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
   const radius = EXPAND_SEARCH_STEPS_KM[step] ?? EXPAND_SEARCH_STEPS_KM[0];
   const nearby = useNearbyUsers(location ? { latitude: location.latitude, longitude: location.longitude, radius, sort, rightNow } : null);
   // Opening a card shows the member's profile; visitors and guests meet the sign-up invitation there.
-  const viewProfile = onViewProfile ?? ((user: NearbyUser) => void navigate(`/members/${user.id}`));
-  const message = onMessage ?? ((user: NearbyUser) => void navigate(`/messages?to=${encodeURIComponent(user.id)}`));
+  // Kept from render to render, as the ad places are: the grid redraws its cards only for a new list.
+  const viewProfile = useCallback((user: NearbyUser) => (onViewProfile ? onViewProfile(user) : void navigate(`/members/${user.id}`)), [onViewProfile, navigate]);
+  const message = useCallback((user: NearbyUser) => (onMessage ? onMessage(user) : void navigate(`/messages?to=${encodeURIComponent(user.id)}`)), [onMessage, navigate]);
+  const adSlot = useMemo(() => (limited ? undefined : (index: number) => <LazyAdSlot placement="grid" index={index} />), [limited]);
 
   // Infinite scroll: the next page loads when the end of the grid comes into view.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -129,7 +131,7 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
         limited={limited}
         onMessage={message}
         onViewProfile={viewProfile}
-        adSlot={limited ? undefined : (index) => <LazyAdSlot placement="grid" index={index} />}
+        adSlot={adSlot}
         footer={
           <div ref={sentinel} className="flex justify-center py-6">
             {nearby.isFetchingNextPage ? <Spinner size="sm" label="Loading more members" /> : null}

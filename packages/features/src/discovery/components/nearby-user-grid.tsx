@@ -1,4 +1,4 @@
-import { Fragment, useDeferredValue, type ReactNode } from "react";
+import { Fragment, memo, useDeferredValue, useEffect, useRef, useState, type ReactNode } from "react";
 import { AD_GRID_EVERY, type NearbyUser } from "@vicinity/contract";
 import { Skeleton } from "@vicinity/ui";
 import { NearbyUserCard, type NearbyUserCardProps } from "./nearby-user-card";
@@ -40,20 +40,56 @@ export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUs
     <div>
       {/* data-drawing: the visual tests wait for the whole grid before a screenshot. */}
       <ul className="grid grid-cols-3 gap-2 sm:gap-4" aria-label="Members nearby" aria-busy={drawing || undefined} data-drawing={drawing ? "partial" : undefined}>
-        {drawn.map((user, i) => (
-          <Fragment key={user.id}>
-            <li className="[contain-intrinsic-size:auto_229px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_303px]">
-              <NearbyUserCard user={user} {...cardProps} />
-            </li>
-            {adSlot && (i + 1) % AD_GRID_EVERY === 0 ? (
-              // Empty (no ad for him, or not yet) it takes no room.
-              <li className="col-span-3 empty:hidden">{adSlot((i + 1) / AD_GRID_EVERY - 1)}</li>
-            ) : null}
-          </Fragment>
-        ))}
+        <GridCards users={drawn} adSlot={adSlot} {...cardProps} />
       </ul>
       {footer}
     </div>
+  );
+}
+
+/** The cards and the ad places: drawn again only for a new list (or new handlers), not at every render of the page. */
+const GridCards = memo(function GridCards({ users, adSlot, ...cardProps }: Omit<NearbyUserGridProps, "footer">) {
+  return users.map((user, i) => (
+    <Fragment key={user.id}>
+      <li className="[contain-intrinsic-size:auto_229px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_303px]">
+        <NearbyUserCard user={user} {...cardProps} />
+      </li>
+      {adSlot && (i + 1) % AD_GRID_EVERY === 0 ? <AdPlace slot={adSlot} index={(i + 1) / AD_GRID_EVERY - 1} /> : null}
+    </Fragment>
+  ));
+});
+
+/**
+ * How near the card before an ad's place must come for the ad to be asked for: half a screen
+ * above or below sight, as near as the browser's own drawing of cards out of sight.
+ */
+export const AD_NEAR_MARGIN = "50% 0px";
+
+/**
+ * An ad's place after a row of cards. Its ad is asked for, and its code loaded, only when the card
+ * before it comes near sight: the ads further down the grid cost the home's first load nothing
+ * (issue 9, item 2), and a member who never scrolls that far asks for none. Empty (not yet near,
+ * no ad for him, or not yet answered) it takes no room.
+ */
+function AdPlace({ slot, index }: { slot: (index: number) => ReactNode; index: number }) {
+  const place = useRef<HTMLLIElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near) return;
+    // The place itself has no box while empty: the card before it says where it is.
+    const card = place.current?.previousElementSibling;
+    if (!card || typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: AD_NEAR_MARGIN });
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, [near]);
+  return (
+    <li ref={place} className="col-span-3 empty:hidden">
+      {near ? slot(index) : null}
+    </li>
   );
 }
 
