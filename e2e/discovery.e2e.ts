@@ -116,6 +116,8 @@ test("a new member signs up, completes onboarding with his location, meets membe
   await expect(page).toHaveURL("/");
   await expect(page.getByText(`Blocked ${name}`).first()).toBeVisible();
   await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
+  // The whole grid drawn (a screenful comes first), and he is not in it.
+  await expect(grid).not.toHaveAttribute("aria-busy", "true");
   await expect(page.locator(`[data-testid=nearby-user-card][data-member-id="${memberId}"]`)).toHaveCount(0);
   const ids = ((await (await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&limit=100`)).json()) as Array<{ id: string }>).map((u) => u.id);
   expect(ids).not.toContain(memberId);

@@ -62,8 +62,9 @@ export const WithAd: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const list = await canvas.findByRole("list", { name: "Members nearby" });
-    const cards = await within(list).findAllByTestId("nearby-user-card");
-    cards[AD_GRID_EVERY - 1]?.scrollIntoView({ block: "center" });
+    // The grid draws a screenful first, then the rest.
+    await waitFor(() => expect(within(list).getAllByTestId("nearby-user-card")).toHaveLength(screenAndABit.length));
+    within(list).getAllByTestId("nearby-user-card")[AD_GRID_EVERY - 1]?.scrollIntoView({ block: "center" });
     const ad = await within(list).findByRole("complementary", { name: /^Sponsored: / });
     // The ad's row comes right after the twelfth card.
     const items = [...list.children];
