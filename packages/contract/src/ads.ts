@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { nameText, plainText } from "./text";
+import { nameText, plainText, withThousands } from "./text";
 import { timeZoneSchema } from "./events";
 
 /**
@@ -30,7 +30,7 @@ export type AdStatus = (typeof AD_STATUSES)[number];
 const count = (label: string, max = 100_000_000) =>
   z
     .number({ error: `${label} must be a number` })
-    .check(z.int(`${label} must be a whole number`), z.gte(1, `${label} must be at least 1`), z.lte(max, `${label} can be at most ${max.toLocaleString("en-US")}`));
+    .check(z.int(`${label} must be a whole number`), z.gte(1, `${label} must be at least 1`), z.lte(max, `${label} can be at most ${withThousands(max)}`));
 
 /** POST /api/admin/ads and PUT /api/admin/ads/:id: the creator's form. */
 export const adInputSchema = z

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { nameText, plainText } from "./text";
+import { nameText, plainText, withThousands } from "./text";
 import { REPORT_REASONS } from "./users";
 
 /**
@@ -73,8 +73,8 @@ export const eventInputSchema = z
       .number({ error: "capacity must be a number" })
       .check(
         z.int("capacity must be a whole number"),
-        z.gte(EVENT_CAPACITY_MIN, `capacity must be from ${EVENT_CAPACITY_MIN} to ${EVENT_CAPACITY_MAX.toLocaleString("en-US")}`),
-        z.lte(EVENT_CAPACITY_MAX, `capacity must be from ${EVENT_CAPACITY_MIN} to ${EVENT_CAPACITY_MAX.toLocaleString("en-US")}`),
+        z.gte(EVENT_CAPACITY_MIN, `capacity must be from ${EVENT_CAPACITY_MIN} to ${withThousands(EVENT_CAPACITY_MAX)}`),
+        z.lte(EVENT_CAPACITY_MAX, `capacity must be from ${EVENT_CAPACITY_MIN} to ${withThousands(EVENT_CAPACITY_MAX)}`),
       ),
     coverMediaId: z.nullable(z.uuid("coverMediaId is not a picture id")),
     /** A group's event (issue 12): only the group's members see it. The host must be a member. */

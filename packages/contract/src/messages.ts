@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { requiredOr } from "./auth";
-import { plainText } from "./text";
+import { plainText, withThousands } from "./text";
 
 /** decisions.md, "Messages": text up to 2,000 characters. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -94,7 +94,7 @@ export const sendMessageSchema = z
     conversationId: z.uuid({ error: "conversation id is not valid" }),
     /** Tabs and line breaks are kept; control characters are refused. */
     content: plainText("Messages", requiredOr("content is required", "content must be text")).check(
-      z.maxLength(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
+      z.maxLength(MESSAGE_MAX_LENGTH, `Messages can be at most ${withThousands(MESSAGE_MAX_LENGTH)} characters`),
     ),
     tempId,
     mediaId: z.optional(z.uuid({ error: "mediaId must be the id of a picture you uploaded" })),

@@ -9,6 +9,7 @@ import {
   LONE_SURROGATE,
   nameText,
   plainText,
+  withThousands,
 } from "./text";
 import { interestsSchema, profileUpdateSchema, reportRequestSchema, rightNowRequestSchema } from "./users";
 
@@ -229,5 +230,17 @@ describe("sendMessageSchema", () => {
     expect(refusal(sendMessageSchema, { ...message, content: "   " })).toBe("Write something or attach a picture");
     expect(refusal(sendMessageSchema, { ...message, content: "a".repeat(2001) })).toBe("Messages can be at most 2,000 characters");
     expect(refusal(sendMessageSchema, { ...message, tempId: "" })).toBe("tempId is required");
+  });
+});
+
+describe("withThousands", () => {
+  it("writes whole numbers as en-US does, without Intl", () => {
+    const samples = [0, 7, 64, 999, 1_000, 2_000, 12_345, 100_000, 999_999, 1_000_000, 100_000_000, -1, -1_000, -123_456_789, Number.MAX_SAFE_INTEGER];
+    for (const n of samples) expect(withThousands(n)).toBe(n.toLocaleString("en-US"));
+  });
+
+  it("leaves a number that is not a safe whole number as String gives it", () => {
+    expect(withThousands(1.5)).toBe("1.5");
+    expect(withThousands(Number.NaN)).toBe("NaN");
   });
 });
