@@ -1,11 +1,7 @@
 import { useMemo } from "react";
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, type QueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
-import { NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbyUserSchema, type NearbyUser } from "@vicinity/contract";
-import { takeEarlyFetch } from "@vicinity/features/http";
-import { nearbyUrl, type NearbyParams } from "./nearby-url";
-
-export type { NearbyParams };
+import { API_PATHS, NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbyUserSchema, type NearbySort, type NearbyUser } from "@vicinity/contract";
 
 /** Spec section 9: the nearby grid refreshes every 30 s. */
 export const NEARBY_REFRESH_MS = 30_000;
@@ -24,20 +20,46 @@ export interface NearbyPage {
   nextCursor: string | null;
 }
 
+export interface NearbyParams {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  /** decisions.md: "Nearest" (default) or "Best match", ordered by the server. */
+  sort?: NearbySort;
+  /** Only members who are Right Now. */
+  rightNow?: boolean;
+}
+
 const usersSchema = z.array(nearbyUserSchema);
 
 export async function getNearbyUsers(params: NearbyParams, cursor: string | null): Promise<NearbyPage> {
-  const url = nearbyUrl(params, cursor);
-  // The first load may have asked already (startFirstLoad): that answer, else a request now.
-  const response = await (takeEarlyFetch(url) ?? fetch(url, { credentials: "include" }));
+  const query = new URLSearchParams({
+    latitude: String(params.latitude),
+    longitude: String(params.longitude),
+    radius: String(params.radius),
+  });
+  if (params.sort && params.sort !== "nearest") query.set("sort", params.sort);
+  if (params.rightNow) query.set("rightNow", "true");
+  if (cursor) query.set("cursor", cursor);
+  const response = await fetch(`${API_PATHS.nearby}?${query}`, { credentials: "include" });
   if (!response.ok) throw new NearbyFetchError(response.status);
   return { users: usersSchema.parse(await response.json()), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+const nearbyQueryKey = (params: NearbyParams | null) => ["users", "nearby", params] as const;
+
+/**
+ * The grid's first page, asked for before the home renders (startFirstLoad, issue 9): the home
+ * finds it in the cache when its params are the same (the grid's defaults: nearest, everyone).
+ */
+export function prefetchNearbyUsers(queryClient: QueryClient, params: NearbyParams): Promise<void> {
+  return queryClient.prefetchInfiniteQuery({ queryKey: nearbyQueryKey(params), queryFn: ({ pageParam }) => getNearbyUsers(params, pageParam), initialPageParam: null as string | null });
 }
 
 /** The nearby grid's data: pages by the server's cursor, refreshed every 30 s, de-duplicated by id. */
 export function useNearbyUsers(params: NearbyParams | null) {
   const query = useInfiniteQuery({
-    queryKey: ["users", "nearby", params],
+    queryKey: nearbyQueryKey(params),
     queryFn: ({ pageParam }) => getNearbyUsers(params!, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -48,7 +48,7 @@ const screenAndABit = [...nearbyUsersFixture, ...nearbyUsersPage2Fixture, ...nea
 
 /**
  * More than a screenful: after every AD_GRID_EVERY cards, one ad (a member's grid only), labelled
- * Sponsored. The ad is asked for when the card before it comes within a screen of sight.
+ * Sponsored. The ad is asked for when the card before it comes within half a screen of sight.
  */
 export const WithAd: Story = {
   parameters: {

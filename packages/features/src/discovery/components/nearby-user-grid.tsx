@@ -63,7 +63,7 @@ const GridCards = memo(function GridCards({ users, adSlot, ...cardProps }: Omit<
  * How near the card before an ad's place must come for the ad to be asked for: half a screen
  * above or below sight, as near as the browser's own drawing of cards out of sight.
  */
-export const AD_NEAR_MARGIN = "50% 0px";
+const AD_NEAR_MARGIN = "50% 0px";
 
 /**
  * An ad's place after a row of cards. Its ad is asked for, and its code loaded, only when the card

@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { NEARBY_DEFAULT_RADIUS_KM } from "@vicinity/contract";
-import { locateEarly, nearbyUrl } from "@vicinity/features/discovery";
-import { fetchEarly } from "@vicinity/features/http";
+import { locateEarly, prefetchNearbyUsers } from "@vicinity/features/discovery";
 import { currentUserQueryOptions, readAnonymousProfile } from "@vicinity/features/session";
 
 // The parts of the shell that arrive when they are needed (each its own chunk): named once, so
@@ -19,7 +18,7 @@ export const loadLanding = () => import("../components/landing-in-app");
  * with a live session (docs/decisions/0019), so without a guest profile that is a member: his
  * chunks come beside his current-user call rather than after its answer. So does the first page
  * of his home's grid: the device is asked where he is now, and the members near that place are
- * fetched for the home to take (the largest paint of the home waits for them).
+ * fetched into the query cache (the largest paint of the home waits for them).
  */
 export function startFirstLoad(queryClient: QueryClient, pathname: string): void {
   if (readAnonymousProfile() !== null) return;
@@ -28,5 +27,6 @@ export function startFirstLoad(queryClient: QueryClient, pathname: string): void
   void loadSignedInHome();
   void loadMemberSession();
   void loadAppHeader();
-  void locateEarly().then((location) => fetchEarly(nearbyUrl({ latitude: location.latitude, longitude: location.longitude, radius: NEARBY_DEFAULT_RADIUS_KM })));
+  // The grid's own defaults (DiscoveryPanel): the home's query finds this answer in the cache.
+  void locateEarly().then(({ latitude, longitude }) => prefetchNearbyUsers(queryClient, { latitude, longitude, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest", rightNow: false }));
 }
