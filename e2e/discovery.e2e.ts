@@ -165,3 +165,24 @@ test("the home's first load asks for the members nearby once, where the device s
   const query = new URL(asked[0]!).searchParams;
   expect([query.get("latitude"), query.get("longitude"), query.get("radius")]).toEqual([String(HERE.latitude), String(HERE.longitude), "25"]);
 });
+
+test("a member's first load of the home fetches its chunks from the page itself, each once, and draws his home", async ({ page }) => {
+  await signUpOnAuth(page, `chunks.${Date.now()}@example.com`);
+  await skipOnboarding(page);
+  // The page at "/" for a member names his home's chunks (docs/decisions/0028): the browser asks
+  // for them while it reads the page, not once the first script has run, and asks for none twice.
+  const html = await (await page.request.get("/")).text();
+  const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  expect(named.some((href) => /\/assets\/signed-in-home-[\w-]+\.js$/.test(href))).toBe(true);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Members nearby" }).getByTestId("nearby-user-card").first()).toBeVisible();
+  for (const href of named) expect(scripts).toContain(href);
+  expect(scripts.length).toBe(new Set(scripts).size);
+  // A guest's or another page's app does not load the member's home.
+  expect(await (await page.request.get("/messages")).text()).not.toContain("signed-in-home");
+});

@@ -4,6 +4,7 @@
  *
  *   npm run bench:lighthouse              (3 runs per page; the median run by score is printed)
  *   npm run bench:lighthouse -- --runs 1 --save /tmp/lh   (also writes each run's full report there)
+ *   npm run bench:lighthouse -- --runs 7 --only home      (one page only)
  *
  * Builds the web app when its build is missing or older than the sources (scripts/budget.mjs does
  * the same check), starts apps/server on a free port with a throwaway DATA_DIR, registers a
@@ -33,6 +34,9 @@ const argument = (name: string) => {
 };
 const RUNS = Number(argument("--runs") ?? 3);
 const SAVE_DIR = argument("--save");
+/** `--only landing` or `--only home`: one page's runs (to compare two builds of it). */
+const ONLY = argument("--only");
+if (ONLY !== undefined && ONLY !== "landing" && ONLY !== "home") throw new Error("--only takes landing or home");
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -133,6 +137,7 @@ function report(name: string, runs: Figures[], scoreGoal: number): void {
   console.info(`Speed Index        ${s(median.si)}`);
   console.info(`scripts sent       ${median.scriptKb.toFixed(1)} KB (compressed, as sent)`);
   console.info(`LCP element        ${median.lcpElement.slice(0, 120)}`);
+  console.info(`every run          ${runs.map((r) => `${r.score} (LCP ${s(r.lcp)}, TBT ${Math.round(r.tbt)} ms)`).join("; ")}`);
 }
 
 async function main() {
@@ -162,13 +167,13 @@ async function main() {
     const cookie = await signedInMember(base);
 
     const landing: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) landing.push(await audit("landing", `${base}/`, chrome.port));
+    if (ONLY !== "home") for (let i = 0; i < RUNS; i++) landing.push(await audit("landing", `${base}/`, chrome.port));
     const home: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) home.push(await audit("home", `${base}/`, chrome.port, { Cookie: cookie }));
+    if (ONLY !== "landing") for (let i = 0; i < RUNS; i++) home.push(await audit("home", `${base}/`, chrome.port, { Cookie: cookie }));
 
     console.info(`load average after: ${load()}`);
-    report("/ for a visitor: the landing page", landing, GOALS.landingScore);
-    report("/ for a member: the signed-in home", home, GOALS.homeScore);
+    if (landing.length) report("/ for a visitor: the landing page", landing, GOALS.landingScore);
+    if (home.length) report("/ for a member: the signed-in home", home, GOALS.homeScore);
   } finally {
     chrome.kill();
     server.kill("SIGTERM");

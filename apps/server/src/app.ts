@@ -280,14 +280,18 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     });
   }
 
-  /** Whether a request comes with a live session, a member's or a guest's (a failed look-up counts as one: the app then asks). */
-  const hasSession = async (token: string | undefined) => {
-    if (!token) return false;
+  // The app's page for a member at "/": index.html with his home's chunks linked (docs/decisions/0028).
+  const hasHomePage = hasWebBuild && existsSync(`${config.webDist}/home.html`);
+
+  /** Who a request at "/" comes from: a visitor (no live session), a guest or a member (a failed look-up counts as a guest: the app then asks). */
+  const visitorKind = async (token: string | undefined): Promise<"visitor" | "guest" | "member"> => {
+    if (!token) return "visitor";
     try {
-      return (await sessions.read(token)) !== null;
+      const session = await sessions.read(token);
+      return session === null ? "visitor" : session.kind;
     } catch (e) {
       app.log.warn(e);
-      return true;
+      return "guest";
     }
   };
 
@@ -297,10 +301,13 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` } satisfies ErrorBody);
     }
     // "/" for a visitor (no live session): the landing page with its own small script; for a
-    // member or a guest, the app, which shows his home (docs/decisions/0019).
+    // member or a guest, the app, which shows his home (docs/decisions/0019); a member's page
+    // names his home's chunks, so that they load beside the first script (0028).
     if (url === "/" && hasLandingPage) {
       void reply.header("Cache-Control", "no-cache").header("Vary", "Cookie");
-      if (!(await hasSession(request.cookies[SESSION_COOKIE]))) return reply.sendFile("landing.html");
+      const kind = await visitorKind(request.cookies[SESSION_COOKIE]);
+      if (kind === "visitor") return reply.sendFile("landing.html");
+      if (kind === "member" && hasHomePage) return reply.sendFile("home.html");
     }
     // Client-side routes (including unknown ones, which show the app's 404 page).
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");

@@ -4,7 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestCookie, registerMember, startTestServer, type TestServer } from "../test/harness";
 
-/** Issue 9, item 2 (docs/decisions/0019): "/" is the prerendered landing page for visitors only. */
+/**
+ * Issue 9, item 2 (docs/decisions/0019, 0028): "/" is the prerendered landing page for visitors
+ * only; a member gets the app's page that names his home's chunks.
+ */
 describe("the page at /", () => {
   let t: TestServer;
   let webDist: string;
@@ -14,6 +17,7 @@ describe("the page at /", () => {
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>app</title><div id=root></div>");
     writeFileSync(path.join(webDist, "landing.html"), "<!doctype html><title>landing</title><div id=root><h1>See who's around you</h1></div>");
+    writeFileSync(path.join(webDist, "home.html"), '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/home.js"><div id=root></div>');
     t = await startTestServer("pglite", { webDist });
   });
   afterAll(async () => {
@@ -35,18 +39,45 @@ describe("the page at /", () => {
     expect((await get("/", "vicinity_sid=not-a-session")).body).toContain("<title>landing</title>");
   });
 
-  it("is the app for a member and for a guest", async () => {
+  it("is the app with his home's chunks named for a member, the plain app for a guest", async () => {
     const member = await registerMember(t.server, "landing.member@example.com");
-    for (const cookie of [member.cookie, await guestCookie(t.server)]) {
-      const res = await get("/", cookie);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain("<title>app</title>");
-      expect(res.headers.vary).toMatch(/cookie/i);
+    const home = await get("/", member.cookie);
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<link rel="modulepreload" href="/assets/home.js">');
+    expect(home.headers["cache-control"]).toBe("no-cache");
+    expect(home.headers.vary).toMatch(/cookie/i);
+    const guest = await get("/", await guestCookie(t.server));
+    expect(guest.statusCode).toBe(200);
+    expect(guest.body).toContain("<title>app</title>");
+    expect(guest.body).not.toContain("modulepreload");
+    expect(guest.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("leaves every other page to the app, whoever asks (a member's other pages do not load his home)", async () => {
+    const member = await registerMember(t.server, "landing.other.pages@example.com");
+    for (const url of ["/join", "/browse", "/no/such/page"]) {
+      for (const cookie of [undefined, member.cookie]) {
+        const body = (await get(url, cookie)).body;
+        expect(body).toContain("<title>app</title>");
+        expect(body).not.toContain("modulepreload");
+      }
     }
   });
 
-  it("leaves every other page to the app, whoever asks", async () => {
-    for (const url of ["/join", "/browse", "/no/such/page"]) expect((await get(url)).body).toContain("<title>app</title>");
+  it("is the plain app for a member where the build has no home page", async () => {
+    const older = mkdtempSync(path.join(tmpdir(), "vicinity-dist-"));
+    writeFileSync(path.join(older, "index.html"), "<!doctype html><title>app</title><div id=root></div>");
+    writeFileSync(path.join(older, "landing.html"), "<!doctype html><title>landing</title><div id=root></div>");
+    const other = await startTestServer("pglite", { webDist: older });
+    try {
+      const member = await registerMember(other.server, "landing.no.home@example.com");
+      const res = await other.server.app.inject({ method: "GET", url: "/", headers: { cookie: member.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<title>app</title>");
+    } finally {
+      await other.close();
+      rmSync(older, { recursive: true, force: true });
+    }
   });
 
   it("is the app where the build has no landing page", async () => {

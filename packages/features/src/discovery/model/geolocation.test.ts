@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { FALLBACK_LOCATION, GEOLOCATION_OPTIONS, locateEarly, locateRecently } from "./geolocation";
+import { FALLBACK_LOCATION, GEOLOCATION_OPTIONS, locateEarly, locateRecently, recentLocation } from "./geolocation";
 
 function fakeDevice(latitude: number) {
   const getCurrentPosition = vi.fn((success: PositionCallback) => success({ coords: { latitude, longitude: -81.6 } } as GeolocationPosition));
@@ -27,5 +27,17 @@ describe("locateEarly and locateRecently", () => {
   it("the early answer is the spec's fallback when the device refuses", async () => {
     const refusing = { getCurrentPosition: (_: PositionCallback, error: PositionErrorCallback) => error({ code: 1 } as GeolocationPositionError) } as Geolocation;
     await expect(locateEarly(refusing, 0)).resolves.toEqual({ ...FALLBACK_LOCATION, source: "fallback" });
+  });
+
+  it("recentLocation has the early answer once it has come, and only within the maximum age", async () => {
+    let answer: PositionCallback | undefined;
+    const slow = { getCurrentPosition: (success: PositionCallback) => void (answer = success) } as Geolocation;
+    const early = locateEarly(slow, 5_000);
+    // Not answered yet: a page draws its "finding" state and waits for the promise.
+    expect(recentLocation(5_001)).toBeNull();
+    answer!({ coords: { latitude: 30.4, longitude: -81.7 } } as GeolocationPosition);
+    await early;
+    expect(recentLocation(5_000 + 59_999)).toEqual({ latitude: 30.4, longitude: -81.7, source: "device" });
+    expect(recentLocation(5_000 + 60_000)).toBeNull();
   });
 });

@@ -24,15 +24,22 @@ export function locateMember(geolocation: Geolocation | undefined = typeof navig
   });
 }
 
-let early: { at: number; location: Promise<MemberLocation> } | null = null;
+let early: { at: number; location: Promise<MemberLocation>; answer?: MemberLocation } | null = null;
 
 /**
  * Asks the device at the first load, before React renders (issue 9, item 2: the home's members
  * are fetched beside its chunks, not after them).
  */
 export function locateEarly(geolocation?: Geolocation, now = Date.now()): Promise<MemberLocation> {
-  early = { at: now, location: locateMember(geolocation) };
-  return early.location;
+  const asked: NonNullable<typeof early> = { at: now, location: locateMember(geolocation) };
+  void asked.location.then((answer) => (asked.answer = answer));
+  early = asked;
+  return asked.location;
+}
+
+/** The first load's answer once it has come, while it is within the spec's maximum age; else null. */
+export function recentLocation(now = Date.now()): MemberLocation | null {
+  return early?.answer && now - early.at < (GEOLOCATION_OPTIONS.maximumAge ?? 0) ? early.answer : null;
 }
 
 /**
@@ -46,7 +53,8 @@ export function locateRecently(now = Date.now()): Promise<MemberLocation> {
 
 /** Where the member is, once known (null while asking). `locate` null: do not ask (the caller knows). */
 export function useMemberLocation(locate: (() => Promise<MemberLocation>) | null = locateRecently): MemberLocation | null {
-  const [location, setLocation] = useState<MemberLocation | null>(null);
+  // The first load's answer, when it has come, is drawn in the first render (no "finding" frame).
+  const [location, setLocation] = useState<MemberLocation | null>(() => (locate === locateRecently ? recentLocation() : null));
   useEffect(() => {
     if (!locate) return;
     let live = true;

@@ -1,18 +1,19 @@
-import { lazy, Suspense, useCallback, useEffect } from "react";
+import { Suspense, useCallback, useDeferredValue, useEffect } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey, useAuth, useHeartbeat } from "@vicinity/features/session";
 import { VerifyEmailBanner } from "@vicinity/features/account";
 import { usePageHandle } from "../model/page-handle";
 import { loadAppHeader, loadMemberSession, loadSignedInHome } from "../model/load-on-demand";
+import { onDemand } from "../model/on-demand";
 import { AnonymousBanner } from "./anonymous-banner";
 import { AppHeaderFrame } from "./app-header-frame";
 import { PageLoading, PageLoadingBar } from "./full-page-status";
 
-const MemberSession = lazy(() => loadMemberSession().then((m) => ({ default: m.MemberSession })));
+const MemberSession = onDemand(loadMemberSession, (m) => m.MemberSession);
 // The header (menus and their positioning) is not needed by the landing page: it arrives with
 // the first other page, or once the landing page is idle.
-const AppHeader = lazy(() => loadAppHeader().then((m) => ({ default: m.AppHeader })));
+const AppHeader = onDemand(loadAppHeader, (m) => m.AppHeader);
 
 /** Fetches the header once the landing page has nothing else to do, so a move shows it at once. */
 function useHeaderWhenIdle(enabled: boolean) {
@@ -51,6 +52,11 @@ export function AppLayout() {
     if (isMember && page.landing) void loadSignedInHome();
   }, [isMember, page.landing]);
 
+  // The first answer mounts the page (for a member his session and his home) in a render React
+  // can interrupt, not in one long task: the header and banner come at once, the page a moment
+  // later (issue 9, item 2).
+  const known = useDeferredValue(auth.status !== "loading");
+
   // The landing page draws its own frame for whoever is not signed in (and while that is checked).
   const ownFrame = page.landing === true && !auth.isAuthenticated;
   useHeaderWhenIdle(ownFrame);
@@ -65,9 +71,7 @@ export function AppLayout() {
 
   // A page is mounted once its reader is known, inside his session if he is a member, and then
   // stays: it is not torn down when the answer comes.
-  const content = (
-    <div className="flex min-h-0 flex-1 flex-col">{auth.status === "loading" ? <PageLoading label="Loading Vicinity..." /> : <Outlet />}</div>
-  );
+  const content = <div className="flex min-h-0 flex-1 flex-col">{known ? <Outlet /> : <PageLoading label="Loading Vicinity..." />}</div>;
   return (
     // A full-screen page (a conversation) fills the screen exactly: the thread scrolls inside it
     // and the composer stays at the bottom (a page that grew would open at its oldest message).
@@ -79,7 +83,7 @@ export function AppLayout() {
       </Suspense>
       {auth.status === "anonymous" ? <AnonymousBanner /> : null}
       {member && member.emailVerified === false ? <VerifyEmailBanner email={member.email} /> : null}
-      {member ? (
+      {member && known ? (
         <Suspense fallback={<PageLoading />}>
           <MemberSession user={member}>{content}</MemberSession>
         </Suspense>

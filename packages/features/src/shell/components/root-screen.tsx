@@ -1,15 +1,16 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import type { IndexRouteObject } from "react-router";
 import { useAuth } from "@vicinity/features/session";
 import { loadGuestHome, loadLanding, loadSignedInHome } from "../model/load-on-demand";
+import { onDemand } from "../model/on-demand";
 import type { PageHandle } from "../model/page-handle";
 import { FullPageError, FullPageLoading, PageLoading } from "./full-page-status";
 
 // Each home arrives when it is needed. The landing page too: a visitor's first "/" is served its
 // own page by the server (docs/decisions/0019); the app shows it after a move (logout, a link).
-const SignedInHome = lazy(() => loadSignedInHome().then((m) => ({ default: m.SignedInHome })));
-const GuestHome = lazy(() => loadGuestHome().then((m) => ({ default: m.GuestHome })));
-const Landing = lazy(() => loadLanding().then((m) => ({ default: m.LandingInApp })));
+const SignedInHome = onDemand(loadSignedInHome, (m) => m.SignedInHome);
+const GuestHome = onDemand(loadGuestHome, (m) => m.GuestHome);
+const Landing = onDemand(loadLanding, (m) => m.LandingInApp);
 
 /**
  * "/" (spec section 2), the index route of the app's layout (`rootRoute`): members see their

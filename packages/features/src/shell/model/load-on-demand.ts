@@ -2,14 +2,15 @@ import type { QueryClient } from "@tanstack/react-query";
 import { NEARBY_DEFAULT_RADIUS_KM } from "@vicinity/contract";
 import { locateEarly, prefetchNearbyUsers } from "@vicinity/features/discovery";
 import { currentUserQueryOptions, readAnonymousProfile } from "@vicinity/features/session";
+import { onDemandModule } from "./on-demand";
 
 // The parts of the shell that arrive when they are needed (each its own chunk): named once, so
 // that what starts them early and what renders them load the same module.
-export const loadSignedInHome = () => import("../components/signed-in-home");
-export const loadGuestHome = () => import("../components/guest-home");
-export const loadMemberSession = () => import("../components/member-session");
-export const loadAppHeader = () => import("../components/app-header");
-export const loadLanding = () => import("../components/landing-in-app");
+export const loadSignedInHome = onDemandModule(() => import("../components/signed-in-home"));
+export const loadGuestHome = onDemandModule(() => import("../components/guest-home"));
+export const loadMemberSession = onDemandModule(() => import("../components/member-session"));
+export const loadAppHeader = onDemandModule(() => import("../components/app-header"));
+export const loadLanding = onDemandModule(() => import("../components/landing-in-app"));
 
 /**
  * What the app's first load starts before React renders (issue 9, item 2): the current-user call

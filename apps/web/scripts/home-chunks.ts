@@ -1,0 +1,126 @@
+import type { Plugin, Rolldown } from "vite";
+
+/**
+ * The signed-in home in few chunks (issue 9, item 2; docs/decisions/0028).
+ *
+ * Rolldown's automatic splitting gives each set of pages that share modules a chunk of its own:
+ * the home came in 38 files, most of them one or two KB (an icon, a Radix primitive). Each is a
+ * request (over HTTP/1.1 six at a time, a round trip each on a phone's network) and a link that
+ * Vite's preload helper adds while the first script runs.
+ *
+ * Which modules the home needs beyond the first script is known only after tree-shaking (the
+ * packages' index files name every module of a feature, the home uses a few), so the build runs
+ * twice: a first pass, not written, splits automatically; its chunks tell which modules the home's
+ * on-demand parts (`HOME_ROOTS`) load that no page's first script (the app's, the landing page's)
+ * holds. The real build captures those in two groups: `home-libs` (packages, which change
+ * seldom, so a member's browser keeps them across releases) and `home` (ours). Other pages that use
+ * some of those modules load those chunks too; a member has them already, from his home.
+ */
+export const HOME_ROOTS = ["/packages/features/src/shell/components/signed-in-home.tsx", "/packages/features/src/shell/components/member-session.tsx", "/packages/features/src/shell/components/app-header.tsx"];
+
+/** Set in the first pass's environment, so that it does not start a pass of its own. */
+export const FIRST_PASS = "VICINITY_HOME_CHUNKS_FIRST_PASS";
+
+export interface HomeModules {
+  /** What the landing page's first script and the home both load (the landing page's icons, its card). */
+  common: Set<string>;
+  /** What the app's first script loads beyond its entry and what it shares with the landing page. */
+  app: Set<string>;
+  /** The home's packages beyond the first script. */
+  libs: Set<string>;
+  /** The home's own modules beyond the first script. */
+  own: Set<string>;
+}
+
+/** The modules to capture, from the first pass's chunks. */
+export function homeModulesOf(chunks: Rolldown.OutputChunk[]): HomeModules {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (roots: Rolldown.OutputChunk[]) => {
+    const seen = new Set<string>();
+    const stack = roots.map((chunk) => chunk.fileName);
+    while (stack.length) {
+      const file = stack.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      stack.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return seen;
+  };
+  const entry = (name: string) => {
+    const chunk = chunks.find((candidate) => candidate.isEntry && candidate.name === name);
+    if (!chunk) throw new Error(`home-chunks: no entry chunk named ${name}`);
+    return chunk;
+  };
+  const app = entry("index");
+  const landing = entry("landing");
+  const appFirst = closure([app]);
+  const landingFirst = closure([landing]);
+  const home = closure(
+    HOME_ROOTS.map((root) => {
+      const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(root));
+      if (!chunk) throw new Error(`home-chunks: no chunk is loaded on demand for ${root}`);
+      return chunk;
+    }),
+  );
+  // The three parts loaded on demand keep chunks of their own (the budget and the code name them).
+  const modulesOf = (files: Iterable<string>) =>
+    new Set([...files].flatMap((file) => byFile.get(file)!.moduleIds).filter((id) => !id.startsWith("\0") && !HOME_ROOTS.some((root) => id.endsWith(root))));
+  const homeOnly = [...modulesOf([...home].filter((file) => !appFirst.has(file) && !landingFirst.has(file)))];
+  const isLib = (id: string) => id.includes("/node_modules/");
+  return {
+    common: modulesOf([...landingFirst].filter((file) => home.has(file) && !appFirst.has(file))),
+    app: modulesOf([...appFirst].filter((file) => file !== app.fileName && !landingFirst.has(file))),
+    libs: new Set(homeOnly.filter(isLib)),
+    own: new Set(homeOnly.filter((id) => !isLib(id))),
+  };
+}
+
+/** Runs the first pass: the same build, automatic splitting only, nothing written. */
+export async function findHomeModules(configFile: string): Promise<HomeModules> {
+  const { build } = await import("vite");
+  process.env[FIRST_PASS] = "1";
+  try {
+    const result = await build({ configFile, logLevel: "silent", build: { write: false, sourcemap: false, manifest: false } });
+    const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+    return homeModulesOf(outputs.flatMap((output) => output.output.filter((item): item is Rolldown.OutputChunk => item.type === "chunk")));
+  } finally {
+    delete process.env[FIRST_PASS];
+  }
+}
+
+/**
+ * `home.html`: index.html with a modulepreload link for each chunk of the home that the first
+ * script would otherwise ask for only once it runs (docs/decisions/0028). The server sends it at
+ * "/" to a member (a guest and every other address get index.html). Vite's preload helper finds
+ * the links already there and adds none.
+ */
+export function homePage(): Plugin {
+  return {
+    name: "vicinity-home-page",
+    apply: "build",
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const index = bundle["index.html"];
+        if (!index || index.type !== "asset") return;
+        const html = String(index.source);
+        const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === "chunk");
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files: string[] = [];
+        const visit = (file: string) => {
+          if (files.includes(file)) return;
+          files.push(file);
+          byFile.get(file)?.imports.forEach(visit);
+        };
+        for (const root of HOME_ROOTS) {
+          const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(root));
+          if (!chunk) this.error(`home-page: no chunk is loaded on demand for ${root}`);
+          visit(chunk.fileName);
+        }
+        const links = files.filter((file) => !html.includes(`/${file}"`)).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
+        if (!/\s*<\/head>/.test(html)) this.error("home-page: index.html has no </head>");
+        this.emitFile({ type: "asset", fileName: "home.html", source: html.replace(/\s*<\/head>/, `\n${links.join("\n")}\n  </head>`) });
+      },
+    },
+  };
+}
