@@ -166,7 +166,7 @@ test("the home's first load asks for the members nearby once, where the device s
   expect([query.get("latitude"), query.get("longitude"), query.get("radius")]).toEqual([String(HERE.latitude), String(HERE.longitude), "25"]);
 });
 
-test("a member's first load of the home fetches its chunks from the page itself, each once, and draws his home", async ({ page }) => {
+test("a member's first load of the home fetches its chunks from the page itself, each once, and draws his home and its whole first page of members", async ({ page }) => {
   await signUpOnAuth(page, `chunks.${Date.now()}@example.com`);
   await skipOnboarding(page);
   // The page at "/" for a member names his home's chunks (docs/decisions/0028): the browser asks
@@ -180,7 +180,13 @@ test("a member's first load of the home fetches its chunks from the page itself,
   });
   await page.reload();
   await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Members nearby" }).getByTestId("nearby-user-card").first()).toBeVisible();
+  const grid = page.getByRole("list", { name: "Members nearby" });
+  await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
+  // The grid draws three rows, then three more at a time, until the whole first page is there.
+  const firstPage = (await (await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=25`)).json()) as unknown[];
+  expect(firstPage.length).toBeGreaterThan(18);
+  await expect(grid).not.toHaveAttribute("aria-busy");
+  await expect(grid.getByTestId("nearby-user-card")).toHaveCount(firstPage.length);
   for (const href of named) expect(scripts).toContain(href);
   expect(scripts.length).toBe(new Set(scripts).size);
   // A guest's or another page's app does not load the member's home.

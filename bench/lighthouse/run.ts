@@ -3,7 +3,7 @@
  * the signed-in home, on the real server (PGlite, seeded demo members) in Debian's Chromium.
  *
  *   npm run bench:lighthouse              (3 runs per page; the median run by score is printed)
- *   npm run bench:lighthouse -- --runs 1 --save /tmp/lh   (also writes each run's full report there)
+ *   npm run bench:lighthouse -- --runs 1 --save /tmp/lh   (also writes each run's report and trace there)
  *   npm run bench:lighthouse -- --runs 7 --only home      (one page only)
  *
  * Builds the web app when its build is missing or older than the sources (scripts/budget.mjs does
@@ -106,7 +106,11 @@ async function audit(name: string, url: string, port: number, headers?: Record<s
   }
   if (SAVE_DIR) {
     mkdirSync(SAVE_DIR, { recursive: true });
-    writeFileSync(path.join(SAVE_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr, null, 1));
+    const at = Date.now();
+    writeFileSync(path.join(SAVE_DIR, `${name}-${at}.json`), JSON.stringify(lhr, null, 1));
+    // The trace Lighthouse simulated from (it opens in Chromium's DevTools, Performance panel).
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(path.join(SAVE_DIR, `${name}-${at}.trace.json`), JSON.stringify(trace));
   }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;

@@ -64,6 +64,7 @@ export const WithAd: Story = {
     const list = await canvas.findByRole("list", { name: "Members nearby" });
     // The grid draws a screenful first, then the rest.
     await waitFor(() => expect(within(list).getAllByTestId("nearby-user-card")).toHaveLength(screenAndABit.length));
+    await expect(list).not.toHaveAttribute("aria-busy");
     within(list).getAllByTestId("nearby-user-card")[AD_GRID_EVERY - 1]?.scrollIntoView({ block: "center" });
     const ad = await within(list).findByRole("complementary", { name: /^Sponsored: / });
     // The ad's row comes right after the twelfth card.

@@ -13,15 +13,18 @@ export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user"> {
   adSlot?: (index: number) => ReactNode;
 }
 
-/** The cards of the first draw: three rows, a phone's screenful. */
+/** The cards of the first draw: three rows, a phone's screenful; the rest come as many at a time. */
 export const FIRST_DRAWN_CARDS = 9;
 
 /**
- * The grid draws a phone's screenful with the answer and the rest in a transition, which React
- * renders in slices between which the page stays responsive. Drawn in one go, the cards held a
- * mid-range phone's main thread for up to a second (bench/lighthouse: the signed-in home's longest
- * tasks). A new list (a refresh, another sort) is drawn the same way, in a deferred render, behind
- * the cards on screen. Cached cards (a move back to the home) come at once, without a skeleton.
+ * The grid draws a phone's screenful with the answer and the rest three rows at a time, each step
+ * in a transition, which React renders in slices between which the page stays responsive; each
+ * step's commit and layout stay short (bench/lighthouse: drawn in one go, the cards held a
+ * mid-range phone's main thread for up to a second; 41 cards in one transition still made two
+ * tasks of 150 ms at 4x, one to insert them, one to lay them out). A card already drawn is not
+ * drawn again at the next step. A new list (a refresh, another sort) is drawn the same way, in a
+ * deferred render, behind the cards on screen. Cached cards (a move back to the home) come at
+ * once, without a skeleton.
  *
  * A card out of sight is not laid out or painted until it comes near (`content-visibility: auto`,
  * with a card's usual height until then): the grid's style and layout take half the time
@@ -29,12 +32,12 @@ export const FIRST_DRAWN_CARDS = 9;
  */
 export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUserGridProps) {
   const drawn = useDeferredValue(users);
-  const [whole, setWhole] = useState(false);
-  const partial = !whole && drawn.length > FIRST_DRAWN_CARDS;
+  const [count, setCount] = useState(FIRST_DRAWN_CARDS);
+  const partial = drawn.length > count;
   useEffect(() => {
-    if (partial) startTransition(() => setWhole(true));
-  }, [partial]);
-  const shown = useMemo(() => (partial ? drawn.slice(0, FIRST_DRAWN_CARDS) : drawn), [partial, drawn]);
+    if (partial) startTransition(() => setCount((n) => n + FIRST_DRAWN_CARDS));
+  }, [partial, count]);
+  const shown = useMemo(() => (partial ? drawn.slice(0, count) : drawn), [partial, drawn, count]);
   const drawing = partial || drawn !== users;
   return (
     <div>
@@ -51,12 +54,19 @@ export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUs
 const GridCards = memo(function GridCards({ users, adSlot, ...cardProps }: Omit<NearbyUserGridProps, "footer">) {
   return users.map((user, i) => (
     <Fragment key={user.id}>
-      <li className="[contain-intrinsic-size:auto_229px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_303px]">
-        <NearbyUserCard user={user} {...cardProps} />
-      </li>
+      <GridCard user={user} {...cardProps} />
       {adSlot && (i + 1) % AD_GRID_EVERY === 0 ? <AdPlace slot={adSlot} index={(i + 1) / AD_GRID_EVERY - 1} /> : null}
     </Fragment>
   ));
+});
+
+/** One card of the grid: drawn again only when its member or its handlers change (not at each step). */
+const GridCard = memo(function GridCard(props: NearbyUserCardProps) {
+  return (
+    <li className="[contain-intrinsic-size:auto_229px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_303px]">
+      <NearbyUserCard {...props} />
+    </li>
+  );
 });
 
 /**
