@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType } from "react";
+import { createElement, lazy, useState, type ComponentType } from "react";
 
 /** A module that arrives when it is first asked for; `loaded()` has it once it has arrived. */
 export interface OnDemandModule<M> {
@@ -40,7 +40,7 @@ export function onDemand<M, P extends object>(module: OnDemandModule<M>, pick: (
       const m = module.loaded();
       return m === undefined ? Lazy : pick(m);
     });
-    return <Component {...props} />;
+    return createElement(Component, props);
   }
   return OnDemand;
 }
