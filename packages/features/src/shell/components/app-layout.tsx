@@ -52,9 +52,9 @@ export function AppLayout() {
     if (isMember && page.landing) void loadSignedInHome();
   }, [isMember, page.landing]);
 
-  // The first answer mounts the page (for a member his session and his home) in a render React
-  // can interrupt, not in one long task: the header and banner come at once, the page a moment
-  // later (issue 9, item 2).
+  // The first answer mounts the header, the banners and the page (for a member his session and
+  // his home) in a render React can interrupt, not in one long task (issue 9, item 2); until then
+  // the header's frame holds its place (no visitor's header flashes before a member's).
   const known = useDeferredValue(auth.status !== "loading");
 
   // The landing page draws its own frame for whoever is not signed in (and while that is checked).
@@ -78,11 +78,9 @@ export function AppLayout() {
     <div className={`flex flex-col bg-background text-foreground ${page.fullScreen ? "h-dvh" : "min-h-dvh"}`}>
       {navigating ? <PageLoadingBar /> : null}
       {/* Until its code arrives, the header's frame holds its place: nothing below it moves. */}
-      <Suspense fallback={<AppHeaderFrame />}>
-        <AppHeader />
-      </Suspense>
-      {auth.status === "anonymous" ? <AnonymousBanner /> : null}
-      {member && member.emailVerified === false ? <VerifyEmailBanner email={member.email} /> : null}
+      <Suspense fallback={<AppHeaderFrame />}>{known ? <AppHeader /> : <AppHeaderFrame />}</Suspense>
+      {known && auth.status === "anonymous" ? <AnonymousBanner /> : null}
+      {known && member && member.emailVerified === false ? <VerifyEmailBanner email={member.email} /> : null}
       {member && known ? (
         <Suspense fallback={<PageLoading />}>
           <MemberSession user={member}>{content}</MemberSession>
