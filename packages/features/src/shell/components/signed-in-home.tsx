@@ -25,21 +25,13 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
   const asked = useMemberLocation(given === undefined ? undefined : null);
   const location = given === undefined ? asked : given;
   useShareLocation(given === undefined ? asked : null);
-  const online = useOnlineCount(true);
-  // Spec section 9: the dashboard's unread count refreshes every 30 s (and at once when a message arrives).
-  const unread = useUnreadCount(true, UNREAD_REFRESH_DASHBOARD_MS);
   // Spec section 4: onboarding opens by itself for a member with neither first name nor bio.
   const [onboarding, setOnboarding] = useState(() => shouldOpenOnboarding(user, window.localStorage.getItem(ONBOARDING_COMPLETED_KEY)));
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-2 px-1">
         <h1 className="font-display text-2xl font-bold sm:text-3xl">Welcome back, {greetingName(user)}!</h1>
-        {online.data && online.data > 0 ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="online-count">
-            <span className="size-2 rounded-full bg-online" aria-hidden />
-            {online.data} online now
-          </p>
-        ) : null}
+        <OnlineNow />
       </div>
       <Tabs defaultValue="discovery" className="gap-4">
         <TabsList className="grid w-full grid-cols-3 sm:w-auto sm:inline-grid">
@@ -48,7 +40,7 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
           </TabsTrigger>
           <TabsTrigger value="messages">
             <MessageCircle className="size-4 max-sm:hidden" aria-hidden /> Messages
-            <CountBadge count={unread.data ?? 0} max={99} data-testid="messages-tab-unread" />
+            <UnreadBadge />
           </TabsTrigger>
           <TabsTrigger value="events">
             <CalendarDays className="size-4 max-sm:hidden" aria-hidden /> Events
@@ -73,4 +65,24 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
       ) : null}
     </main>
   );
+}
+
+// The counts are drawn by components of their own: when one arrives or refreshes (the unread count
+// every 30 s), only its figure is drawn again, not the home with its tabs and grid (issue 9, item 2).
+
+/** How many members are online now (hidden while unknown or none). */
+function OnlineNow() {
+  const online = useOnlineCount(true);
+  return online.data && online.data > 0 ? (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="online-count">
+      <span className="size-2 rounded-full bg-online" aria-hidden />
+      {online.data} online now
+    </p>
+  ) : null;
+}
+
+/** The Messages tab's unread count. Spec section 9: the dashboard's refreshes every 30 s (and at once when a message arrives). */
+function UnreadBadge() {
+  const unread = useUnreadCount(true, UNREAD_REFRESH_DASHBOARD_MS);
+  return <CountBadge count={unread.data ?? 0} max={99} data-testid="messages-tab-unread" />;
 }
