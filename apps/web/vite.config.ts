@@ -11,17 +11,17 @@ const HEAD_MARK = "<!--the head of index.html-->";
 /** landing.html (docs/decisions/0019) takes its head (title, description, icon) from index.html. */
 function sharedHead(): Plugin {
   return {
-      name: "vicinity-shared-head",
-      transformIndexHtml: {
-        order: "pre",
-        handler(html) {
-          if (!html.includes(HEAD_MARK)) return html;
-          const index = readFileSync(path.resolve(import.meta.dirname, "index.html"), "utf8");
-          const head = /<head>([\s\S]*?)<\/head>/.exec(index)?.[1];
-          if (!head) throw new Error("index.html has no <head>");
-          return html.replace(HEAD_MARK, head.trim());
-        },
+    name: "vicinity-shared-head",
+    transformIndexHtml: {
+      order: "pre",
+      handler(html) {
+        if (!html.includes(HEAD_MARK)) return html;
+        const index = readFileSync(path.resolve(import.meta.dirname, "index.html"), "utf8");
+        const head = /<head>([\s\S]*?)<\/head>/.exec(index)?.[1];
+        if (!head) throw new Error("index.html has no <head>");
+        return html.replace(HEAD_MARK, head.trim());
       },
+    },
   };
 }
 

@@ -284,7 +284,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   const hasHomePage = hasWebBuild && existsSync(`${config.webDist}/home.html`);
 
   /** Who a request at "/" comes from: a visitor (no live session), a guest or a member (a failed look-up counts as a guest: the app then asks). */
-  const visitorKind = async (token: string | undefined): Promise<"visitor" | "guest" | "member"> => {
+  const sessionKindOf = async (token: string | undefined): Promise<"visitor" | "guest" | "member"> => {
     if (!token) return "visitor";
     try {
       const session = await sessions.read(token);
@@ -305,7 +305,7 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     // names his home's chunks, so that they load beside the first script (0028).
     if (url === "/" && hasLandingPage) {
       void reply.header("Cache-Control", "no-cache").header("Vary", "Cookie");
-      const kind = await visitorKind(request.cookies[SESSION_COOKIE]);
+      const kind = await sessionKindOf(request.cookies[SESSION_COOKIE]);
       if (kind === "visitor") return reply.sendFile("landing.html");
       if (kind === "member" && hasHomePage) return reply.sendFile("home.html");
     }

@@ -32,20 +32,32 @@ export interface HomeModules {
   own: Set<string>;
 }
 
+/** The chunks `roots` load, themselves included, each once, in the order they are first reached. */
+function importClosure(chunks: Rolldown.OutputChunk[], roots: Rolldown.OutputChunk[]): Set<string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    byFile.get(file)?.imports.forEach(visit);
+  };
+  roots.forEach((chunk) => visit(chunk.fileName));
+  return seen;
+}
+
+/** The chunks of the home's three on-demand parts. */
+function homeRootChunks(chunks: Rolldown.OutputChunk[]): Rolldown.OutputChunk[] {
+  return HOME_ROOTS.map((root) => {
+    const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(root));
+    if (!chunk) throw new Error(`home-chunks: no chunk is loaded on demand for ${root}`);
+    return chunk;
+  });
+}
+
 /** The modules to capture, from the first pass's chunks. */
 export function homeModulesOf(chunks: Rolldown.OutputChunk[]): HomeModules {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (roots: Rolldown.OutputChunk[]) => {
-    const seen = new Set<string>();
-    const stack = roots.map((chunk) => chunk.fileName);
-    while (stack.length) {
-      const file = stack.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      stack.push(...(byFile.get(file)?.imports ?? []));
-    }
-    return seen;
-  };
+  const closure = (roots: Rolldown.OutputChunk[]) => importClosure(chunks, roots);
   const entry = (name: string) => {
     const chunk = chunks.find((candidate) => candidate.isEntry && candidate.name === name);
     if (!chunk) throw new Error(`home-chunks: no entry chunk named ${name}`);
@@ -55,13 +67,7 @@ export function homeModulesOf(chunks: Rolldown.OutputChunk[]): HomeModules {
   const landing = entry("landing");
   const appFirst = closure([app]);
   const landingFirst = closure([landing]);
-  const home = closure(
-    HOME_ROOTS.map((root) => {
-      const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(root));
-      if (!chunk) throw new Error(`home-chunks: no chunk is loaded on demand for ${root}`);
-      return chunk;
-    }),
-  );
+  const home = closure(homeRootChunks(chunks));
   // The three parts loaded on demand keep chunks of their own (the budget and the code name them).
   const modulesOf = (files: Iterable<string>) =>
     new Set([...files].flatMap((file) => byFile.get(file)!.moduleIds).filter((id) => !id.startsWith("\0") && !HOME_ROOTS.some((root) => id.endsWith(root))));
@@ -105,20 +111,9 @@ export function homePage(): Plugin {
         if (!index || index.type !== "asset") return;
         const html = String(index.source);
         const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === "chunk");
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const files: string[] = [];
-        const visit = (file: string) => {
-          if (files.includes(file)) return;
-          files.push(file);
-          byFile.get(file)?.imports.forEach(visit);
-        };
-        for (const root of HOME_ROOTS) {
-          const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(root));
-          if (!chunk) this.error(`home-page: no chunk is loaded on demand for ${root}`);
-          visit(chunk.fileName);
-        }
+        const files = [...importClosure(chunks, homeRootChunks(chunks))];
         const links = files.filter((file) => !html.includes(`/${file}"`)).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
-        if (!/\s*<\/head>/.test(html)) this.error("home-page: index.html has no </head>");
+        if (!html.includes("</head>")) this.error("home-page: index.html has no </head>");
         this.emitFile({ type: "asset", fileName: "home.html", source: html.replace(/\s*<\/head>/, `\n${links.join("\n")}\n  </head>`) });
       },
     },

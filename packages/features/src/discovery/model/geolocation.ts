@@ -37,9 +37,12 @@ export function locateEarly(geolocation?: Geolocation, now = Date.now()): Promis
   return asked.location;
 }
 
+/** The first load's question while it is within the spec's maximum age (60 s), else null. */
+const recentQuestion = (now: number) => (early && now - early.at < (GEOLOCATION_OPTIONS.maximumAge ?? 0) ? early : null);
+
 /** The first load's answer once it has come, while it is within the spec's maximum age; else null. */
 export function recentLocation(now = Date.now()): MemberLocation | null {
-  return early?.answer && now - early.at < (GEOLOCATION_OPTIONS.maximumAge ?? 0) ? early.answer : null;
+  return recentQuestion(now)?.answer ?? null;
 }
 
 /**
@@ -47,8 +50,7 @@ export function recentLocation(now = Date.now()): MemberLocation | null {
  * (60 s, the age of a position the device itself may give back), else the device now.
  */
 export function locateRecently(now = Date.now()): Promise<MemberLocation> {
-  if (early && now - early.at < (GEOLOCATION_OPTIONS.maximumAge ?? 0)) return early.location;
-  return locateMember();
+  return recentQuestion(now)?.location ?? locateMember();
 }
 
 /** Where the member is, once known (null while asking). `locate` null: do not ask (the caller knows). */

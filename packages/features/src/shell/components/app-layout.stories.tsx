@@ -123,6 +123,21 @@ export const GuestOnMemberPage: Story = {
   },
 };
 
+/**
+ * While the app asks who is signed in: the header's frame (the brand alone, no visitor's Login and
+ * Join Now that a member would see flash) and the page's loading state.
+ */
+export const CheckingSession: Story = {
+  parameters: { msw: { handlers: { session: sessionHandlers.loading } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Loading Vicinity...")).toBeVisible();
+    await expect(canvas.getByRole("link", { name: "Vicinity home" })).toBeVisible();
+    await expect(canvas.queryByRole("link", { name: "Join Now" })).toBeNull();
+    await expect(canvas.queryByText("Page content")).toBeNull();
+  },
+};
+
 export const VisitorOnMemberPage: Story = {
   args: { path: "/messages" },
   parameters: { msw: { handlers: { session: sessionHandlers.visitor } } },
