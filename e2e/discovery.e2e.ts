@@ -149,11 +149,12 @@ test("a member who skips onboarding is still placed where his device says: other
   await other.close();
 });
 
-test("the home's first load asks for the members nearby once, where the device says he is, and shows that answer", async ({ page }) => {
+test("the home's first load asks for the members near his last shared place with the page itself, then where the device says he is, each once, and shows the device's answer", async ({ page }) => {
   await signUpOnAuth(page, `early.${Date.now()}@example.com`);
   await skipOnboarding(page);
-  // A first load of "/" (not a move within the app): the members near him are asked for once,
-  // from where the device says he is, and the home shows that answer.
+  // A first load of "/" (not a move within the app). His page names his last shared place
+  // (snapped, docs/decisions/0029): the browser asks for the members near it while it reads the
+  // page, and his home draws them at once; then the device says where he is now.
   const asked: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/users/nearby") asked.push(request.url());
@@ -161,9 +162,43 @@ test("the home's first load asks for the members nearby once, where the device s
   await page.reload();
   const grid = page.getByRole("list", { name: "Members nearby" });
   await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
-  expect(asked).toHaveLength(1);
-  const query = new URL(asked[0]!).searchParams;
-  expect([query.get("latitude"), query.get("longitude"), query.get("radius")]).toEqual([String(HERE.latitude), String(HERE.longitude), "25"]);
+  const [latitude, longitude] = (await page.locator('meta[name="vicinity-member-home"]').getAttribute("content"))!.split(",");
+  const device = [String(HERE.latitude), String(HERE.longitude), "25"];
+  await expect.poll(() => asked.length).toBe(2);
+  const places = asked.map((url) => new URL(url).searchParams).map((q) => [q.get("latitude"), q.get("longitude"), q.get("radius")]);
+  expect(places).toContainEqual([latitude, longitude, "25"]);
+  expect(places).toContainEqual(device);
+  // The device's answer is the one drawn: the distances are measured from where he is now.
+  const near = (await (await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=25`)).json()) as { id: string }[];
+  await expect(grid.getByTestId("nearby-user-card").first()).toHaveAttribute("data-member-id", near[0]!.id);
+  await expect(grid).not.toHaveAttribute("aria-busy");
+  expect(asked).toHaveLength(2);
+});
+
+test("a member whose device will not say where he is sees the members near his last shared place, not the spec's fallback, asked for once", async ({ page, browser }) => {
+  await signUpOnAuth(page, `denied.${Date.now()}@example.com`);
+  await skipOnboarding(page);
+  await expect(page.getByRole("list", { name: "Members nearby" }).getByTestId("nearby-user-card").first()).toBeVisible();
+  // The same member (his cookie and what his browser keeps) in a browser that refuses to locate him.
+  const denied = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState: await page.context().storageState(), permissions: [] });
+  try {
+    const again = await denied.newPage();
+    const asked: string[] = [];
+    again.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/users/nearby") asked.push(request.url());
+    });
+    await again.goto("/");
+    const grid = again.getByRole("list", { name: "Members nearby" });
+    await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
+    await expect(again.getByText("Showing members near Jacksonville. Allow location for people near you.")).toHaveCount(0);
+    const [latitude, longitude] = (await again.locator('meta[name="vicinity-member-home"]').getAttribute("content"))!.split(",");
+    expect(Number(latitude)).toBeCloseTo(HERE.latitude, 1);
+    expect(Number(longitude)).toBeCloseTo(HERE.longitude, 1);
+    await expect(grid).not.toHaveAttribute("aria-busy");
+    expect(asked.map((url) => new URL(url).searchParams.get("latitude"))).toEqual([latitude]);
+  } finally {
+    await denied.close();
+  }
 });
 
 test("a member's first load of the home fetches its chunks from the page itself, each once, and draws his home and its whole first page of members", async ({ page }) => {

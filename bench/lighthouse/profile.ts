@@ -51,7 +51,10 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } {
   const busy = new Map<string, number>();
   for (const e of events) if (e.name === "RunTask" && e.ph === "X") add(busy, `${e.pid}:${e.tid}`, e.dur ?? 0);
   const names = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
-  const [key] = [...busy].filter(([k]) => names.has(k)).sort((a, b) => b[1] - a[1])[0] ?? [];
+  // The page's own renderer: the one that navigated to the server (a browser's own pages, such as
+  // chrome:// ones, run in renderers of their own and may be busier).
+  const ours = new Set(events.filter((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base)).map((e) => `${e.pid}:${e.tid}`));
+  const [key] = [...busy].filter(([k]) => names.has(k) && (ours.size === 0 || ours.has(k))).sort((a, b) => b[1] - a[1])[0] ?? [];
   if (!key) throw new Error("the trace has no renderer main thread");
   const [pid, tid] = key.split(":").map(Number);
   return { pid: pid!, tid: tid! };

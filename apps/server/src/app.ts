@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
@@ -25,6 +25,7 @@ import { attachRealtime, type Realtime } from "./realtime/socket";
 import { isAllowedOrigin } from "./http/origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerJsonCompression } from "./http/compress-json";
+import { lastPositionOf, memberHomeHtml } from "./http/member-home-page";
 import { registerMapTileRoutes } from "./map/tile-routes";
 import { MapChanges } from "./map/live";
 import { registerMapRoutes, registerOwnLocationRoutes } from "./map/routes";
@@ -280,18 +281,20 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     });
   }
 
-  // The app's page for a member at "/": index.html with his home's chunks linked (docs/decisions/0028).
-  const hasHomePage = hasWebBuild && existsSync(`${config.webDist}/home.html`);
+  // The app's page for a member at "/": index.html with his home's chunks linked (docs/decisions/0028)
+  // and what his home's first paint fetches (0029); read once, completed per member.
+  const homePage = hasWebBuild && existsSync(`${config.webDist}/home.html`) ? readFileSync(`${config.webDist}/home.html`, "utf8") : null;
 
   /** Who a request at "/" comes from: a visitor (no live session), a guest or a member (a failed look-up counts as a guest: the app then asks). */
-  const sessionKindOf = async (token: string | undefined): Promise<"visitor" | "guest" | "member"> => {
-    if (!token) return "visitor";
+  const sessionAt = async (token: string | undefined): Promise<{ kind: "visitor" | "guest" } | { kind: "member"; userId: string }> => {
+    if (!token) return { kind: "visitor" };
     try {
       const session = await sessions.read(token);
-      return session === null ? "visitor" : session.kind;
+      if (session === null) return { kind: "visitor" };
+      return session.kind === "member" ? { kind: "member", userId: session.user.id } : { kind: "guest" };
     } catch (e) {
       app.log.warn(e);
-      return "guest";
+      return { kind: "guest" };
     }
   };
 
@@ -305,9 +308,13 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     // names his home's chunks, so that they load beside the first script (0028).
     if (url === "/" && hasLandingPage) {
       void reply.header("Cache-Control", "no-cache").header("Vary", "Cookie");
-      const kind = await sessionKindOf(request.cookies[SESSION_COOKIE]);
-      if (kind === "visitor") return reply.sendFile("landing.html");
-      if (kind === "member" && hasHomePage) return reply.sendFile("home.html");
+      const session = await sessionAt(request.cookies[SESSION_COOKIE]);
+      if (session.kind === "visitor") return reply.sendFile("landing.html");
+      if (session.kind === "member" && homePage !== null) {
+        // His page names his last position: it is his alone, and no cache between keeps it.
+        const position = await lastPositionOf(database.db, session.userId).catch((e: unknown) => (app.log.warn(e), null));
+        return reply.header("Cache-Control", "private, no-cache").type("text/html; charset=utf-8").send(memberHomeHtml(homePage, position));
+      }
     }
     // Client-side routes (including unknown ones, which show the app's 404 page).
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");

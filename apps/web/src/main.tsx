@@ -2,15 +2,19 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router";
-import { startFirstLoad } from "@vicinity/features/shell";
+import { MEMBER_HOME_META } from "@vicinity/contract";
+import { memberHomePageOf, startFirstLoad } from "@vicinity/features/shell";
 import "@vicinity/ui/styles.css";
 import { appRoutes } from "./routes";
 import { createAppQueryClient } from "./query-client";
 
 const router = createBrowserRouter(appRoutes);
 const queryClient = createAppQueryClient();
-// The current-user call, and at "/" a member's home, start now, before the first render.
-startFirstLoad(queryClient, window.location.pathname);
+// The current-user call, and at "/" a member's home, start now, before the first render. A
+// member's page at "/" says so (and where he last was): his first render waits for his home's
+// answers and chunks, and draws it whole (docs/decisions/0029).
+const homeMeta = document.querySelector<HTMLMetaElement>(`meta[name="${MEMBER_HOME_META}"]`);
+const firstLoad = startFirstLoad(queryClient, window.location.pathname, homeMeta ? memberHomePageOf(homeMeta.content) : null);
 
 const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
 
@@ -37,11 +41,13 @@ if (!root) throw new Error("The page has no #root element");
 
 // No TooltipProvider at the root: no page uses a tooltip, and Radix's tooltip module brings its
 // positioning engine into the first script. A page that uses one wraps it in TooltipProvider.
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ToasterWhenIdle />
-    </QueryClientProvider>
-  </StrictMode>,
+void firstLoad.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <ToasterWhenIdle />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { MAX_AGE, MIN_AGE, requiredOr } from "./auth";
+import { API_PATHS, MAX_AGE, MIN_AGE, requiredOr } from "./auth";
 import { nameText, noControlCharacters, plainText } from "./text";
 
 export const POSITIONS = ["top", "vers-top", "versatile", "vers-bottom", "bottom", "side"] as const;
@@ -21,6 +21,37 @@ export const NEARBY_MAX_RADIUS_KM = 100;
  */
 export const NEARBY_RADII_KM = [1, 2, 5, 10, 25, 50, 100] as const;
 export const NEARBY_DEFAULT_LIMIT = 50;
+
+/**
+ * The meta element of a member's page at "/" (docs/decisions/0029): the place his home's first
+ * search starts from ("latitude,longitude", his last shared position, snapped; empty when he has
+ * none). Its presence tells the app that this page is his home.
+ */
+export const MEMBER_HOME_META = "vicinity-member-home";
+
+/** What a nearby search asks (GET /api/users/nearby); sort "nearest" and everyone are the server's defaults. */
+export interface NearbySearch {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  sort?: NearbySort;
+  rightNow?: boolean;
+  cursor?: string | null;
+}
+
+/**
+ * The address of a nearby search, written in one place: the grid asks it, and a member's page
+ * names his first one for the browser to fetch early (docs/decisions/0029), so both must be the
+ * very same request.
+ */
+export function nearbySearchPath({ latitude, longitude, radius, sort, rightNow, cursor }: NearbySearch): string {
+  const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), radius: String(radius) });
+  if (sort && sort !== "nearest") query.set("sort", sort);
+  if (rightNow) query.set("rightNow", "true");
+  if (cursor) query.set("cursor", cursor);
+  return `${API_PATHS.nearby}?${query}`;
+}
+
 export const NEARBY_MAX_LIMIT = 100;
 
 export const positionSchema = z.enum(POSITIONS, {

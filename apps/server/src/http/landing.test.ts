@@ -2,6 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { API_PATHS, MEMBER_HOME_META, NEARBY_DEFAULT_RADIUS_KM, nearbySearchPath } from "@vicinity/contract";
+import { locations } from "../db/schema";
 import { guestCookie, registerMember, startTestServer, type TestServer } from "../test/harness";
 
 /**
@@ -44,13 +47,40 @@ describe("the page at /", () => {
     const home = await get("/", member.cookie);
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('<link rel="modulepreload" href="/assets/home.js">');
-    expect(home.headers["cache-control"]).toBe("no-cache");
+    expect(home.headers["content-type"]).toMatch(/^text\/html/);
+    expect(home.headers["cache-control"]).toBe("private, no-cache");
     expect(home.headers.vary).toMatch(/cookie/i);
     const guest = await get("/", await guestCookie(t.server));
     expect(guest.statusCode).toBe(200);
     expect(guest.body).toContain("<title>app</title>");
     expect(guest.body).not.toContain("modulepreload");
     expect(guest.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("names what a member's home fetches first: his current-user answer and, once he has shared a position, the members near it (0029)", async () => {
+    const member = await registerMember(t.server, "landing.position@example.com");
+    const before = (await get("/", member.cookie)).body;
+    expect(before).toContain(`<meta name="${MEMBER_HOME_META}" content="">`);
+    expect(before).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${API_PATHS.currentUser}">`);
+    expect(before).not.toContain(API_PATHS.nearby);
+
+    const shared = await t.server.app.inject({ method: "PUT", url: API_PATHS.location, headers: { cookie: member.cookie }, payload: { latitude: 30.3322, longitude: -81.6557 } });
+    expect(shared.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(locations).where(eq(locations.userId, member.id));
+    const snapped = { latitude: row!.snappedLatitude, longitude: row!.snappedLongitude };
+    const page = (await get("/", member.cookie)).body;
+    // His snapped position (what others see of him), never the exact one.
+    expect(page).toContain(`<meta name="${MEMBER_HOME_META}" content="${snapped.latitude},${snapped.longitude}">`);
+    expect(page).not.toContain("30.3322");
+    const search = nearbySearchPath({ ...snapped, radius: NEARBY_DEFAULT_RADIUS_KM });
+    expect(page).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${search.replace(/&/g, "&amp;")}">`);
+    // The address is one the API answers for him, as the grid asks it.
+    const answer = await t.server.app.inject({ method: "GET", url: search, headers: { cookie: member.cookie } });
+    expect(answer.statusCode).toBe(200);
+    expect(Array.isArray(answer.json())).toBe(true);
+    // Another member's page names his own place, not this one's.
+    const other = await registerMember(t.server, "landing.position.other@example.com");
+    expect((await get("/", other.cookie)).body).toContain(`<meta name="${MEMBER_HOME_META}" content="">`);
   });
 
   it("leaves every other page to the app, whoever asks (a member's other pages do not load his home)", async () => {

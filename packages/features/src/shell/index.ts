@@ -4,7 +4,7 @@ export { ComingSoonPage } from "./components/coming-soon-page";
 export { FullPageError, FullPageLoading, PageLoading } from "./components/full-page-status";
 export { RouteError } from "./components/route-error";
 export { AppLayout } from "./components/app-layout";
-export { startFirstLoad } from "./model/load-on-demand";
+export { FIRST_PAINT_WAIT_MS, memberHomePageOf, startFirstLoad, type MemberHomePage } from "./model/load-on-demand";
 export { AppHeader } from "./components/app-header";
 export { AppHeaderView, MEMBER_LINKS, type HeaderMode } from "./components/app-header-view";
 export { AdminPages, MemberPages, RequireAdmin, RequireMember } from "./components/guards";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { keepPreviousData, useInfiniteQuery, type QueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
-import { API_PATHS, NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbyUserSchema, type NearbySort, type NearbyUser } from "@vicinity/contract";
+import { NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbySearchPath, nearbyUserSchema, type NearbySort, type NearbyUser } from "@vicinity/contract";
 
 /** Spec section 9: the nearby grid refreshes every 30 s. */
 export const NEARBY_REFRESH_MS = 30_000;
@@ -33,15 +33,7 @@ export interface NearbyParams {
 const usersSchema = z.array(nearbyUserSchema);
 
 export async function getNearbyUsers(params: NearbyParams, cursor: string | null): Promise<NearbyPage> {
-  const query = new URLSearchParams({
-    latitude: String(params.latitude),
-    longitude: String(params.longitude),
-    radius: String(params.radius),
-  });
-  if (params.sort && params.sort !== "nearest") query.set("sort", params.sort);
-  if (params.rightNow) query.set("rightNow", "true");
-  if (cursor) query.set("cursor", cursor);
-  const response = await fetch(`${API_PATHS.nearby}?${query}`, { credentials: "include" });
+  const response = await fetch(nearbySearchPath({ ...params, cursor }), { credentials: "include" });
   if (!response.ok) throw new NearbyFetchError(response.status);
   return { users: usersSchema.parse(await response.json()), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }

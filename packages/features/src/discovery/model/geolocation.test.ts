@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { FALLBACK_LOCATION, GEOLOCATION_OPTIONS, locateEarly, locateRecently, recentLocation } from "./geolocation";
+import { FALLBACK_LOCATION, GEOLOCATION_OPTIONS, lastKnownLocation, locateEarly, locateRecently, recentLocation, setLastKnownLocation } from "./geolocation";
 
 function fakeDevice(latitude: number) {
   const getCurrentPosition = vi.fn((success: PositionCallback) => success({ coords: { latitude, longitude: -81.6 } } as GeolocationPosition));
@@ -39,5 +39,31 @@ describe("locateEarly and locateRecently", () => {
     await early;
     expect(recentLocation(5_000 + 59_999)).toEqual({ latitude: 30.4, longitude: -81.7, source: "device" });
     expect(recentLocation(5_000 + 60_000)).toBeNull();
+  });
+});
+
+describe("the last known position (docs/decisions/0029)", () => {
+  const refusing = { getCurrentPosition: (_: PositionCallback, error: PositionErrorCallback) => error({ code: 1 } as GeolocationPositionError) } as Geolocation;
+
+  it("stands in for the spec's fallback when the device will not say, and gives way to the device's own answer", async () => {
+    setLastKnownLocation({ latitude: 30.33, longitude: -81.65 });
+    try {
+      expect(lastKnownLocation()).toEqual({ latitude: 30.33, longitude: -81.65, source: "last-known" });
+      await expect(locateEarly(refusing, 0)).resolves.toEqual({ latitude: 30.33, longitude: -81.65, source: "last-known" });
+      expect(recentLocation(1)).toEqual({ latitude: 30.33, longitude: -81.65, source: "last-known" });
+      await expect(locateEarly(fakeDevice(30.5), 0)).resolves.toEqual({ latitude: 30.5, longitude: -81.6, source: "device" });
+      vi.stubGlobal("navigator", {});
+      await expect(locateRecently(120_000)).resolves.toEqual({ latitude: 30.33, longitude: -81.65, source: "last-known" });
+    } finally {
+      vi.unstubAllGlobals();
+      setLastKnownLocation(null);
+    }
+  });
+
+  it("once forgotten, the fallback is the spec's again", async () => {
+    setLastKnownLocation({ latitude: 30.33, longitude: -81.65 });
+    setLastKnownLocation(null);
+    expect(lastKnownLocation()).toBeNull();
+    await expect(locateEarly(refusing, 0)).resolves.toEqual({ ...FALLBACK_LOCATION, source: "fallback" });
   });
 });

@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 };
 export const FALLBACK_LOCATION = { latitude: 30.62, longitude: -81.5 } as const;
 
-export type LocationSource = "device" | "fallback";
+/** "last-known": his last shared position, which his page names (docs/decisions/0029). */
+export type LocationSource = "device" | "last-known" | "fallback";
 
 export interface MemberLocation {
   latitude: number;
@@ -24,6 +25,26 @@ export function locateMember(geolocation: Geolocation | undefined = typeof navig
   });
 }
 
+let lastKnown: MemberLocation | null = null;
+
+/**
+ * His last shared position, named by his page at "/" (docs/decisions/0029): where his home starts
+ * while his device is asked, and where it stays when the device will not say (denied, unsupported,
+ * too slow): a place he was is a better guess than the spec's fallback. null forgets it (another
+ * member signed in).
+ */
+export function setLastKnownLocation(position: { latitude: number; longitude: number } | null): void {
+  lastKnown = position ? { latitude: position.latitude, longitude: position.longitude, source: "last-known" } : null;
+}
+
+/** The last known position, when his page named one. */
+export function lastKnownLocation(): MemberLocation | null {
+  return lastKnown;
+}
+
+/** The device's answer, or the last known position where the device gave none. */
+const orLastKnown = (answer: MemberLocation): MemberLocation => (answer.source === "fallback" && lastKnown ? lastKnown : answer);
+
 let early: { at: number; location: Promise<MemberLocation>; answer?: MemberLocation } | null = null;
 
 /**
@@ -31,7 +52,7 @@ let early: { at: number; location: Promise<MemberLocation>; answer?: MemberLocat
  * are fetched beside its chunks, not after them).
  */
 export function locateEarly(geolocation?: Geolocation, now = Date.now()): Promise<MemberLocation> {
-  const asked: NonNullable<typeof early> = { at: now, location: locateMember(geolocation) };
+  const asked: NonNullable<typeof early> = { at: now, location: locateMember(geolocation).then(orLastKnown) };
   void asked.location.then((answer) => (asked.answer = answer));
   early = asked;
   return asked.location;
@@ -50,18 +71,20 @@ export function recentLocation(now = Date.now()): MemberLocation | null {
  * (60 s, the age of a position the device itself may give back), else the device now.
  */
 export function locateRecently(now = Date.now()): Promise<MemberLocation> {
-  return recentQuestion(now)?.location ?? locateMember();
+  return recentQuestion(now)?.location ?? locateMember().then(orLastKnown);
 }
 
 /** Where the member is, once known (null while asking). `locate` null: do not ask (the caller knows). */
 export function useMemberLocation(locate: (() => Promise<MemberLocation>) | null = locateRecently): MemberLocation | null {
-  // The first load's answer, when it has come, is drawn in the first render (no "finding" frame).
-  const [location, setLocation] = useState<MemberLocation | null>(() => (locate === locateRecently ? recentLocation() : null));
+  // The first load's answer, when it has come, is drawn in the first render (no "finding" frame);
+  // until then, his last known position, when his page named one.
+  const [location, setLocation] = useState<MemberLocation | null>(() => (locate === locateRecently ? (recentLocation() ?? lastKnown) : null));
   useEffect(() => {
     if (!locate) return;
     let live = true;
     void locate().then((l) => {
-      if (live) setLocation(l);
+      // The same place again (the last known one, kept) draws nothing new.
+      if (live) setLocation((was) => (was && was.latitude === l.latitude && was.longitude === l.longitude && was.source === l.source ? was : l));
     });
     return () => {
       live = false;

@@ -36,9 +36,10 @@ let lastShared: SharedLocation | null = null;
 
 /**
  * Issue 5: the member's position from his device goes to the server, so that others find him and
- * his profile shows distances. Only a real fix is told: the spec's fallback is not where he is.
+ * his profile shows distances. Only a real fix is told: the spec's fallback is not where he is, and
+ * the last known position is already the server's.
  */
-export function useShareLocation(location: (Location & { source: "device" | "fallback" }) | null) {
+export function useShareLocation(location: (Location & { source: "device" | "last-known" | "fallback" }) | null) {
   const latitude = location?.source === "device" ? location.latitude : null;
   const longitude = location?.source === "device" ? location.longitude : null;
   useEffect(() => {
