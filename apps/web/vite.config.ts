@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
@@ -25,11 +26,21 @@ function sharedHead(): Plugin {
   };
 }
 
+/** react-router's production build, beside the development build its package exports. */
+function reactRouterProduction(): string {
+  const entry = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router")), "../production/index.mjs");
+  if (!existsSync(entry)) throw new Error(`react-router's production build is not at ${entry}`);
+  return entry;
+}
+
 export default defineConfig(async ({ command }) => {
   // The signed-in home in a few chunks, not 38 (scripts/home-chunks.ts; docs/decisions/0028).
   const home = command === "build" && !process.env[FIRST_PASS] ? await findHomeModules(path.resolve(import.meta.dirname, "vite.config.ts")) : null;
   return {
     plugins: [react(), tailwindcss(), sharedHead(), homePage()],
+    // React Router's package exports only its development build (its checks and warnings for the
+    // developer); the build ships its production one, which its own Vite plugin would also pick.
+    resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction() }] } : undefined,
     server: {
       port: 5173,
       proxy: {

@@ -140,6 +140,15 @@ async function report(events: TraceEvent[]) {
 }
 
 async function main() {
+  // TRACE_IN=file.trace.json: a trace recorded elsewhere (bench/lighthouse/run.ts with
+  // LH_CPU_PROFILE=1 --save DIR), read against this build's source maps.
+  if (process.env.TRACE_IN) {
+    const events = JSON.parse(readFileSync(process.env.TRACE_IN, "utf8")) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    const list = Array.isArray(events) ? events : (events.traceEvents ?? []);
+    base = new URL(list.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith("http"))?.args?.data?.documentLoaderURL ?? "http://x/").origin;
+    await report(list);
+    return;
+  }
   const home = await openMemberHome();
   const { browser, page } = home;
   base = home.base;

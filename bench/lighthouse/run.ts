@@ -96,7 +96,10 @@ interface Figures {
 }
 
 async function audit(name: string, url: string, port: number, headers?: Record<string, string>, attempt = 1): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: headers });
+  // LH_CPU_PROFILE=1: the saved traces also hold JavaScript samples (profile.ts TRACE_IN= reads them);
+  // the profiler's own cost makes those runs' figures a little worse.
+  const config = process.env.LH_CPU_PROFILE ? { extends: "lighthouse:default" as const, settings: { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } } : undefined;
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: headers }, config);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) {

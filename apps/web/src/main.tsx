@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { MEMBER_HOME_META } from "@vicinity/contract";
 import { memberHomePageOf, startFirstLoad } from "@vicinity/features/shell";
+import { FirstPaintGate } from "@vicinity/ui";
 import "@vicinity/ui/styles.css";
 import { appRoutes } from "./routes";
 import { createAppQueryClient } from "./query-client";
@@ -45,7 +46,9 @@ void firstLoad.then(() =>
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <FirstPaintGate>
+          <RouterProvider router={router} />
+        </FirstPaintGate>
         <ToasterWhenIdle />
       </QueryClientProvider>
     </StrictMode>,

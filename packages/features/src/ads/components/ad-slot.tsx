@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { toast } from "@vicinity/ui";
 import { countImpression, useHideAd, useSlotAd, type AdPlacement } from "../api/ads";
 import { createViewableTracker } from "../model/viewable";
 import { AdCard } from "./ad-card";
-import { WhyAdDialog } from "./why-ad-dialog";
+
+// The "why this ad" dialog (and its dialog code) arrives when it is first opened.
+const WhyAdDialog = lazy(async () => ({ default: (await import("./why-ad-dialog")).WhyAdDialog }));
 
 export interface AdSlotProps {
   placement: AdPlacement;
@@ -22,6 +24,12 @@ export function AdSlot({ placement, index }: AdSlotProps) {
   const { data: ad } = useSlotAd(placement, index);
   const hide = useHideAd();
   const [why, setWhy] = useState(false);
+  // Once opened, the dialog stays mounted, so that it can close with its animation.
+  const [whyOpened, setWhyOpened] = useState(false);
+  const openWhy = () => {
+    setWhyOpened(true);
+    setWhy(true);
+  };
   const [hidden, setHidden] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
@@ -61,8 +69,12 @@ export function AdSlot({ placement, index }: AdSlotProps) {
   };
   return (
     <div ref={box} data-placement={placement}>
-      <AdCard ad={ad} layout={placement === "map" ? "list" : "grid"} onWhy={() => setWhy(true)} onHide={hideAd} />
-      <WhyAdDialog advertiser={ad.advertiser} why={ad.why} open={why} onOpenChange={setWhy} onHide={hideAd} />
+      <AdCard ad={ad} layout={placement === "map" ? "list" : "grid"} onWhy={openWhy} onHide={hideAd} />
+      {whyOpened ? (
+        <Suspense fallback={null}>
+          <WhyAdDialog advertiser={ad.advertiser} why={ad.why} open={why} onOpenChange={setWhy} onHide={hideAd} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

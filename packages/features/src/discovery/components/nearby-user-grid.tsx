@@ -13,11 +13,16 @@ export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user"> {
   adSlot?: (index: number) => ReactNode;
 }
 
-/** The cards of the first draw: three rows, a phone's screenful; the rest come as many at a time. */
+/** The cards of the first draw: three rows, a phone's screenful. */
 export const FIRST_DRAWN_CARDS = 9;
+/**
+ * The rest come a row at a time: each step's commit and layout stay a short task (bench/lighthouse:
+ * three rows at a time made tasks of 20 to 60 ms at full speed, long ones on a mid-range phone).
+ */
+export const CARDS_PER_STEP = 3;
 
 /**
- * The grid draws a phone's screenful with the answer and the rest three rows at a time, each step
+ * The grid draws a phone's screenful with the answer and the rest a row at a time, each step
  * in a transition, which React renders in slices between which the page stays responsive; each
  * step's commit and layout stay short (bench/lighthouse: drawn in one go, the cards held a
  * mid-range phone's main thread for up to a second; 41 cards in one transition still made two
@@ -35,7 +40,7 @@ export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUs
   const [count, setCount] = useState(FIRST_DRAWN_CARDS);
   const partial = drawn.length > count;
   useEffect(() => {
-    if (partial) startTransition(() => setCount((n) => n + FIRST_DRAWN_CARDS));
+    if (partial) startTransition(() => setCount((n) => n + CARDS_PER_STEP));
   }, [partial, count]);
   const shown = useMemo(() => (partial ? drawn.slice(0, count) : drawn), [partial, drawn, count]);
   const drawing = partial || drawn !== users;

@@ -1,3 +1,4 @@
+import { useAfterFirstPaint } from "@vicinity/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_PATHS, notificationListSchema, type Notification } from "@vicinity/contract";
 import { apiRequest } from "@vicinity/features/http";
@@ -8,10 +9,12 @@ type NotificationList = { notifications: Notification[]; unread: number };
 
 /** GET /api/notifications: the newest of the last 90 days, and how many are unread. */
 export function useNotifications(enabled: boolean) {
+  // Asked after the first page's paint (FirstPaintGate, docs/decisions/0029).
+  const afterPaint = useAfterFirstPaint();
   return useQuery({
     queryKey: notificationKeys.list(),
     queryFn: async (): Promise<NotificationList> => notificationListSchema.parse(await (await apiRequest("GET", NOTIFICATION_PATHS.list)).json()),
-    enabled,
+    enabled: enabled && afterPaint,
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { API_PATHS, countSchema } from "@vicinity/contract";
+import { useAfterFirstPaint } from "@vicinity/ui";
 import { apiRequest } from "@vicinity/features/http";
 
 /** Spec section 9: online count every 30 s; unread every 15 s in the header, 30 s on the dashboard. */
@@ -14,19 +15,22 @@ async function getCount(url: string): Promise<number> {
 
 /** Signed-in members only (`enabled`). */
 export function useOnlineCount(enabled: boolean) {
+  // Asked after the first page's paint (FirstPaintGate, docs/decisions/0029).
+  const afterPaint = useAfterFirstPaint();
   return useQuery({
     queryKey: ["users", "online-count"],
     queryFn: () => getCount(API_PATHS.onlineCount),
-    enabled,
+    enabled: enabled && afterPaint,
     refetchInterval: ONLINE_COUNT_REFRESH_MS,
   });
 }
 
 export function useUnreadCount(enabled: boolean, refreshMs: number = UNREAD_REFRESH_HEADER_MS) {
+  const afterPaint = useAfterFirstPaint();
   return useQuery({
     queryKey: ["messages", "unread-count"],
     queryFn: () => getCount(API_PATHS.unreadCount),
-    enabled,
+    enabled: enabled && afterPaint,
     refetchInterval: refreshMs,
   });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useAfterFirstPaint } from "@vicinity/ui";
 import { API_PATHS } from "@vicinity/contract";
 
 /** Spec section 9: a heartbeat every 5 minutes, skipped if the last was under 290 s ago or the tab is hidden. */
@@ -51,13 +52,16 @@ export function createHeartbeat(deps: HeartbeatDeps) {
 
 /** Sends heartbeats while `enabled` (a member or a guest), and once when the tab becomes visible. */
 export function useHeartbeat(enabled: boolean, onAuthLost: () => void): void {
+  // Not in the first page's own task: after its first paint (FirstPaintGate, docs/decisions/0029).
+  const afterPaint = useAfterFirstPaint();
+  const start = enabled && afterPaint;
   const onAuthLostRef = useRef(onAuthLost);
   useEffect(() => {
     onAuthLostRef.current = onAuthLost;
   }, [onAuthLost]);
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!start) return;
     const heartbeat = createHeartbeat({
       send: () => fetch(API_PATHS.heartbeat, { method: "POST", credentials: "include" }),
       isVisible: () => document.visibilityState === "visible",
@@ -74,5 +78,5 @@ export function useHeartbeat(enabled: boolean, onAuthLost: () => void): void {
       clearInterval(id);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [enabled]);
+  }, [start]);
 }
