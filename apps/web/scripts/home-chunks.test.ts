@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Rolldown } from "vite";
-import { HOME_ROOTS, homeFonts, homeModulesOf, homePage } from "./home-chunks";
+import { HOME_ROOTS, homeModulesOf, homePage } from "./home-chunks";
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[], kind: { entry?: string; facade?: string } = {}) =>
   ({
@@ -61,9 +61,6 @@ describe("homePage", () => {
     const index = '<html>\n  <head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react.js">\n  </head>\n</html>';
     const bundle: Record<string, unknown> = { "index.html": { type: "asset", fileName: "index.html", source: index } };
     for (const c of firstPass) bundle[`assets/${c.fileName}`] = { ...c, fileName: `assets/${c.fileName}`, imports: c.imports.map((i) => `assets/${i}`) };
-    for (const font of ["assets/inter-latin-wght-normal-Ab1.woff2", "assets/inter-cyrillic-wght-normal-Cd2.woff2", "assets/space-grotesk-latin-wght-normal-Ef3.woff2", "assets/jetbrains-mono-latin-wght-normal-Gh4.woff2"]) {
-      bundle[font] = { type: "asset", fileName: font, source: "" };
-    }
     const emitted: { fileName: string; source: string }[] = [];
     const context = { emitFile: (file: { fileName: string; source: string }) => emitted.push(file), error: (message: string) => { throw new Error(message); } };
     const hook = homePage().generateBundle as unknown as { handler: (this: typeof context, options: unknown, bundle: unknown) => void };
@@ -73,16 +70,6 @@ describe("homePage", () => {
     const links = [...emitted[0]!.source.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     // index.js and react.js are linked once (by index.html); messages.js is another page's.
     expect(links.sort()).toEqual(["/assets/app-header.js", "/assets/app.js", "/assets/grid.js", "/assets/icons.js", "/assets/member-session.js", "/assets/react.js", "/assets/shared-with-landing.js", "/assets/signed-in-home.js"]);
-    // The home's two Latin text fonts, fetched with the scripts; not the other scripts' or the code font.
-    const fonts = [...emitted[0]!.source.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(fonts).toEqual(["/assets/inter-latin-wght-normal-Ab1.woff2", "/assets/space-grotesk-latin-wght-normal-Ef3.woff2"]);
     expect(emitted[0]!.source).toMatch(/<\/head>\n<\/html>$/);
-  });
-});
-
-describe("homeFonts", () => {
-  it("finds each home font once, and none where the build has none", () => {
-    expect(homeFonts(["assets/inter-latin-wght-normal-A.woff2", "assets/inter-latin-ext-wght-normal-B.woff2", "assets/x.js"])).toEqual(["assets/inter-latin-wght-normal-A.woff2"]);
-    expect(homeFonts(["assets/x.js"])).toEqual([]);
   });
 });

@@ -94,14 +94,6 @@ export async function findHomeModules(configFile: string): Promise<HomeModules> 
   }
 }
 
-/** The fonts a member's home draws its text in: Inter (text) and Space Grotesk (headings), Latin. */
-export const HOME_FONTS = [/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/, /^assets\/space-grotesk-latin-wght-normal-[\w-]+\.woff2$/];
-
-/** The build's files of the home's fonts (one per font; none where the build has no such font). */
-export function homeFonts(files: string[]): string[] {
-  return HOME_FONTS.flatMap((pattern) => files.filter((file) => pattern.test(file)).slice(0, 1));
-}
-
 /**
  * `home.html`: index.html with a modulepreload link for each chunk of the home that the first
  * script would otherwise ask for only once it runs (docs/decisions/0028). The server sends it at
@@ -121,9 +113,6 @@ export function homePage(): Plugin {
         const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === "chunk");
         const files = [...importClosure(chunks, homeRootChunks(chunks))];
         const links = files.filter((file) => !html.includes(`/${file}"`)).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
-        // The home's text fonts (Latin): asked for with the scripts, not once the first render
-        // has laid out text in them, so that his home is drawn in them from its first paint (0029).
-        for (const font of homeFonts(Object.keys(bundle))) links.push(`    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`);
         if (!html.includes("</head>")) this.error("home-page: index.html has no </head>");
         this.emitFile({ type: "asset", fileName: "home.html", source: html.replace(/\s*<\/head>/, `\n${links.join("\n")}\n  </head>`) });
       },
