@@ -94,8 +94,10 @@ export const OutcomeErrors: Story = {
     const dialog = within(await body().findByRole("dialog", { name: "Act on this report" }));
     await userEvent.click(dialog.getByRole("checkbox", { name: "Remove the content" }));
     await userEvent.click(dialog.getByRole("button", { name: "Apply" }));
-    await expect(await dialog.findByText("Choose an action")).toBeVisible();
-    await expect(dialog.getByText("Give a reason")).toBeVisible();
+    // Both errors are shown, once the dialog's opening (a fade from opacity 0) has ended: on a
+    // busy machine it may still run when the errors come.
+    await waitFor(() => expect(dialog.getByText("Choose an action")).toBeVisible());
+    await waitFor(() => expect(dialog.getByText("Give a reason")).toBeVisible());
   },
 };
 
