@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, screen, userEvent } from "storybook/test";
+import { expect, fn, screen, userEvent, waitFor } from "storybook/test";
 import { IdleWarningDialog } from "./idle-warning-dialog";
 
 const meta = {
@@ -27,6 +27,9 @@ export const AtThreeSeconds: Story = {
     await expect(await screen.findByTestId("idle-seconds")).toHaveTextContent("3");
     await userEvent.click(screen.getByRole("button", { name: "Stay signed in" }));
     await expect(args.onStay).toHaveBeenCalledTimes(1);
+    // The dialog stays open (its parent closes it): shown whole, once its opening fade (from
+    // opacity 0) has ended, which a busy machine may not have reached yet.
+    await waitFor(() => expect(screen.getByRole("alertdialog")).toBeVisible());
   },
 };
 
