@@ -1,10 +1,10 @@
-import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { MEMBER_HOME_META } from "@vicinity/contract";
 import { memberHomePageOf, startFirstLoad } from "@vicinity/features/shell";
-import { FirstPaintGate } from "@vicinity/ui";
+import { FirstPaintGate, useIdle } from "@vicinity/ui";
 import "@vicinity/ui/styles.css";
 import { appRoutes } from "./routes";
 import { createAppQueryClient } from "./query-client";
@@ -21,16 +21,7 @@ const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster
 
 /** The toaster is not needed to show the first page: it arrives once the page is idle (issue 9, item 2). */
 function ToasterWhenIdle() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== "function") {
-      const timer = setTimeout(() => setReady(true), 2000);
-      return () => clearTimeout(timer);
-    }
-    const id = window.requestIdleCallback(() => setReady(true), { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
-  return ready ? (
+  return useIdle(5000) ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>

@@ -3,6 +3,7 @@ import { Outlet, useNavigation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey, useAuth, useHeartbeat } from "@vicinity/features/session";
 import { VerifyEmailBanner } from "@vicinity/features/account";
+import { whenIdle } from "@vicinity/ui";
 import { usePageHandle } from "../model/page-handle";
 import { loadAppHeader, loadMemberSession, loadSignedInHome } from "../model/load-on-demand";
 import { onDemand } from "../model/on-demand";
@@ -17,15 +18,7 @@ const AppHeader = onDemand(loadAppHeader, (m) => m.AppHeader);
 
 /** Fetches the header once the landing page has nothing else to do, so a move shows it at once. */
 function useHeaderWhenIdle(enabled: boolean) {
-  useEffect(() => {
-    if (!enabled) return;
-    if (typeof window.requestIdleCallback !== "function") {
-      const timer = setTimeout(() => void loadAppHeader(), 2000);
-      return () => clearTimeout(timer);
-    }
-    const id = window.requestIdleCallback(() => void loadAppHeader());
-    return () => window.cancelIdleCallback(id);
-  }, [enabled]);
+  useEffect(() => (enabled ? whenIdle(() => void loadAppHeader(), 10_000) : undefined), [enabled]);
 }
 
 /**

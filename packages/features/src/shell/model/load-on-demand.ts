@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { matchQuery, type QueryClient } from "@tanstack/react-query";
 import { NEARBY_DEFAULT_RADIUS_KM } from "@vicinity/contract";
 import { locateEarly, prefetchNearbyUsers, setLastKnownLocation } from "@vicinity/features/discovery";
 import { currentUserQueryKey, currentUserQueryOptions, readAnonymousProfile } from "@vicinity/features/session";
@@ -65,7 +65,7 @@ export function startFirstLoad(queryClient: QueryClient, pathname: string, membe
 function forgetPositionOnAnotherMember(queryClient: QueryClient): void {
   let owner: string | undefined;
   const stop = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== "updated" || !queryKeyIs(event.query.queryKey, currentUserQueryKey) || event.query.state.status !== "success") return;
+    if (event.type !== "updated" || !matchQuery({ queryKey: currentUserQueryKey, exact: true }, event.query) || event.query.state.status !== "success") return;
     const user = event.query.state.data as { id: string } | null | undefined;
     owner ??= user?.id;
     if (!user || user.id !== owner) {
@@ -75,4 +75,3 @@ function forgetPositionOnAnotherMember(queryClient: QueryClient): void {
   });
 }
 
-const queryKeyIs = (key: readonly unknown[], expected: readonly unknown[]) => key.length === expected.length && key.every((part, i) => part === expected[i]);
