@@ -258,7 +258,13 @@ describe.each(routeTableEngines())("authorization matrix (%s)", (engine) => {
     snapshot = await takeSnapshot(t.database);
   });
   afterAll(() => t.close());
-  beforeEach(() => restoreSnapshot(t.database, snapshot));
+  // A request its route's guard refused ran no handler and stored nothing: the test after it starts
+  // from the snapshot's state without a fresh copy (about half of the matrix; docs/decisions/0022).
+  let untouched = false;
+  beforeEach(async () => {
+    if (!untouched) await restoreSnapshot(t.database, snapshot);
+    untouched = false;
+  });
 
   for (const route of table) {
     const expectation = EXPECT[keyOf(route)];
@@ -274,6 +280,7 @@ describe.each(routeTableEngines())("authorization matrix (%s)", (engine) => {
       });
       expect(res.statusCode, res.body).toBe(expected);
       if (res.statusCode >= 400) expect(typeof res.json().message).toBe("string");
+      untouched = GUARD[route.access as Access][role] !== undefined;
     });
   }
 
