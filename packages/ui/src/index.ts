@@ -1,5 +1,5 @@
 export { cn } from "./lib/cn";
-export { FirstPaintGate, IDLE_TIMEOUT_MS, useAfterFirstPaint, useIdle, whenIdle } from "./lib/when-idle";
+export { FirstPaintGate, IDLE_TIMEOUT_MS, useAfterFirstPaint, useBackgroundTurn, useIdle, whenIdle } from "./lib/when-idle";
 export { Button, buttonVariants, type ButtonProps } from "./components/button";
 export { Spinner, type SpinnerProps } from "./components/spinner";
 export {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { serverCloseReconnectDelay, SOCKET_SIGN_IN_REQUIRED, type SessionUser } from "@vicinity/contract";
-import { useAfterFirstPaint } from "@vicinity/ui";
+import { useBackgroundTurn } from "@vicinity/ui";
 import type { VicinitySocket } from "./socket-client";
 
 /** Spec section 4: connected, disconnected; a connect error sets disconnected. */
@@ -43,25 +43,28 @@ export function useRealtimeConnection(
   } = {},
 ): RealtimeValue {
   const factory = useContext(SocketFactoryContext);
-  // Connected after the first page's paint, not in its task (FirstPaintGate, docs/decisions/0029).
-  const afterPaint = useAfterFirstPaint();
+  // Made after the first page's paint, at its own turn (FirstPaintGate, docs/decisions/0029, 0030).
+  const later = useBackgroundTurn();
   const userId = user?.id ?? null;
   const username = user?.username ?? null;
   // Made unconnected (once its code is here); the next effect connects it (and disconnects it on logout or unmount).
   const [made, setMade] = useState<{ userId: string; username: string; socket: VicinitySocket } | null>(null);
   useEffect(() => {
-    if (!userId || !username || !afterPaint) return;
+    if (!userId || !username) return;
     let current = true;
-    void Promise.resolve(factory({ userId, username })).then((socket) => {
-      if (current) setMade({ userId, username, socket });
-      else socket.disconnect();
+    const cancel = later(() => {
+      void Promise.resolve(factory({ userId, username })).then((socket) => {
+        if (current) setMade({ userId, username, socket });
+        else socket.disconnect();
+      });
     });
     return () => {
       current = false;
+      cancel();
       // A member who signs out and in again gets a new socket.
       setMade(null);
     };
-  }, [userId, username, factory, afterPaint]);
+  }, [userId, username, factory, later]);
   const socket = useMemo(() => (made && made.userId === userId && made.username === username ? made.socket : null), [made, userId, username]);
   const [status, setStatus] = useState<{ socket: VicinitySocket | null; state: ConnectionState }>({ socket: null, state: "idle" });
   const onSignedOut = useRef(options.onSignedOut);

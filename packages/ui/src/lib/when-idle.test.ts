@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FirstPaintGate, useAfterFirstPaint, whenIdle } from "./when-idle";
+import { createTurns, FirstPaintGate, useAfterFirstPaint, whenIdle } from "./when-idle";
 
 function Probe() {
   return createElement("p", null, useAfterFirstPaint() ? "after" : "before");
@@ -11,6 +11,65 @@ describe("FirstPaintGate", () => {
   it("holds background work back in the first render under the gate; without a gate (stories, tests) it starts at once", () => {
     expect(renderToStaticMarkup(createElement(Probe))).toBe("<p>after</p>");
     expect(renderToStaticMarkup(createElement(FirstPaintGate, null, createElement(Probe)))).toBe("<p>before</p>");
+  });
+});
+
+describe("createTurns", () => {
+  /** A scheduler whose idle moments the test hands out one at a time. */
+  function idleMoments() {
+    const queued: Array<() => void> = [];
+    const schedule = vi.fn((callback: () => void) => {
+      queued.push(callback);
+      return () => void queued.splice(queued.indexOf(callback), 1);
+    });
+    return { schedule, queued, idle: () => queued.shift()?.() };
+  }
+
+  it("starts nothing before it opens, then one waiting start per idle moment, in order", () => {
+    const moments = idleMoments();
+    const turns = createTurns(moments.schedule);
+    const started: string[] = [];
+    turns.take(() => started.push("socket"));
+    turns.take(() => started.push("heartbeat"));
+    turns.take(() => started.push("count"));
+    expect(moments.queued).toHaveLength(0);
+    turns.open();
+    expect(started).toEqual([]);
+    moments.idle();
+    expect(started).toEqual(["socket"]);
+    moments.idle();
+    expect(started).toEqual(["socket", "heartbeat"]);
+    expect(turns.settled()).toBe(false);
+    moments.idle();
+    expect(started).toEqual(["socket", "heartbeat", "count"]);
+    expect(turns.settled()).toBe(true);
+    expect(moments.queued).toHaveLength(0);
+  });
+
+  it("drops a start taken back before its turn, and a stopped gate starts nothing more", () => {
+    const moments = idleMoments();
+    const turns = createTurns(moments.schedule);
+    const started: string[] = [];
+    const takeBack = turns.take(() => started.push("left"));
+    turns.take(() => started.push("stays"));
+    takeBack();
+    turns.open();
+    moments.idle();
+    expect(started).toEqual(["stays"]);
+    turns.take(() => started.push("after stop"));
+    turns.stop();
+    moments.idle();
+    expect(started).toEqual(["stays"]);
+  });
+
+  it("is settled only once open with nobody waiting (a newcomer then starts without waiting)", () => {
+    const moments = idleMoments();
+    const turns = createTurns(moments.schedule);
+    expect(turns.settled()).toBe(false);
+    turns.open();
+    expect(turns.settled()).toBe(true);
+    turns.take(() => undefined);
+    expect(turns.settled()).toBe(false);
   });
 });
 

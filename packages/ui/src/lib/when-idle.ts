@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, createElement, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 
 /** How long work that waits for an idle moment waits at most (a page that is never idle still gets it). */
 export const IDLE_TIMEOUT_MS = 2000;
@@ -23,19 +23,96 @@ export function useIdle(timeout = IDLE_TIMEOUT_MS): boolean {
   return idle;
 }
 
-const AfterFirstPaint = createContext(true);
-
 /**
- * The app's gate for background work (docs/decisions/0029): false from its first render until the
- * browser's first idle moment after it, then true for good. The socket, the heartbeat and the
- * counts start then, not in the task that draws the first page and not with its requests. Where no
- * gate is set (stories, tests), background work starts at once.
+ * Background work waiting for its turn (docs/decisions/0030): nothing starts before `open()`, then
+ * one waiting start per idle moment, in the order they came. Each start (a socket, a count's first
+ * request) is then its own short task, not one long task with all of them. Once open and drained,
+ * a newcomer starts at once.
  */
-export function FirstPaintGate({ children }: { children: ReactNode }) {
-  return createElement(AfterFirstPaint.Provider, { value: useIdle() }, children);
+export interface Turns {
+  open(): void;
+  /** Queues `start`; returns what takes it out of the queue. */
+  take(start: () => void): () => void;
+  /** Open with nobody waiting: a newcomer need not wait. */
+  settled(): boolean;
+  stop(): void;
 }
 
-/** Whether background work may start (see FirstPaintGate). */
+export function createTurns(schedule: (callback: () => void) => () => void = whenIdle): Turns {
+  const waiting: Array<() => void> = [];
+  let opened = false;
+  let pending: (() => void) | null = null;
+  const next = () => {
+    pending = null;
+    waiting.shift()?.();
+    if (waiting.length > 0) pending = schedule(next);
+  };
+  const kick = () => {
+    if (opened && !pending && waiting.length > 0) pending = schedule(next);
+  };
+  return {
+    open() {
+      opened = true;
+      kick();
+    },
+    take(start) {
+      waiting.push(start);
+      kick();
+      return () => {
+        const at = waiting.indexOf(start);
+        if (at >= 0) waiting.splice(at, 1);
+      };
+    },
+    settled: () => opened && waiting.length === 0,
+    stop() {
+      pending?.();
+      pending = null;
+    },
+  };
+}
+
+const AfterFirstPaint = createContext<Turns | null>(null);
+
+/**
+ * The app's gate for background work (docs/decisions/0029, 0030): from its first render until the
+ * browser's first idle moment after it, background work waits; then each waiting piece (the
+ * socket, the heartbeat, the counts, the notifications) starts at an idle moment of its own, one
+ * after the other. None of it runs in the task that draws the first page, nor all of it in one
+ * task after it. Where no gate is set (stories, tests), background work starts at once.
+ */
+export function FirstPaintGate({ children }: { children: ReactNode }) {
+  const [turns] = useState(createTurns);
+  useEffect(() => {
+    const cancel = whenIdle(() => turns.open());
+    return () => {
+      cancel();
+      turns.stop();
+    };
+  }, [turns]);
+  return createElement(AfterFirstPaint.Provider, { value: turns }, children);
+}
+
+/** Runs `start` at once (and returns a no-op): where no gate is set, or once it has settled. */
+const atOnce = (start: () => void) => {
+  start();
+  return () => undefined;
+};
+
+/**
+ * What an effect calls to start its background work at its turn (see FirstPaintGate): `later(start)`
+ * runs `start` at its turn (at once without a gate) and returns what cancels it if it has not run.
+ * No state, so the component is not drawn again when its turn comes (the socket, the heartbeat).
+ */
+export function useBackgroundTurn(): (start: () => void) => () => void {
+  const turns = useContext(AfterFirstPaint);
+  return useMemo(() => (turns ? (start: () => void) => (turns.settled() ? atOnce(start) : turns.take(start)) : atOnce), [turns]);
+}
+
+/** Whether this piece of background work may start (see FirstPaintGate): false until its turn, then true for good. */
 export function useAfterFirstPaint(): boolean {
-  return useContext(AfterFirstPaint);
+  const turns = useContext(AfterFirstPaint);
+  const later = useBackgroundTurn();
+  const [mine, setMine] = useState(() => turns === null || turns.settled());
+  useEffect(() => (mine ? undefined : later(() => setMine(true))), [mine, later]);
+  return mine;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useAfterFirstPaint } from "@vicinity/ui";
+import { useBackgroundTurn } from "@vicinity/ui";
 import { API_PATHS } from "@vicinity/contract";
 
 /** Spec section 9: a heartbeat every 5 minutes, skipped if the last was under 290 s ago or the tab is hidden. */
@@ -52,31 +52,35 @@ export function createHeartbeat(deps: HeartbeatDeps) {
 
 /** Sends heartbeats while `enabled` (a member or a guest), and once when the tab becomes visible. */
 export function useHeartbeat(enabled: boolean, onAuthLost: () => void): void {
-  // Not in the first page's own task: after its first paint (FirstPaintGate, docs/decisions/0029).
-  const afterPaint = useAfterFirstPaint();
-  const start = enabled && afterPaint;
+  // Not in the first page's own task: after its first paint, at its own turn (FirstPaintGate,
+  // docs/decisions/0029, 0030), without drawing the layout again.
+  const later = useBackgroundTurn();
   const onAuthLostRef = useRef(onAuthLost);
   useEffect(() => {
     onAuthLostRef.current = onAuthLost;
   }, [onAuthLost]);
 
   useEffect(() => {
-    if (!start) return;
+    if (!enabled) return;
     const heartbeat = createHeartbeat({
       send: () => fetch(API_PATHS.heartbeat, { method: "POST", credentials: "include" }),
       isVisible: () => document.visibilityState === "visible",
       now: () => Date.now(),
       onAuthLost: () => onAuthLostRef.current(),
     });
-    void heartbeat.beat();
-    const id = setInterval(() => void heartbeat.beat(), HEARTBEAT_INTERVAL_MS);
     const onVisible = () => {
       if (document.visibilityState === "visible") void heartbeat.beat();
     };
-    document.addEventListener("visibilitychange", onVisible);
+    let id: ReturnType<typeof setInterval> | undefined;
+    const cancel = later(() => {
+      void heartbeat.beat();
+      id = setInterval(() => void heartbeat.beat(), HEARTBEAT_INTERVAL_MS);
+      document.addEventListener("visibilitychange", onVisible);
+    });
     return () => {
+      cancel();
       clearInterval(id);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [start]);
+  }, [enabled, later]);
 }
