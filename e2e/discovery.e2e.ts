@@ -208,7 +208,8 @@ test("a member's first load of the home fetches its chunks from the page itself,
   // for them while it reads the page, not once the first script has run, and asks for none twice.
   const html = await (await page.request.get("/")).text();
   const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-  expect(named.some((href) => /\/assets\/signed-in-home-[\w-]+\.js$/.test(href))).toBe(true);
+  // The home's chunk holds his home, his session and the header (docs/decisions/0030).
+  expect(named.some((href) => /\/assets\/home-[\w-]+\.js$/.test(href))).toBe(true);
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -225,5 +226,6 @@ test("a member's first load of the home fetches its chunks from the page itself,
   for (const href of named) expect(scripts).toContain(href);
   expect(scripts.length).toBe(new Set(scripts).size);
   // A guest's or another page's app does not load the member's home.
-  expect(await (await page.request.get("/messages")).text()).not.toContain("signed-in-home");
+  const homeChunk = named.find((href) => /\/assets\/home-[\w-]+\.js$/.test(href))!;
+  expect(await (await page.request.get("/messages")).text()).not.toContain(homeChunk);
 });

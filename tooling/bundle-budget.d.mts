@@ -1,5 +1,6 @@
 export interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -15,6 +16,8 @@ export interface Budget {
   page?: string;
   /** Source modules (from the repository's root) whose lazy chunks the page needs besides the entry. */
   lazy: string[];
+  /** Shared chunks the page needs besides the entry, by name (a group of the build's own, such as "home"). */
+  chunks?: string[];
   limitKb: number;
 }
 
@@ -28,6 +31,7 @@ export interface BudgetResult {
 
 export function entryKey(manifest: Manifest, page?: string): string;
 export function chunkKeyOf(manifest: Manifest, source: string): string;
+export function namedChunkKey(manifest: Manifest, name: string): string;
 export function staticFiles(manifest: Manifest, keys: string[]): string[];
 export function gzipSize(bytes: Uint8Array): number;
 export function weighBudgets(manifest: Manifest, budgets: Budget[], sizeOf: (file: string) => number): BudgetResult[];

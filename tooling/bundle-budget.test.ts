@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkKeyOf, entryKey, staticFiles, weighBudgets, type Manifest } from "./bundle-budget.mjs";
+import { chunkKeyOf, entryKey, namedChunkKey, staticFiles, weighBudgets, type Manifest } from "./bundle-budget.mjs";
 
 /**
  * A build like the app's: the app's entry, the landing page's entry, a shared vendor chunk, a
@@ -16,7 +16,7 @@ const manifest: Manifest = {
     isDynamicEntry: true,
     imports: ["index.html", "_vendor.js", "_discovery.js"],
   },
-  "_discovery.js": { file: "assets/discovery-d.js", imports: ["_vendor.js"] },
+  "_discovery.js": { file: "assets/discovery-d.js", name: "discovery", imports: ["_vendor.js"] },
   "src/pages/messages.tsx": { file: "assets/messages-e.js", src: "src/pages/messages.tsx", isDynamicEntry: true, imports: ["index.html"] },
   "_index.css": { file: "assets/index.css" },
 };
@@ -48,6 +48,12 @@ describe("bundle budgets (issue 9)", () => {
     expect(() => chunkKeyOf(manifest, "packages/features/src/shell/components/gone.tsx")).toThrow(/no chunk/);
   });
 
+  it("finds a shared chunk by its name (a group of the build's own), never an entry or a lazy module's chunk", () => {
+    expect(namedChunkKey(manifest, "discovery")).toBe("_discovery.js");
+    expect(() => namedChunkKey(manifest, "index")).toThrow(/one chunk named index/);
+    expect(() => namedChunkKey(manifest, "gone")).toThrow(/one chunk named gone/);
+  });
+
   it("follows static imports once each, never dynamic imports, and counts JavaScript only", () => {
     expect(staticFiles(manifest, ["index.html"])).toEqual(["assets/index-a.js", "assets/vendor-b.js"]);
     expect(staticFiles(manifest, ["index.html", "../../packages/features/src/shell/components/signed-in-home.tsx"])).toEqual([
@@ -72,5 +78,7 @@ describe("bundle budgets (issue 9)", () => {
     expect(landing).toMatchObject({ files: ["assets/landing-f.js", "assets/landing-page-g.js"], bytes: 37_000, limitBytes: 36_864, within: false });
     expect(home).toMatchObject({ bytes: 95_000, limitBytes: 92_160, within: false });
     expect(home?.files).toHaveLength(4);
+    const [named] = weighBudgets(manifest, [{ name: "named", lazy: [], chunks: ["discovery"], limitKb: 90 }], sizeOf);
+    expect(named).toMatchObject({ files: ["assets/index-a.js", "assets/vendor-b.js", "assets/discovery-d.js"], bytes: 85_000 });
   });
 });

@@ -38,12 +38,12 @@ describe("homeModulesOf", () => {
 
   it("captures the home's modules beyond the first scripts: packages apart from ours", () => {
     expect([...groups.libs]).toEqual([lib("lucide-bell"), lib("lucide-user")]);
-    expect([...groups.own]).toEqual([own("grid")]);
+    expect([...groups.own]).toEqual([homeRoot, own("grid"), sessionRoot, headerRoot]);
   });
 
-  it("leaves the first scripts' modules, the three parts' own chunks and the bundler's helpers where they are", () => {
+  it("leaves the first scripts' modules, other pages' and the bundler's helpers where they are", () => {
     const captured = [...groups.common, ...groups.app, ...groups.libs, ...groups.own];
-    for (const id of [own("main"), own("landing-main"), lib("react"), homeRoot, sessionRoot, headerRoot, "\0vite/preload-helper", own("messages-page")]) expect(captured).not.toContain(id);
+    for (const id of [own("main"), own("landing-main"), lib("react"), "\0vite/preload-helper", own("messages-page")]) expect(captured).not.toContain(id);
   });
 
   it("puts what the landing page's first script shares with the home in one chunk, and the app's first script beyond its entry in another", () => {
@@ -57,7 +57,7 @@ describe("homeModulesOf", () => {
 });
 
 describe("homePage", () => {
-  it("writes home.html: index.html with a modulepreload link for each home chunk it does not link yet", () => {
+  it("writes home.html: index.html with a modulepreload link for each home chunk it does not link yet (the parts grouped or not)", () => {
     const index = '<html>\n  <head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react.js">\n  </head>\n</html>';
     const bundle: Record<string, unknown> = { "index.html": { type: "asset", fileName: "index.html", source: index } };
     for (const c of firstPass) bundle[`assets/${c.fileName}`] = { ...c, fileName: `assets/${c.fileName}`, imports: c.imports.map((i) => `assets/${i}`) };
@@ -71,5 +71,14 @@ describe("homePage", () => {
     // index.js and react.js are linked once (by index.html); messages.js is another page's.
     expect(links.sort()).toEqual(["/assets/app-header.js", "/assets/app.js", "/assets/grid.js", "/assets/icons.js", "/assets/member-session.js", "/assets/react.js", "/assets/shared-with-landing.js", "/assets/signed-in-home.js"]);
     expect(emitted[0]!.source).toMatch(/<\/head>\n<\/html>$/);
+
+    // The real build: the three parts in the home's chunk, with its own modules.
+    const grouped: Record<string, unknown> = { "index.html": bundle["index.html"] };
+    const homeChunk = chunk("home.js", [homeRoot, sessionRoot, headerRoot, own("grid")], ["index.js", "icons.js"]);
+    for (const c of [...firstPass.filter((c) => !["signed-in-home.js", "member-session.js", "app-header.js", "grid.js"].includes(c.fileName)), homeChunk])
+      grouped[`assets/${c.fileName}`] = { ...c, fileName: `assets/${c.fileName}`, imports: c.imports.map((i) => `assets/${i}`) };
+    hook.handler.call(context, {}, grouped);
+    const groupedLinks = [...emitted[1]!.source.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(groupedLinks.sort()).toEqual(["/assets/app.js", "/assets/home.js", "/assets/icons.js", "/assets/react.js"]);
   });
 });

@@ -13,8 +13,10 @@ import type { Plugin, Rolldown } from "vite";
  * twice: a first pass, not written, splits automatically; its chunks tell which modules the home's
  * on-demand parts (`HOME_ROOTS`) load that no page's first script (the app's, the landing page's)
  * holds. The real build captures those in two groups: `home-libs` (packages, which change
- * seldom, so a member's browser keeps them across releases) and `home` (ours). Other pages that use
- * some of those modules load those chunks too; a member has them already, from his home.
+ * seldom, so a member's browser keeps them across releases) and `home` (ours, the three parts
+ * themselves included: three requests fewer before his first render, docs/decisions/0030). Other
+ * pages that use some of those modules load those chunks too; a member has them already, from his
+ * home.
  */
 export const HOME_ROOTS = ["/packages/features/src/shell/components/signed-in-home.tsx", "/packages/features/src/shell/components/member-session.tsx", "/packages/features/src/shell/components/app-header.tsx"];
 
@@ -45,10 +47,10 @@ function importClosure(chunks: Rolldown.OutputChunk[], roots: Rolldown.OutputChu
   return seen;
 }
 
-/** The chunks of the home's three on-demand parts. */
+/** The chunks that hold the home's three on-demand parts (in the real build, all three are in `home`). */
 function homeRootChunks(chunks: Rolldown.OutputChunk[]): Rolldown.OutputChunk[] {
   return HOME_ROOTS.map((root) => {
-    const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(root));
+    const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(root)));
     if (!chunk) throw new Error(`home-chunks: no chunk is loaded on demand for ${root}`);
     return chunk;
   });
@@ -68,9 +70,8 @@ export function homeModulesOf(chunks: Rolldown.OutputChunk[]): HomeModules {
   const appFirst = closure([app]);
   const landingFirst = closure([landing]);
   const home = closure(homeRootChunks(chunks));
-  // The three parts loaded on demand keep chunks of their own (the budget and the code name them).
   const modulesOf = (files: Iterable<string>) =>
-    new Set([...files].flatMap((file) => byFile.get(file)!.moduleIds).filter((id) => !id.startsWith("\0") && !HOME_ROOTS.some((root) => id.endsWith(root))));
+    new Set([...files].flatMap((file) => byFile.get(file)!.moduleIds).filter((id) => !id.startsWith("\0")));
   const homeOnly = [...modulesOf([...home].filter((file) => !appFirst.has(file) && !landingFirst.has(file)))];
   const isLib = (id: string) => id.includes("/node_modules/");
   return {
