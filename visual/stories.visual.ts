@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test as base, type Page } from "@playwright/test";
 import { devicesOf, themesOf, VISUAL_DEVICES, type VisualDevice } from "./devices";
@@ -71,6 +71,11 @@ const test = base.extend<object, { storyPage: StoryPage }>({
       // Storybook says how each story ended (its play function passed or threw) on its channel:
       // listen from the moment the channel exists, on every load of the preview.
       await page.addInitScript(() => {
+        // Storybook's preview treats a page whose user agent names its test runner as a test (as it
+        // does Vitest's browser mode, where test:stories runs): at the end of a story it pauses
+        // CSS animations at their end and turns transitions off, instead of waiting at least 100 ms
+        // and then for every running animation to end. A sixth of the suite's time.
+        Object.defineProperty(navigator, "userAgent", { value: `${navigator.userAgent} StorybookTestRunner` });
         const w = window as unknown as StoryVerdicts;
         w.__playErrors = [];
         w.__a11y = {};
@@ -265,6 +270,28 @@ async function accessibilityViolations(page: Page, storyId: string): Promise<str
   });
 }
 
+/** The config's toHaveScreenshot options (playwright.config.ts) that page.screenshot takes too. */
+const SCREENSHOT_CSS = readFileSync(path.resolve(import.meta.dirname, "screenshot.css"), "utf8");
+/** Where the config's snapshotPathTemplate puts a baseline ("{testDir}/baselines/{arg}{ext}"). */
+const baselinePath = (name: string) => path.resolve(import.meta.dirname, "baselines", name);
+
+/**
+ * The screenshot matches its baseline. Playwright's comparison decodes both PNGs and compares them
+ * pixel by pixel in the test's own process (about a fifth of a core per worker here, over 1,500
+ * screenshots). A screenshot whose PNG is byte for byte its baseline's (the same pixels, encoded by
+ * the same Chromium: nearly every one) matches without that; any other goes to toHaveScreenshot,
+ * with the config's tolerance, its diff images and its updates.
+ */
+async function expectLooksLikeBaseline(page: Page, name: string, masked: string[]): Promise<void> {
+  const mask = masked.map((selector) => page.locator(selector));
+  const baseline = baselinePath(name);
+  if (existsSync(baseline)) {
+    const shot = await page.screenshot({ fullPage: true, mask, animations: "disabled", caret: "hide", scale: "css", style: SCREENSHOT_CSS });
+    if (shot.equals(readFileSync(baseline))) return;
+  }
+  await expect.soft(page).toHaveScreenshot(name, { fullPage: true, mask });
+}
+
 // Dark first, then light, so each worker reloads its page for a theme change only once or twice.
 for (const theme of ["dark", "light"] as const) {
   for (const story of stories) {
@@ -285,7 +312,7 @@ for (const theme of ["dark", "light"] as const) {
         const masked = await page.evaluate(
           () => ((window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.visual as { mask?: string[] } | undefined)?.mask ?? [],
         );
-        await expect.soft(page).toHaveScreenshot(`${story.id}--${device}--${theme}.png`, { fullPage: true, mask: masked.map((selector) => page.locator(selector)) });
+        await expectLooksLikeBaseline(page, `${story.id}--${device}--${theme}.png`, masked);
         expect.soft(await accessibilityViolations(page, story.id), "axe found no accessibility violations").toEqual([]);
       }
       // Storybook logs a failed play function's error too: that one is reported above already.
