@@ -25,6 +25,8 @@ test("an admin opens the analytics, changes the range, sees the sign-ups, messag
     await expect(admin!).toHaveURL(/\/admin\/analytics\?range=7$/);
     await expect(admin!.getByRole("button", { name: "Last 7 days" })).toHaveAttribute("aria-pressed", "true");
     await expect(admin!.getByText(/against the previous 7 days/)).toBeVisible();
+    // Until the new range's figures come, the page shows the last ones, dimmed and busy.
+    await expect(admin!.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(admin!.locator('[data-figure="signups"]')).toBeVisible();
     const before = { signups: await figure(admin!, "signups"), messages: await figure(admin!, "messages"), reports: await figure(admin!, "reports") };
 

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signUpOnAuth, skipOnboarding } from "./helpers";
+import { signUpOnAuth, skipOnboarding, socketConnected } from "./helpers";
 
 /** Jacksonville Beach: where the host's venue and his guests are. */
 const HERE = { latitude: 30.2947, longitude: -81.3931 };
@@ -63,11 +63,13 @@ test("a member hosts an event with a cover; another finds it, goes and gets its 
     expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
 
     // Carl: the event is full, so he joins the waitlist.
+    const carlListens = socketConnected(carl.page);
     await carl.page.goto(eventUrl);
     await carl.page.getByRole("button", { name: "Join waitlist" }).click();
     await expect(carl.page.getByText("You're on the waitlist").first()).toBeVisible();
 
-    // Ben leaves: Carl's open page moves him up by itself (the socket), and he is told.
+    // Ben leaves: Carl's open page moves him up by itself (the socket, once it is connected), and he is told.
+    await carlListens;
     await ben.page.getByRole("button", { name: "Leave" }).click();
     await expect(carl.page.getByText("You're going").first()).toBeVisible();
     const told = (await (await carl.page.request.get("/api/notifications")).json()) as { notifications: Array<{ kind: string }> };

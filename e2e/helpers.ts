@@ -2,6 +2,21 @@ import { expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "a long and unusual passphrase";
 
+/**
+ * Settles once the page's socket is connected: the server has answered socket.io's CONNECT (a
+ * "40" frame). Call it before the page is opened; what a page hears "by itself" needs its socket.
+ */
+export function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (ws) => {
+      if (!ws.url().includes("/socket.io/")) return;
+      ws.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && payload.startsWith("40")) resolve();
+      });
+    });
+  });
+}
+
 /** Signs up on /auth's Sign Up tab and lands on the home page. */
 export async function signUpOnAuth(page: Page, email: string): Promise<void> {
   await page.goto("/auth?tab=signup");

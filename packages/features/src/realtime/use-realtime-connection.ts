@@ -43,8 +43,9 @@ export function useRealtimeConnection(
   } = {},
 ): RealtimeValue {
   const factory = useContext(SocketFactoryContext);
-  // Made after the first page's paint, at its own turn (FirstPaintGate, docs/decisions/0029, 0030).
-  const later = useBackgroundTurn();
+  // Made after the first page's paint, the first of the background work (FirstPaintGate,
+  // docs/decisions/0029, 0030): what happens before it connects, the page does not hear of.
+  const later = useBackgroundTurn({ first: true });
   const userId = user?.id ?? null;
   const username = user?.username ?? null;
   // Made unconnected (once its code is here); the next effect connects it (and disconnects it on logout or unmount).

@@ -46,6 +46,16 @@ describe("createTurns", () => {
     expect(moments.queued).toHaveLength(0);
   });
 
+  it("puts a start that asks to be first at the head of the queue", () => {
+    const moments = idleMoments();
+    const turns = createTurns(moments.schedule);
+    const started: string[] = [];
+    for (const [name, first] of [["heartbeat", false], ["count", false], ["socket", true]] as const) turns.take(() => started.push(name), first);
+    turns.open();
+    while (moments.queued.length > 0) moments.idle();
+    expect(started).toEqual(["socket", "heartbeat", "count"]);
+  });
+
   it("drops a start taken back before its turn, and a stopped gate starts nothing more", () => {
     const moments = idleMoments();
     const turns = createTurns(moments.schedule);

@@ -31,8 +31,8 @@ export function useIdle(timeout = IDLE_TIMEOUT_MS): boolean {
  */
 export interface Turns {
   open(): void;
-  /** Queues `start`; returns what takes it out of the queue. */
-  take(start: () => void): () => void;
+  /** Queues `start` (at the head of the queue when `first`); returns what takes it out of the queue. */
+  take(start: () => void, first?: boolean): () => void;
   /** Open with nobody waiting: a newcomer need not wait. */
   settled(): boolean;
   stop(): void;
@@ -55,8 +55,9 @@ export function createTurns(schedule: (callback: () => void) => () => void = whe
       opened = true;
       kick();
     },
-    take(start) {
-      waiting.push(start);
+    take(start, first = false) {
+      if (first) waiting.unshift(start);
+      else waiting.push(start);
       kick();
       return () => {
         const at = waiting.indexOf(start);
@@ -102,10 +103,12 @@ const atOnce = (start: () => void) => {
  * What an effect calls to start its background work at its turn (see FirstPaintGate): `later(start)`
  * runs `start` at its turn (at once without a gate) and returns what cancels it if it has not run.
  * No state, so the component is not drawn again when its turn comes (the socket, the heartbeat).
+ * `first`: before whatever is waiting (the socket: what happens while it is not connected, a
+ * member sees only when he asks again).
  */
-export function useBackgroundTurn(): (start: () => void) => () => void {
+export function useBackgroundTurn({ first = false }: { first?: boolean } = {}): (start: () => void) => () => void {
   const turns = useContext(AfterFirstPaint);
-  return useMemo(() => (turns ? (start: () => void) => (turns.settled() ? atOnce(start) : turns.take(start)) : atOnce), [turns]);
+  return useMemo(() => (turns ? (start: () => void) => (turns.settled() ? atOnce(start) : turns.take(start, first)) : atOnce), [turns, first]);
 }
 
 /** Whether this piece of background work may start (see FirstPaintGate): false until its turn, then true for good. */
