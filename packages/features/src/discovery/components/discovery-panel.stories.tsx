@@ -146,6 +146,23 @@ export const Locating: Story = {
   },
 };
 
+/**
+ * The device has not answered (or will not say): the member's last shared place stands in
+ * (docs/decisions/0029). His members are shown without the Jacksonville note, which belongs to
+ * the spec's fallback only.
+ */
+export const LastKnownPlace: Story = {
+  args: { location: { ...JACKSONVILLE, source: "last-known" } },
+  parameters: { msw: { handlers: { nearby: discoveryHandlers.onePage } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole("list", { name: "Members nearby" });
+    await expect(within(list).getAllByTestId("nearby-user-card")).toHaveLength(9);
+    await expect(canvas.queryByText(/Showing members near Jacksonville/)).toBeNull();
+    await photosShown(canvasElement);
+  },
+};
+
 export const Empty: Story = {
   parameters: { msw: { handlers: { nearby: discoveryHandlers.empty } } },
   play: async ({ canvasElement }) => {
