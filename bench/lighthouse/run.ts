@@ -5,6 +5,7 @@
  *   npm run bench:lighthouse              (3 runs per page; the median run by score is printed)
  *   npm run bench:lighthouse -- --runs 1 --save /tmp/lh   (also writes each run's report and trace there)
  *   npm run bench:lighthouse -- --runs 7 --only home      (one page only)
+ *   npm run bench:lighthouse -- --runs 1 --only home --explain   (what the simulated LCP and TBT are made of: explain.ts)
  *
  * Builds the web app when its build is missing or older than the sources (scripts/budget.mjs does
  * the same check), starts apps/server on a free port with a throwaway DATA_DIR, registers a
@@ -20,6 +21,7 @@ import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tooling/chromium";
+import { explainRun } from "./explain";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "a long and unusual passphrase";
@@ -37,6 +39,8 @@ const SAVE_DIR = argument("--save");
 /** `--only landing` or `--only home`: one page's runs (to compare two builds of it). */
 const ONLY = argument("--only");
 if (ONLY !== undefined && ONLY !== "landing" && ONLY !== "home") throw new Error("--only takes landing or home");
+/** `--explain`: after each run, what Lighthouse's simulated LCP and TBT are made of (explain.ts). */
+const EXPLAIN = process.argv.includes("--explain");
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -99,10 +103,14 @@ async function audit(name: string, url: string, port: number, headers?: Record<s
   // LH_CPU_PROFILE=1: the saved traces also hold JavaScript samples (profile.ts TRACE_IN= reads them);
   // the profiler's own cost makes those runs' figures a little worse.
   const config = process.env.LH_CPU_PROFILE ? { extends: "lighthouse:default" as const, settings: { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } } : undefined;
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: headers }, config);
+  // --explain: Lighthouse keeps the run's artifacts (trace, DevTools log) in a scratch folder, read back below.
+  const artifactsDir = EXPLAIN ? mkdtempSync(path.join(tmpdir(), "vicinity-lighthouse-run-")) : undefined;
+  const flags = { port, output: "json" as const, logLevel: "error" as const, onlyCategories: ["performance"], extraHeaders: headers, gatherMode: artifactsDir, auditMode: artifactsDir };
+  const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) {
+    if (artifactsDir) rmSync(artifactsDir, { recursive: true, force: true });
     // A trace is now and then lost on a busy machine (NO_NAVSTART): once more, then give up.
     if (attempt < 3) return audit(name, url, port, headers, attempt + 1);
     throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -114,6 +122,11 @@ async function audit(name: string, url: string, port: number, headers?: Record<s
     // The trace Lighthouse simulated from (it opens in Chromium's DevTools, Performance panel).
     const trace = (result.artifacts as { Trace?: unknown }).Trace;
     if (trace) writeFileSync(path.join(SAVE_DIR, `${name}-${at}.trace.json`), JSON.stringify(trace));
+  }
+  if (artifactsDir) {
+    console.info(`\n${name}: run of ${new Date().toISOString()}, Lighthouse's LCP ${Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN)} ms, TBT ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN)} ms`);
+    await explainRun(artifactsDir, new URL(url).origin);
+    rmSync(artifactsDir, { recursive: true, force: true });
   }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
