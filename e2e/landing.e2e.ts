@@ -13,6 +13,8 @@ test.describe("landing page on the real server", () => {
     await expect(page.getByTestId("demo-online")).toHaveText("247");
     await expect(page.getByTestId("demo-nearby")).toHaveText("18");
     await expect(page.getByTestId("demo-countdown")).toHaveText("2h 48m 15s");
+    // The page is painted from its HTML; its script comes after the paint (docs/decisions/0031).
+    await expect(page.locator("#root[data-hydrated]")).toBeAttached();
 
     await page.clock.runFor(3000);
     await expect(page.getByTestId("demo-online")).toHaveText("250");
@@ -27,9 +29,29 @@ test.describe("landing page on the real server", () => {
     });
     await page.goto("/");
     await expect(page.getByTestId("demo-online")).toHaveText("247");
+    await expect(page.locator("#root[data-hydrated]")).toBeAttached();
     await page.clock.runFor(2000);
     await expect(page.getByTestId("demo-online")).toHaveText("245");
     await expect(page.getByTestId("demo-nearby")).toHaveText("18");
+  });
+
+  test("paints from its HTML, then asks for React and the page only once painted, and hydrates without a mismatch", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto("/");
+    // The page names only its small first script (and what that imports), not the landing page's code.
+    const html = (await response?.text()) ?? "";
+    expect(html).not.toMatch(/landing-hydrate-[^"]*\.js/);
+    await expect(page.locator("#root[data-hydrated]")).toBeAttached();
+    expect(scripts.some((path) => /\/assets\/landing-hydrate-[^/]*\.js$/.test(path))).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test("shows the sample people, the headline stats and the 18+ footer", async ({ page }) => {

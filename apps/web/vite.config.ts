@@ -56,6 +56,10 @@ export default defineConfig(async ({ command }) => {
       // Every browser the app supports preloads modules itself (Chrome 66, Firefox 115, Safari 17):
       // no polyfill in the first script of every page.
       modulePreload: { polyfill: false },
+      // A font is never inlined into the style sheet as a data: URL (Vite inlines files under 4 KB,
+      // one of JetBrains Mono's subsets among them): the server's CSP allows fonts from the app's
+      // own origin only (font-src 'self'), so the browser refused it with an error on every page.
+      assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
       rolldownOptions: {
         // Two pages: the app, and the landing page a visitor gets at "/" (docs/decisions/0019).
         input: { index: path.resolve(import.meta.dirname, "index.html"), landing: path.resolve(import.meta.dirname, "landing.html") },

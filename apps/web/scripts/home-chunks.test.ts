@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Rolldown } from "vite";
-import { HOME_ROOTS, homeModulesOf, homePage } from "./home-chunks";
+import { HOME_ROOTS, LANDING_HYDRATE, homeModulesOf, homePage } from "./home-chunks";
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[], kind: { entry?: string; facade?: string } = {}) =>
   ({
@@ -21,7 +21,9 @@ const own = (name: string) => `/repo/packages/features/src/${name}.ts`;
 // What the first pass splits automatically: each set of pages that shares modules has a chunk.
 const firstPass = [
   chunk("index.js", [own("main")], ["react.js", "app.js"], { entry: "index" }),
-  chunk("landing.js", [own("landing-main")], ["react.js", "shared-with-landing.js"], { entry: "landing" }),
+  // The landing page's first script is small: it asks for the rest once the page is painted.
+  chunk("landing.js", [own("landing-main")], [], { entry: "landing" }),
+  chunk("landing-hydrate.js", [`/repo${LANDING_HYDRATE}`], ["react.js", "shared-with-landing.js"], { facade: `/repo${LANDING_HYDRATE}` }),
   chunk("react.js", [lib("react")], []),
   chunk("app.js", [own("router")], ["react.js"]),
   chunk("shared-with-landing.js", [own("avatar"), lib("radix-avatar")], ["react.js"]),
@@ -43,16 +45,17 @@ describe("homeModulesOf", () => {
 
   it("leaves the first scripts' modules, other pages' and the bundler's helpers where they are", () => {
     const captured = [...groups.common, ...groups.app, ...groups.libs, ...groups.own];
-    for (const id of [own("main"), own("landing-main"), lib("react"), "\0vite/preload-helper", own("messages-page")]) expect(captured).not.toContain(id);
+    for (const id of [own("main"), own("landing-main"), `/repo${LANDING_HYDRATE}`, lib("react"), "\0vite/preload-helper", own("messages-page")]) expect(captured).not.toContain(id);
   });
 
-  it("puts what the landing page's first script shares with the home in one chunk, and the app's first script beyond its entry in another", () => {
+  it("puts what the landing page's scripts (the first, and the one it asks for once painted) share with the home in one chunk, and the app's first script beyond its entry in another", () => {
     expect([...groups.common]).toEqual([own("avatar"), lib("radix-avatar")]);
     expect([...groups.app]).toEqual([own("router")]);
   });
 
   it("says which part of the home it cannot find", () => {
-    expect(() => homeModulesOf(firstPass.filter((c) => c.facadeModuleId !== headerRoot))).toThrow(/app-header\.tsx/);
+    expect(() => homeModulesOf(firstPass.filter((c) => c.facadeModuleId !== headerRoot))).toThrow(/no chunk holds .*app-header\.tsx/);
+    expect(() => homeModulesOf(firstPass.filter((c) => c.fileName !== "landing-hydrate.js"))).toThrow(/no chunk holds .*landing-hydrate\.tsx/);
   });
 });
 

@@ -11,14 +11,20 @@ import type { Plugin, Rolldown } from "vite";
  * Which modules the home needs beyond the first script is known only after tree-shaking (the
  * packages' index files name every module of a feature, the home uses a few), so the build runs
  * twice: a first pass, not written, splits automatically; its chunks tell which modules the home's
- * on-demand parts (`HOME_ROOTS`) load that no page's first script (the app's, the landing page's)
- * holds. The real build captures those in two groups: `home-libs` (packages, which change
+ * on-demand parts (`HOME_ROOTS`) load that no page's first scripts (the app's; the landing page's,
+ * with the script it asks for once painted) hold. The real build captures those in two groups: `home-libs` (packages, which change
  * seldom, so a member's browser keeps them across releases) and `home` (ours, the three parts
  * themselves included: three requests fewer before his first render, docs/decisions/0030). Other
  * pages that use some of those modules load those chunks too; a member has them already, from his
  * home.
  */
 export const HOME_ROOTS = ["/packages/features/src/shell/components/signed-in-home.tsx", "/packages/features/src/shell/components/member-session.tsx", "/packages/features/src/shell/components/app-header.tsx"];
+
+/**
+ * The landing page's second script (docs/decisions/0031): its first asks for it once the page is
+ * painted, on every visit, so what it loads counts as the landing page's first scripts here.
+ */
+export const LANDING_HYDRATE = "/apps/web/src/landing-hydrate.tsx";
 
 /** Set in the first pass's environment, so that it does not start a pass of its own. */
 export const FIRST_PASS = "VICINITY_HOME_CHUNKS_FIRST_PASS";
@@ -51,7 +57,7 @@ function importClosure(chunks: Rolldown.OutputChunk[], roots: Rolldown.OutputChu
 function homeRootChunks(chunks: Rolldown.OutputChunk[]): Rolldown.OutputChunk[] {
   return HOME_ROOTS.map((root) => {
     const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(root)));
-    if (!chunk) throw new Error(`home-chunks: no chunk is loaded on demand for ${root}`);
+    if (!chunk) throw new Error(`home-chunks: no chunk holds ${root}`);
     return chunk;
   });
 }
@@ -67,8 +73,10 @@ export function homeModulesOf(chunks: Rolldown.OutputChunk[]): HomeModules {
   };
   const app = entry("index");
   const landing = entry("landing");
+  const landingHydrate = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(LANDING_HYDRATE)));
+  if (!landingHydrate) throw new Error(`home-chunks: no chunk holds ${LANDING_HYDRATE}`);
   const appFirst = closure([app]);
-  const landingFirst = closure([landing]);
+  const landingFirst = closure([landing, landingHydrate]);
   const home = closure(homeRootChunks(chunks));
   const modulesOf = (files: Iterable<string>) =>
     new Set([...files].flatMap((file) => byFile.get(file)!.moduleIds).filter((id) => !id.startsWith("\0")));

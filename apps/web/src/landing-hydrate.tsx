@@ -1,0 +1,28 @@
+// The landing page brought to life (docs/decisions/0019, 0031): React hydrates the HTML the build
+// rendered (src/landing-prerender.tsx) once landing-main.tsx has seen the page painted.
+import { StrictMode, useEffect } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { LandingPage } from "@vicinity/features/landing";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("The page has no #root element");
+const container = root;
+
+/**
+ * The landing page, which says once it is live (`data-hydrated` on #root): its effects, the demo
+ * figures' ticking among them, have started. The end-to-end tests wait for it before they move
+ * the clock. It draws nothing of its own, so the tree is the one the build rendered.
+ */
+function LiveLandingPage() {
+  useEffect(() => {
+    container.dataset.hydrated = "";
+  }, []);
+  return <LandingPage />;
+}
+
+hydrateRoot(
+  container,
+  <StrictMode>
+    <LiveLandingPage />
+  </StrictMode>,
+);
