@@ -99,6 +99,19 @@ test.describe("landing page on the real server", () => {
     expect(foreign).toEqual([]);
   });
 
+  test("asks for the small basic font files, not @fontsource's whole latin ones, for a page in plain English", async ({ page }) => {
+    const fontFiles: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fontFiles.push(new URL(request.url()).pathname.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.woff2$/, ".woff2"));
+    });
+    await page.goto("/");
+    await page.evaluate(() => document.fonts.ready);
+    await expect(page.locator("#root[data-hydrated]")).toBeAttached();
+    await page.evaluate(() => document.fonts.ready);
+    // docs/decisions/0032: the headline (Space Grotesk) and the text (Inter) from the basic faces.
+    expect(fontFiles.sort()).toEqual(["inter-basic-wght-normal.woff2", "space-grotesk-basic-wght-normal.woff2"]);
+  });
+
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("demo-online")).toBeVisible();
