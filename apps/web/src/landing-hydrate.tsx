@@ -1,6 +1,6 @@
 // The landing page brought to life (docs/decisions/0019, 0031): React hydrates the HTML the build
 // rendered (src/landing-prerender.tsx) once landing-main.tsx has seen the page painted.
-import { StrictMode, useEffect } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { LandingPage } from "@vicinity/features/landing";
 
@@ -20,9 +20,14 @@ function LiveLandingPage() {
   return <LandingPage />;
 }
 
-hydrateRoot(
-  container,
-  <StrictMode>
-    <LiveLandingPage />
-  </StrictMode>,
-);
+// In a transition, React hydrates the page in slices of a few milliseconds, between which the
+// page stays responsive, as the app's first render (docs/decisions/0030); at once, it was one
+// task (about 150 ms on a mid-range phone).
+startTransition(() => {
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <LiveLandingPage />
+    </StrictMode>,
+  );
+});
