@@ -112,6 +112,22 @@ test.describe("landing page on the real server", () => {
     expect(fontFiles.sort()).toEqual(["inter-basic-wght-normal.woff2", "space-grotesk-basic-wght-normal.woff2"]);
   });
 
+  test("asks the server for its page, style sheet, scripts and fonts only: the icon is in the page", async ({ page, baseURL }) => {
+    const kinds = new Set<string>();
+    const icons: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(baseURL ?? "")) return;
+      kinds.add(request.resourceType());
+      if (/favicon|\.ico$/.test(request.url())) icons.push(request.url());
+    });
+    await page.goto("/");
+    await expect(page.locator("#root[data-hydrated]")).toBeAttached();
+    await page.evaluate(() => document.fonts.ready);
+    expect(icons).toEqual([]);
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(["document", "font", "script", "stylesheet"]));
+    expect([...kinds].filter((kind) => !["document", "font", "script", "stylesheet", "fetch", "xhr"].includes(kind))).toEqual([]);
+  });
+
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("demo-online")).toBeVisible();
