@@ -105,7 +105,6 @@ test.describe("landing page on the real server", () => {
       if (request.resourceType() === "font") fontFiles.push(new URL(request.url()).pathname.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.woff2$/, ".woff2"));
     });
     await page.goto("/");
-    await page.evaluate(() => document.fonts.ready);
     await expect(page.locator("#root[data-hydrated]")).toBeAttached();
     await page.evaluate(() => document.fonts.ready);
     // docs/decisions/0032: the headline (Space Grotesk) and the text (Inter) from the basic faces.

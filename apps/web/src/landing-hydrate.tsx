@@ -4,9 +4,9 @@ import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { LandingPage } from "@vicinity/features/landing";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("The page has no #root element");
-const container = root;
+const rootElement = document.getElementById("root");
+if (!rootElement) throw new Error("The page has no #root element");
+const root: HTMLElement = rootElement;
 
 /**
  * The landing page, which says once it is live (`data-hydrated` on #root): its effects, the demo
@@ -15,7 +15,7 @@ const container = root;
  */
 function LiveLandingPage() {
   useEffect(() => {
-    container.dataset.hydrated = "";
+    root.dataset.hydrated = "";
   }, []);
   return <LandingPage />;
 }
@@ -25,7 +25,7 @@ function LiveLandingPage() {
 // task (about 150 ms on a mid-range phone).
 startTransition(() => {
   hydrateRoot(
-    container,
+    root,
     <StrictMode>
       <LiveLandingPage />
     </StrictMode>,
