@@ -7,7 +7,7 @@ export interface MergeTable {
   orderSensitiveModifiers: string[];
 }
 export declare const TABLE_FILE: string;
-export declare function styleSources(): string[];
+export declare function styleSources(css?: string): string[];
 export declare function candidates(): Promise<string[]>;
 export declare function buildTable(classes: string[]): Promise<MergeTable>;
 export declare function tableModule(table: MergeTable): string;

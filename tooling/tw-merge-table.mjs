@@ -31,8 +31,7 @@ export const TABLE_FILE = path.join(root, "packages/ui/src/lib/tw-merge-table.ge
 const STYLE_SHEET = path.join(root, "packages/ui/src/styles/index.css");
 
 /** The folders the style sheet's `@source` rules name, which Tailwind scans for classes. */
-export function styleSources() {
-  const css = readFileSync(STYLE_SHEET, "utf8");
+export function styleSources(css = readFileSync(STYLE_SHEET, "utf8")) {
   const folders = [...css.matchAll(/@source\s+"([^"]+)"\s*;/g)].map((match) => path.resolve(path.dirname(STYLE_SHEET), match[1]));
   if (folders.length === 0) throw new Error(`${STYLE_SHEET} names no @source`);
   return folders;
@@ -44,13 +43,15 @@ export function styleSources() {
  * style, so whether `cn` keeps it or not changes nothing on screen.
  */
 export async function candidates() {
-  const scanner = new Scanner({ sources: styleSources().map((base) => ({ base, pattern: "**/*", negated: false })) });
+  const styleSheet = readFileSync(STYLE_SHEET, "utf8");
+  const scanner = new Scanner({ sources: styleSources(styleSheet).map((base) => ({ base, pattern: "**/*", negated: false })) });
   const found = [...new Set(scanner.scan())].sort();
-  const designSystem = await __unstable__loadDesignSystem(readFileSync(STYLE_SHEET, "utf8"), { base: path.dirname(STYLE_SHEET) });
+  const designSystem = await __unstable__loadDesignSystem(styleSheet, { base: path.dirname(STYLE_SHEET) });
   const css = designSystem.candidatesToCss(found);
   return found.filter((_, index) => css[index]);
 }
 
+const defaultConfig = getDefaultConfig();
 let internals;
 /**
  * tailwind-merge's own parser and group lookup for its default configuration. The package exports
@@ -63,7 +64,7 @@ async function defaultUtils() {
     if (!bundle.includes("const createConfigUtils =")) throw new Error("tailwind-merge's bundle has no createConfigUtils: look at tooling/tw-merge-table.mjs again");
     const source = `${bundle}\nexport { createConfigUtils as __createConfigUtils };\n`;
     const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`);
-    internals = module.__createConfigUtils(getDefaultConfig());
+    internals = module.__createConfigUtils(defaultConfig);
   }
   return internals;
 }
@@ -95,7 +96,7 @@ function lookups(utils, postfixLookup, parsed) {
 /** The table for these classes: each group's base classes, and the conflicts among the groups found. */
 export async function buildTable(classes) {
   const utils = await defaultUtils();
-  const config = getDefaultConfig();
+  const config = defaultConfig;
   const groups = new Map();
   for (const className of classes) {
     const parsed = utils.parseClassName(className);
@@ -130,7 +131,7 @@ export function tableModule(table) {
   const json = (value) => JSON.stringify(value, null, 2);
   return `// Written by tooling/tw-merge-table.mjs from the classes in the style sheet's @source folders
 // (docs/decisions/0033). Do not edit: run \`node tooling/tw-merge-table.mjs\`.
-// Each list is space-separated.
+// The groups' lists are space-separated strings (smaller than arrays).
 
 /** Each tailwind-merge class group the sources use, with its base classes. */
 export const CLASS_GROUPS: Record<string, string> = ${json(joined(table.classGroups))};
@@ -142,10 +143,10 @@ export const CONFLICTING_CLASS_GROUPS: Record<string, string> = ${json(joined(ta
 export const CONFLICTING_CLASS_GROUP_MODIFIERS: Record<string, string> = ${json(joined(table.conflictingClassGroupModifiers))};
 
 /** Groups whose classes are looked up again with their "/" postfix. */
-export const POSTFIX_LOOKUP_CLASS_GROUPS = ${JSON.stringify(table.postfixLookupClassGroups.join(" "))};
+export const POSTFIX_LOOKUP_CLASS_GROUPS: string[] = ${JSON.stringify(table.postfixLookupClassGroups)};
 
 /** Variants whose order matters (kept in place when variants are compared). */
-export const ORDER_SENSITIVE_MODIFIERS = ${JSON.stringify(table.orderSensitiveModifiers.join(" "))};
+export const ORDER_SENSITIVE_MODIFIERS: string[] = ${JSON.stringify(table.orderSensitiveModifiers)};
 `;
 }
 

@@ -22,8 +22,8 @@ const twMerge = createTailwindMerge(
     classGroups: lists(CLASS_GROUPS),
     conflictingClassGroups: lists(CONFLICTING_CLASS_GROUPS),
     conflictingClassGroupModifiers: lists(CONFLICTING_CLASS_GROUP_MODIFIERS),
-    postfixLookupClassGroups: POSTFIX_LOOKUP_CLASS_GROUPS ? POSTFIX_LOOKUP_CLASS_GROUPS.split(" ") : [],
-    orderSensitiveModifiers: ORDER_SENSITIVE_MODIFIERS.split(" "),
+    postfixLookupClassGroups: POSTFIX_LOOKUP_CLASS_GROUPS,
+    orderSensitiveModifiers: ORDER_SENSITIVE_MODIFIERS,
   }),
 );
 

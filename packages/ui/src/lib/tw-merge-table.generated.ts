@@ -1,6 +1,6 @@
 // Written by tooling/tw-merge-table.mjs from the classes in the style sheet's @source folders
 // (docs/decisions/0033). Do not edit: run `node tooling/tw-merge-table.mjs`.
-// Each list is space-separated.
+// The groups' lists are space-separated strings (smaller than arrays).
 
 /** Each tailwind-merge class group the sources use, with its base classes. */
 export const CLASS_GROUPS: Record<string, string> = {
@@ -172,7 +172,7 @@ export const CONFLICTING_CLASS_GROUP_MODIFIERS: Record<string, string> = {
 };
 
 /** Groups whose classes are looked up again with their "/" postfix. */
-export const POSTFIX_LOOKUP_CLASS_GROUPS = "container-type";
+export const POSTFIX_LOOKUP_CLASS_GROUPS: string[] = ["container-type"];
 
 /** Variants whose order matters (kept in place when variants are compared). */
-export const ORDER_SENSITIVE_MODIFIERS = "* ** after backdrop before details-content file first-letter first-line marker placeholder selection";
+export const ORDER_SENSITIVE_MODIFIERS: string[] = ["*","**","after","backdrop","before","details-content","file","first-letter","first-line","marker","placeholder","selection"];
