@@ -177,7 +177,7 @@ function radiusThenSortSql(q: Point): SQL {
     LEFT JOIN presence p ON p.user_id = u.id
     WHERE earth_box(${center}, ${radiusM}::float8) @> ${point}
       AND earth_distance(${point}, ${center}) <= ${radiusM}::float8
-      AND u.suspended_at IS NULL AND NOT l.private_mode
+      AND u.suspended_at IS NULL AND NOT l.distance_hidden
     ORDER BY earth_distance(${point}, ${center})
     LIMIT ${LIMIT + 1}`;
 }
@@ -198,7 +198,7 @@ function fullScanSql(q: Point): SQL {
     JOIN users u ON u.id = l.user_id
     LEFT JOIN presence p ON p.user_id = u.id
     WHERE h.meters <= ${radiusM}::float8
-      AND u.suspended_at IS NULL AND NOT l.private_mode
+      AND u.suspended_at IS NULL AND NOT l.distance_hidden
     ORDER BY h.meters
     LIMIT ${LIMIT + 1}`;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import { viewerOfRequest, type Viewer } from "./policy/viewer";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import type { ErrorBody } from "@vicinity/contract";
@@ -8,6 +9,8 @@ import { openDatabase, type Database } from "./db/database";
 import { upkeep, UPKEEP_MS } from "./db/upkeep";
 import { SessionStore, SESSION_COOKIE } from "./auth/sessions";
 import { HttpError } from "./http/errors";
+import { nulInBody, nulInQuery } from "./http/nul-guard";
+import { isServerPath } from "./http/server-paths";
 import type { AppContext } from "./http/context";
 import { registerAuthRoutes, registerSessionRoutes } from "./auth/routes";
 import { registerNearbyRoutes, registerUserRoutes } from "./users/routes";
@@ -162,14 +165,28 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
       done(new HttpError(400, "The request body is not valid JSON"), undefined);
+      return;
     }
+    // A NUL anywhere in the body is refused before any handler runs (http/nul-guard.ts).
+    const nul = nulInBody(parsed, text);
+    if (nul) done(nul, undefined);
+    else done(null, parsed);
+  });
+  // And in the query string, on every route (and the page fallback): after each group's guard.
+  app.addHook("preValidation", async (request) => {
+    const nul = nulInQuery(request.query);
+    if (nul) throw nul;
   });
   app.decorateRequest("session", null);
   app.decorateRequest("sessionToken", undefined);
+  app.decorateRequest("viewer", null as unknown as Viewer);
+  // Who is asking, once per request, by each route group's hook (policy/viewer.ts).
+  const resolveViewer = (request: FastifyRequest) => viewerOfRequest(database.db, config.sessionSecret, request);
 
   // A node shutting down (a deploy) ends each keep-alive connection after the answer in flight on
   // it: without "Connection: close" the connection would idle on for the keep-alive timeout
@@ -229,8 +246,8 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerGroupRoutes(open, context);
     registerAdClickRoute(open, context);
     await registerMediaRoutes(open, context);
-  });
-  await routeGroup(app, "session", (session) => registerSessionRoutes(session, context));
+  }, { resolveViewer });
+  await routeGroup(app, "session", (session) => registerSessionRoutes(session, context), { resolveViewer });
   await routeGroup(app, "member", async (member) => {
     registerUserRoutes(member, context);
     registerMessageRoutes(member, context);
@@ -244,13 +261,13 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     registerNotificationRoutes(member, context);
     registerGroupMemberRoutes(member, context);
     registerAdMemberRoutes(member, context);
-  });
+  }, { resolveViewer });
   // The admin area's routes come with the admin issue; its group is ready.
   await routeGroup(app, "admin", (admin) => {
     registerAdminRoutes(admin, context);
     registerAdAdminRoutes(admin, context);
     registerAnalyticsRoutes(admin, context);
-  });
+  }, { resolveViewer });
   // /metrics on the app's port only for the operator's token (issue 17, item 2).
   if (config.metricsToken) {
     await routeGroup(app, "operator", (operator) => registerMetricsRoute(operator, metrics), { operatorToken: config.metricsToken });
@@ -300,7 +317,8 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "";
-    if (url.startsWith("/api/") || url === "/api" || !hasWebBuild || request.method !== "GET") {
+    // The API's, the operator's and the developer's paths are never the app's page (http/server-paths.ts).
+    if (isServerPath(request.url) || !hasWebBuild || request.method !== "GET") {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` } satisfies ErrorBody);
     }
     // "/" for a visitor (no live session): the landing page with its own small script; for a

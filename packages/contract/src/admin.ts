@@ -151,9 +151,10 @@ export const picturesReviewedSchema = z.strictObject({
 });
 
 export const auditQuerySchema = z.strictObject({
-  action: z.optional(z.string().check(z.maxLength(40))),
-  targetType: z.optional(z.string().check(z.maxLength(20))),
-  targetId: z.optional(z.string().check(z.maxLength(60))),
+  // Plain text: a control character (a NUL) in a filter is refused, not sent to the database.
+  action: z.optional(plainText("action").check(z.maxLength(40, "action can be at most 40 characters"))),
+  targetType: z.optional(plainText("targetType").check(z.maxLength(20, "targetType can be at most 20 characters"))),
+  targetId: z.optional(plainText("targetId").check(z.maxLength(60, "targetId can be at most 60 characters"))),
   adminId: z.optional(z.uuid()),
   page: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 0),
 });

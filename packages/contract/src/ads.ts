@@ -17,6 +17,15 @@ export const AD_WEIGHT_MAX = 100;
 export const AD_FREQUENCY_CAP_MAX = 20;
 /** How long a served ad's click link works. */
 export const AD_CLICK_TTL_MS = 60 * 60_000;
+/**
+ * The most views a member can be served whose impression was not counted, within a click link's
+ * life (AD_CLICK_TTL_MS): each served view is a click link, so GET /api/ads/next cannot mint them
+ * without end. A counted view no longer holds him back; at the limit he is served no ad (204).
+ */
+export const AD_UNCOUNTED_VIEWS_MAX = 30;
+/** A campaign's start and end fall within these years (UTC), both included. */
+export const AD_DATE_YEAR_MIN = 2000;
+export const AD_DATE_YEAR_MAX = 2100;
 /** The grid shows an ad after this many cards (one per screenful). */
 export const AD_GRID_EVERY = 12;
 /** Viewable: at least this share of the ad on screen ... */
@@ -32,6 +41,50 @@ const count = (label: string, max = 100_000_000) =>
     .number({ error: `${label} must be a number` })
     .check(z.int(`${label} must be a whole number`), z.gte(1, `${label} must be at least 1`), z.lte(max, `${label} can be at most ${withThousands(max)}`));
 
+const AD_DESTINATION_MAX = 2000;
+/** Control characters (C0, DEL and C1): `new URL` drops some (CR, LF, tab) and a header cannot hold them. */
+// eslint-disable-next-line no-control-regex
+const URL_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * An ad's destination as it will be stored and redirected to: the parsed link's `href` (what a
+ * browser follows), or null when it is no https link or holds a control character or a backslash
+ * (which URL parsers read differently: `https://evil\@good/` is the host `evil` to one, `good` to
+ * another). The click redirect checks a stored destination with it again.
+ */
+export function adDestinationHref(value: string): string | null {
+  if (URL_CONTROL_CHARACTER.test(value) || value.includes("\\")) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const adDestinationSchema = z.string({ error: "Destination must be a link" }).check(
+  z.maxLength(AD_DESTINATION_MAX, { error: `Destination can be at most ${AD_DESTINATION_MAX} characters`, abort: true }),
+  z.refine((value) => !URL_CONTROL_CHARACTER.test(value), { error: "Destination can't contain control characters (a line break or a tab included)", abort: true }),
+  z.refine((value) => !value.includes("\\"), { error: "Destination can't contain a backslash (\\): write / instead", abort: true }),
+  z.refine((value) => adDestinationHref(value) !== null, { error: "Destination must be an https:// link", abort: true }),
+  z.refine((value) => (adDestinationHref(value) ?? "").length <= AD_DESTINATION_MAX, { error: `Destination can be at most ${AD_DESTINATION_MAX} characters once encoded`, abort: true }),
+  // Stored as the browser will follow it (host in lower case, dot segments resolved, spaces encoded).
+  z.overwrite((value) => adDestinationHref(value) ?? value),
+);
+
+const yearsMessage = (label: string) => `${label} must be a date and time between ${AD_DATE_YEAR_MIN} and ${AD_DATE_YEAR_MAX} (UTC)`;
+/** A campaign's start or end: ISO 8601 with an offset, within the years a campaign can run (the database and `Date` both hold it). */
+const adDate = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` }).check(
+    z.refine(
+      (value) => {
+        const at = Date.parse(value);
+        return Number.isFinite(at) && at >= Date.UTC(AD_DATE_YEAR_MIN, 0, 1) && at < Date.UTC(AD_DATE_YEAR_MAX + 1, 0, 1);
+      },
+      { error: yearsMessage(label) },
+    ),
+  );
+
 /** POST /api/admin/ads and PUT /api/admin/ads/:id: the creator's form. */
 export const adInputSchema = z
   .strictObject({
@@ -39,19 +92,7 @@ export const adInputSchema = z
     headline: nameText("Headline").check(z.trim(), z.minLength(1, "Headline is required"), z.maxLength(AD_HEADLINE_MAX, `Headline can be at most ${AD_HEADLINE_MAX} characters`)),
     body: plainText("Text").check(z.trim(), z.minLength(1, "Text is required"), z.maxLength(AD_BODY_MAX, `Text can be at most ${AD_BODY_MAX} characters`)),
     callToAction: nameText("Call to action").check(z.trim(), z.minLength(1, "Call to action is required"), z.maxLength(AD_CTA_MAX, `Call to action can be at most ${AD_CTA_MAX} characters`)),
-    destinationUrl: z.string({ error: "Destination must be a link" }).check(
-      z.maxLength(2000, "Destination can be at most 2000 characters"),
-      z.refine(
-        (value) => {
-          try {
-            return new URL(value).protocol === "https:";
-          } catch {
-            return false;
-          }
-        },
-        { error: "Destination must be an https:// link" },
-      ),
-    ),
+    destinationUrl: adDestinationSchema,
     mediaId: z.nullable(z.uuid("mediaId is not a picture id")),
     /** Targeting: a centre and a radius (both or neither), an age range, interests (any of them). */
     area: z.nullable(
@@ -65,8 +106,8 @@ export const adInputSchema = z
     ageMin: z.nullable(z.int("Ages must be whole numbers").check(z.gte(18, "Ages start at 18"), z.lte(99, "Ages end at 99"))),
     ageMax: z.nullable(z.int("Ages must be whole numbers").check(z.gte(18, "Ages start at 18"), z.lte(99, "Ages end at 99"))),
     interests: z.array(plainText("Interests").check(z.trim(), z.minLength(1, "An interest cannot be empty"), z.maxLength(30, "An interest can be at most 30 characters"))).check(z.maxLength(10, "At most 10 interests")),
-    startsAt: z.iso.datetime({ offset: true, error: "startsAt must be a date and time (ISO 8601)" }),
-    endsAt: z.iso.datetime({ offset: true, error: "endsAt must be a date and time (ISO 8601)" }),
+    startsAt: adDate("startsAt"),
+    endsAt: adDate("endsAt"),
     timeZone: timeZoneSchema,
     weight: count("Weight", AD_WEIGHT_MAX),
     totalCap: z.nullable(count("Total cap")),

@@ -28,10 +28,23 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+/**
+ * The days a range may start and end on: the report also reads the period before a range (up to a
+ * year earlier) and the day after it, and the database has no year 0 nor any after 9999 (year 0000
+ * or 9999 answered 500).
+ */
+export const ANALYTICS_FIRST_DAY = "2000-01-01";
+export const ANALYTICS_LAST_DAY = "2099-12-31";
+
 const day = (what: string) =>
   z
     .string({ error: `${what} is required (YYYY-MM-DD)` })
-    .check(z.regex(DATE_RE, `${what} must be a date (YYYY-MM-DD)`), z.refine(isRealDate, `${what} is not a real date`));
+    .check(
+      z.regex(DATE_RE, `${what} must be a date (YYYY-MM-DD)`),
+      z.refine(isRealDate, `${what} is not a real date`),
+      // Dates as YYYY-MM-DD compare as text.
+      z.refine((s) => s >= ANALYTICS_FIRST_DAY && s <= ANALYTICS_LAST_DAY, `${what} must be between ${ANALYTICS_FIRST_DAY} and ${ANALYTICS_LAST_DAY}`),
+    );
 
 /** GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD&tz=Area/City: both days included. */
 export const analyticsQuerySchema = z

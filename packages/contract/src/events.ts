@@ -52,18 +52,27 @@ export const timeZoneSchema = z.string().check(
   ),
 );
 
+/**
+ * Line breaks: line feed, carriage return, and the line and paragraph separators (U+2028, U+2029).
+ * A one-line field (a title, a venue's name) takes none: the form has no room for them, and where
+ * the text goes on (a notification, an .ics line, a mail) they would start a line of their own.
+ * Other breaks (VT, FF, NEL) are control characters, refused with those.
+ */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const singleLine = (field: string) => z.refine<string>((value) => !LINE_BREAK.test(value), { error: `${field} must be on one line: it can't contain line breaks`, abort: true });
+
 const isoDate = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
 
 /** POST /api/events and PUT /api/events/:id (the whole event, as the host's form sends it). */
 export const eventInputSchema = z
   .strictObject({
-    title: nameText("Title").check(z.minLength(3, "Title must be at least 3 characters"), z.maxLength(EVENT_TITLE_MAX_LENGTH, `Title can be at most ${EVENT_TITLE_MAX_LENGTH} characters`)),
+    title: nameText("Title").check(singleLine("Title"), z.minLength(3, "Title must be at least 3 characters"), z.maxLength(EVENT_TITLE_MAX_LENGTH, `Title can be at most ${EVENT_TITLE_MAX_LENGTH} characters`)),
     description: plainText("Description").check(z.maxLength(EVENT_DESCRIPTION_MAX_LENGTH, `Description can be at most ${EVENT_DESCRIPTION_MAX_LENGTH} characters`)),
     category: z.enum(EVENT_CATEGORIES, { error: `category must be one of: ${EVENT_CATEGORIES.join(", ")}` }),
     startsAt: isoDate("startsAt"),
     endsAt: isoDate("endsAt"),
     timeZone: timeZoneSchema,
-    venueName: nameText("Venue").check(z.minLength(1, "Venue is required"), z.maxLength(EVENT_VENUE_MAX_LENGTH, `Venue can be at most ${EVENT_VENUE_MAX_LENGTH} characters`)),
+    venueName: nameText("Venue").check(singleLine("Venue"), z.minLength(1, "Venue is required"), z.maxLength(EVENT_VENUE_MAX_LENGTH, `Venue can be at most ${EVENT_VENUE_MAX_LENGTH} characters`)),
     address: plainText("Address").check(z.maxLength(EVENT_ADDRESS_MAX_LENGTH, `Address can be at most ${EVENT_ADDRESS_MAX_LENGTH} characters`)),
     /** Who sees the exact address: everyone who sees the event, or only those going. */
     addressFor: z.enum(["everyone", "going"], { error: "addressFor must be everyone or going" }),

@@ -26,6 +26,21 @@ export const GROUP_JOIN_POLICY_LABELS: Record<GroupJoinPolicy, string> = {
 export const GROUP_ROLES = ["owner", "moderator", "member"] as const;
 export type GroupRole = (typeof GROUP_ROLES)[number];
 
+/**
+ * Who sees a group's members (decisions.md, "Visibility modes on every surface"): an open group
+ * shows its owner and the members who chose to be listed to everyone; a group by request or by
+ * invitation shows them only to its members. Moderators see everyone (with roles). The server's
+ * policy and the group page ask the same question.
+ */
+export function seesGroupMembers(joinPolicy: GroupJoinPolicy, myRole: GroupRole | null): boolean {
+  return joinPolicy === "open" || myRole !== null;
+}
+export const seesEveryGroupMember = (myRole: GroupRole | null): boolean => myRole === "owner" || myRole === "moderator";
+/** Only the owner renames the group or changes how members join; moderators edit the rest. */
+export const mayChangeGroupIdentity = (myRole: GroupRole | null): boolean => myRole === "owner";
+export const GROUP_MEMBERS_PRIVATE = "Only the group's members see who is in it";
+export const GROUP_IDENTITY_OWNER_ONLY = "Only the group's owner may change its name or how members join";
+
 export const GROUP_NAME_TAKEN = "A group with this name already exists";
 export const GROUP_NAME_REFUSED = "Choose another name: this one is not allowed";
 

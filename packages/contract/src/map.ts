@@ -26,6 +26,13 @@ export const MAP_TILE_LEVEL_MAX = 12;
 export const MAP_MAX_TILES = 16;
 /** At most this many members in one answer (nearest the middle of the tiles first); `truncated` says when more were there. */
 export const MAP_MEMBER_CAP = 5000;
+/**
+ * Visitors and guests (the limited map) get at most this many: the whole member base in one call
+ * was a scraper's dream (issue 34); they zoom in for the rest.
+ */
+export const MAP_LIMITED_MEMBER_CAP = 500;
+/** The cap of an answer for this kind of viewer. */
+export const mapMemberCap = (limited: boolean): number => (limited ? MAP_LIMITED_MEMBER_CAP : MAP_MEMBER_CAP);
 /** decisions.md 6: positions older than this are not shown. */
 export const MAP_STALE_HOURS = 8;
 /** decisions.md 6: a member "in a crowd only" appears alone only where at least this many visible members share his cell. */

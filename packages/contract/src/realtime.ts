@@ -41,6 +41,25 @@ export interface ServerToClientEvents {
   messageRemoved: (payload: { conversationId: string; messageId: number }) => void;
 }
 
+/**
+ * Every event the server pushes, as a list (the visibility table test holds each to a rule). The
+ * type check below fails when an event is added to ServerToClientEvents and not here.
+ */
+export const SERVER_EVENTS = [
+  "userOnlineStatusUpdate",
+  "authError",
+  "newMessage",
+  "typing",
+  "messagesRead",
+  "mapTiles",
+  "notification",
+  "eventChanged",
+  "messageRemoved",
+] as const satisfies ReadonlyArray<keyof ServerToClientEvents>;
+type MissingServerEvent = Exclude<keyof ServerToClientEvents, (typeof SERVER_EVENTS)[number]>;
+/** Compiles only while SERVER_EVENTS names every event. */
+export const SERVER_EVENTS_COMPLETE: [MissingServerEvent] extends [never] ? true : MissingServerEvent = true;
+
 export interface ClientToServerEvents {
   auth: (payload: z.infer<typeof socketAuthSchema>, ack?: (result: Ack) => void) => void;
   updateLocation: (payload: z.infer<typeof locationSchema>, ack?: (result: Ack) => void) => void;

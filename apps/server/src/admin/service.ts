@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import type { AppContext } from "../http/context";
 import { sendNotifications } from "../notifications/service";
 import { applyPhotoOrder, listPhotos } from "../users/photos";
+import { rotateCalendarFeed } from "../events/calendar-feed";
 
 /** The admin acting (his id and name go into every audit entry). */
 export interface Actor {
@@ -58,6 +59,8 @@ async function suspendIn(tx: Tx, actor: Actor, userId: string, reason: string, d
   if (user.accountRole === "admin") throw conflict("Revoke his admin role before suspending him");
   const until = days === null ? null : new Date(Date.now() + days * 86_400_000);
   await tx.update(users).set({ suspendedAt: new Date(), suspendedUntil: until, suspensionReason: reason, updatedAt: new Date() }).where(eq(users.id, userId));
+  // His calendar feed's URL stops working too (a new one once he is back).
+  await rotateCalendarFeed(tx, userId);
   await audit(tx, actor, "suspend", "member", userId, reason, { days, until: until?.toISOString() ?? null });
   after.suspended.add(userId);
 }

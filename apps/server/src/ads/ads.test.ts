@@ -5,31 +5,10 @@ import { servedAdSchema, type AdInput } from "@vicinity/contract";
 import { adCampaigns, adViews, users } from "../db/schema";
 import { saveLocation } from "../location/save-location";
 import { apiCaller, registerMember, testEngines, useListeningServer , registerAdmin } from "../test/harness";
-import { CITY, offset } from "../test/geo";
+import { offset } from "../test/geo";
+import { adInput } from "../test/inputs";
 import { countImpression, pickAd } from "./service";
 
-function adInput(over: Partial<AdInput> = {}): AdInput {
-  return {
-    advertiser: "Riverside Coffee",
-    headline: "Two for one lattes",
-    body: "Show this ad at the counter, all week.",
-    callToAction: "Get directions",
-    destinationUrl: "https://coffee.example.com/offer",
-    mediaId: null,
-    area: { latitude: CITY.latitude, longitude: CITY.longitude, radiusKm: 10 },
-    ageMin: 25,
-    ageMax: 40,
-    interests: [],
-    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-    endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    timeZone: "America/New_York",
-    weight: 1,
-    totalCap: null,
-    dailyCap: null,
-    frequencyCap: 2,
-    ...over,
-  };
-}
 
 describe.each(testEngines())("ads (%s)", (engine) => {
   const t = useListeningServer(engine);

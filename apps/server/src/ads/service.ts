@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { AD_CLICK_TTL_MS, type AdInput, type AdStatus, type ServedAd } from "@vicinity/contract";
+import { AD_CLICK_TTL_MS, AD_UNCOUNTED_VIEWS_MAX, adDestinationHref, type AdInput, type AdStatus, type ServedAd } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { adCampaigns, adViews, media } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -145,7 +145,7 @@ export async function pickAd(db: Db, secret: string, viewer: Viewer, random: () 
   let roll = random() * total;
   const chosen = rows.find((r) => (roll -= Number(r.weight)) < 0) ?? rows[rows.length - 1]!;
   const token = randomBytes(24).toString("base64url");
-  await db.insert(adViews).values({ token, campaignId: chosen.id, userId: viewer.id });
+  if (!(await serveView(db, viewer.id, chosen.id, token))) return null;
   const why: string[] = [];
   if (chosen.radius_km !== null) why.push(`You are within ${Number(chosen.radius_km)} km of the area it is shown in`);
   if (chosen.age_min !== null || chosen.age_max !== null) why.push(`It is shown to members aged ${chosen.age_min ?? 18} to ${chosen.age_max ?? 99}`);
@@ -164,6 +164,33 @@ export async function pickAd(db: Db, secret: string, viewer: Viewer, random: () 
     clickUrl: clickPath(secret, token),
     why,
   };
+}
+
+/** Two-key advisory locks of the ads (the one-key ones, such as the roll-up's, are another key space). */
+const AD_LOCKS = 14;
+
+/**
+ * Records a served view (its token is an impression token and a click link), unless the member
+ * already holds AD_UNCOUNTED_VIEWS_MAX views whose impression was not counted, served within a
+ * click link's life: then none (false). His views are taken in turns (a lock on him for the
+ * transaction), so simultaneous asks cannot go over.
+ */
+async function serveView(db: Db, userId: string, campaignId: string, token: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`SELECT pg_advisory_xact_lock(${AD_LOCKS}::int, hashtext(${userId}))`);
+    // Through his uncounted views' index (user_id, created_at WHERE counted_at IS NULL).
+    const [held] = await queryRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM ad_views v
+          WHERE v.user_id = ${userId}::uuid AND v.counted_at IS NULL
+            AND v.created_at > now() - ${AD_CLICK_TTL_MS}::int * interval '1 millisecond'
+            AND v.campaign_id IN (SELECT id FROM ad_campaigns WHERE status = 'active')`,
+    );
+    if (Number(held?.n ?? 0) >= AD_UNCOUNTED_VIEWS_MAX) return false;
+    await t.insert(adViews).values({ token, campaignId, userId });
+    return true;
+  });
 }
 
 /**
@@ -198,21 +225,29 @@ export async function countImpression(db: Db, userId: string, token: string): Pr
   });
 }
 
-/** A click: counted once per view (a replayed link redirects but counts nothing); answers the destination. */
+/**
+ * A click: counted only for a view whose impression was counted, and once (a replayed link, or one
+ * opened before its view counted, redirects but counts nothing); answers the destination, or 404
+ * when the stored one cannot be sent (stored before adDestinationHref was the rule).
+ */
 export async function recordClick(db: Db, token: string): Promise<{ destination: string; userId: string | null }> {
-  const [row] = await queryRows<{ campaign_id: string; destination_url: string; first: boolean; user_id: string }>(
+  const [view] = await queryRows<{ destination_url: string }>(
     db,
-    sql`WITH hit AS (UPDATE ad_views SET clicked_at = now() WHERE token = ${token} AND clicked_at IS NULL RETURNING campaign_id)
-        SELECT c.id AS campaign_id, c.destination_url, EXISTS (SELECT 1 FROM hit) AS first, v.user_id
-        FROM ad_views v JOIN ad_campaigns c ON c.id = v.campaign_id WHERE v.token = ${token}`,
+    sql`SELECT c.destination_url FROM ad_views v JOIN ad_campaigns c ON c.id = v.campaign_id WHERE v.token = ${token}`,
   );
-  if (!row) throw notFound("This link has expired");
-  if (row.first) {
-    await db.execute(sql`INSERT INTO ad_daily (campaign_id, day, impressions, reach, clicks) VALUES (${row.campaign_id}::uuid, ${dayOf()}, 0, 0, 1)
+  if (!view) throw notFound("This link has expired");
+  const destination = adDestinationHref(view.destination_url);
+  if (!destination) throw notFound("This ad's link is not available");
+  const [hit] = await queryRows<{ campaign_id: string; user_id: string }>(
+    db,
+    sql`UPDATE ad_views SET clicked_at = now() WHERE token = ${token} AND counted_at IS NOT NULL AND clicked_at IS NULL RETURNING campaign_id, user_id`,
+  );
+  if (hit) {
+    await db.execute(sql`INSERT INTO ad_daily (campaign_id, day, impressions, reach, clicks) VALUES (${hit.campaign_id}::uuid, ${dayOf()}, 0, 0, 1)
       ON CONFLICT (campaign_id, day) DO UPDATE SET clicks = ad_daily.clicks + 1`);
   }
-  // The member who clicked, for the analytics: only the first click of a view counts.
-  return { destination: row.destination_url, userId: row.first ? row.user_id : null };
+  // The member who clicked, for the analytics: only a counted click.
+  return { destination, userId: hit ? hit.user_id : null };
 }
 
 export function assertEditable(c: CampaignRow): void {

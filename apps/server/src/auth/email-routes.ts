@@ -19,7 +19,7 @@ import {
 } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { queryRows } from "../db/database";
-import { emailTokens, users } from "../db/schema";
+import { users } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
 import { badRequest, conflict, forbidden, HttpError, notFound, parseOr400, tooManyRequests } from "../http/errors";
@@ -27,7 +27,8 @@ import { nearestPlace } from "../map/tiles";
 import { addressChangedMail, confirmNewAddressMail, resetMail, verifyMail } from "../mail/templates";
 import { passwordCheck } from "../users/account-routes";
 import { hashPassword, isCommonPassword } from "./passwords";
-import { issueToken, peekToken, useToken } from "./email-tokens";
+import { dropLinksAfterUndo, issueToken, peekToken, useToken } from "./email-tokens";
+import { rotateCalendarFeed } from "../events/calendar-feed";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, removeSessionCookie } from "./routes";
 
 /** Issue 16's limits: mails a member or an address can ask for. */
@@ -50,9 +51,23 @@ const linkOf = (ctx: AppContext, route: string, token: string) => `${ctx.config.
 /** The id a member's list shows for a session: derived from its stored key, never the key itself. */
 export const listIdOf = (idHash: string) => createHash("sha256").update(`device-list:${idHash}`).digest("base64url").slice(0, 22);
 
+/**
+ * Whether another account's live undo link goes back to this address: it stays his until the link
+ * is used or expires, so that nobody can take it (a sign-up, another account's change) and turn
+ * the undo into a 409.
+ */
+export async function addressReserved(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
+  const [row] = await queryRows<{ reserved: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM email_tokens WHERE purpose = 'undo' AND used_at IS NULL AND expires_at > now() AND lower(email) = ${email.toLowerCase()}
+          ${exceptUserId ? sql`AND user_id <> ${exceptUserId}::uuid` : sql``}) AS reserved`,
+  );
+  return Boolean(row?.reserved);
+}
+
 async function addressTaken(db: Db, email: string, exceptUserId: string): Promise<boolean> {
   const [row] = await queryRows<{ taken: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND id <> ${exceptUserId}::uuid) AS taken`);
-  return Boolean(row?.taken);
+  return Boolean(row?.taken) || (await addressReserved(db, email, exceptUserId));
 }
 
 /** Sends the link that confirms a member's address (at sign-up, and when he asks again). */
@@ -120,6 +135,8 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
         .where(eq(users.id, row.userId))
         .returning({ id: users.id, email: users.email });
       if (!user) throw linkError("invalid");
+      // Whoever had the feed's address loses it too.
+      await rotateCalendarFeed(tx, user.id);
       return user;
     });
     if (!result.ok) throw linkError(result.problem);
@@ -151,8 +168,9 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     const result = await useToken(db, token, "undo", async (tx, row) => {
       if (await addressTaken(tx, row.email, row.userId)) throw conflict("Another account uses that address now. Write to us from it and we will help.");
       await tx.update(users).set({ email: row.email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
-      // A change still waiting to be confirmed goes too.
-      await tx.delete(emailTokens).where(sql`${emailTokens.userId} = ${row.userId} AND ${emailTokens.purpose} = 'change' AND ${emailTokens.usedAt} IS NULL`);
+      // A change still waiting to be confirmed goes too, and every link mailed to a later address.
+      await dropLinksAfterUndo(tx, row);
+      await rotateCalendarFeed(tx, row.userId);
       return { userId: row.userId, email: row.email };
     });
     if (!result.ok) throw linkError(result.problem);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { LinkProblem } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { emailTokens } from "../db/schema";
@@ -12,13 +12,18 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("bas
 /**
  * A new single-use link's token (256 random bits), returned once to be mailed; only its hash is
  * stored. The member's earlier unused links of the same purpose stop working: the newest mail is
- * the one that counts.
+ * the one that counts. Undo links excepted: each one puts back the address it was mailed to, and a
+ * later change (by whoever holds a session and the password) must not take that away from the
+ * address's owner; they end when used, when they expire, or when an earlier undo is used
+ * (`dropLinksAfterUndo`).
  */
 export async function issueToken(db: Db, input: { userId: string; purpose: TokenPurpose; email: string; ttlMs: number }): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await tx.delete(emailTokens).where(and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNull(emailTokens.usedAt)));
+    if (input.purpose !== "undo") {
+      await tx.delete(emailTokens).where(and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNull(emailTokens.usedAt)));
+    }
     await tx.insert(emailTokens).values({
       tokenHash: hashOf(token),
       userId: input.userId,
@@ -59,6 +64,27 @@ export async function useToken<T>(db: Db, token: string, purpose: TokenPurpose, 
     await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.tokenHash, check.row.tokenHash));
     return { ok: true as const, value };
   });
+}
+
+/**
+ * When an undo link is used (in its transaction): every other unused link of the account goes (a
+ * change waiting for confirmation, a reset or a confirmation mailed to an address the account had
+ * after the restored one), and so do the undo links issued after this one, which were mailed to
+ * those later addresses: whoever changed the address cannot take it back with them. The undo
+ * links issued before it stay: they go back to addresses the account had earlier still.
+ */
+export async function dropLinksAfterUndo(tx: Db, used: TokenRow): Promise<void> {
+  await tx
+    .delete(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, used.userId),
+        isNull(emailTokens.usedAt),
+        ne(emailTokens.tokenHash, used.tokenHash),
+        // Compared in the database: a Date read back keeps milliseconds, the column microseconds.
+        or(ne(emailTokens.purpose, "undo"), sql`${emailTokens.createdAt} >= (SELECT u.created_at FROM email_tokens u WHERE u.token_hash = ${used.tokenHash})`),
+      ),
+    );
 }
 
 /** Links used or expired more than a week ago go (with the session sweep); until then they say "used" or "expired". */

@@ -2,33 +2,22 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_PATHS, LINK_PROBLEMS, RESET_SENT_MESSAGE, type DeviceSession } from "@vicinity/contract";
 import { users } from "../db/schema";
 import { createMailer } from "../mail/mailer";
-import { apiCaller, registerMember, resetDatabase, sessionCookie, startTestServer, STRONG_PASSWORD, testConfig, testEngines, type TestServer } from "../test/harness";
-import { startSmtp, type TestSmtp } from "../test/smtp";
+import { apiCaller, registerMember, sessionCookie, startTestServer, STRONG_PASSWORD, testConfig, testEngines, type TestServer } from "../test/harness";
+import { MAIL_APP_URL, tokenOf, useMailServer, type TestSmtp } from "../test/smtp";
 
-const APP = "https://vicinity.test";
+const APP = MAIL_APP_URL;
 const NEW_PASSWORD = "a brand new and long passphrase";
 
 describe.each(testEngines())("accounts by email (%s)", (engine) => {
+  const mail = useMailServer(engine);
   let t: TestServer;
   let smtp: TestSmtp;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await startTestServer(engine, { smtpUrl: smtp.url, appUrl: APP });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
-  beforeEach(async () => {
-    await resetDatabase(t.database); // email_tokens go with their users (CASCADE)
-    smtp.received.length = 0;
-  });
+  beforeAll(() => void ({ t, smtp } = mail));
   const call = apiCaller(() => t.server);
-  const tokenOf = (link: string) => new URL(link).hash.replace(/^#token=/, "");
   const me = async (cookie: string) => (await call("GET", "/api/auth/user", cookie)).json() as { email: string; emailVerified?: boolean };
   const login = (email: string, password: string, userAgent?: string) =>
     t.server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, headers: userAgent ? { "user-agent": userAgent } : {} });

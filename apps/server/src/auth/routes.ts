@@ -22,7 +22,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
 import { readDevice, writeDevice } from "./device";
 import { restoreExpiredSuspensions } from "../admin/service";
 import { checkProof, issueChallenge, PROOF_TTL_MS } from "./login-proof";
-import { sendVerification } from "./email-routes";
+import { addressReserved, sendVerification } from "./email-routes";
 
 /** The 429 that asks a new browser on a busy network for a proof of work (the client solves it without a word). */
 export const BUSY_NETWORK_MESSAGE = "Many sign-ins failed on your network. Checking your browser before signing you in.";
@@ -101,7 +101,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const passwordHash = await hashPassword(body.password);
 
     const existing = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
-    if (existing.length > 0) throw conflict("An account with this email already exists");
+    // An address another account's undo link goes back to is his until the link is used or expires.
+    if (existing.length > 0 || (await addressReserved(db, email))) throw conflict("An account with this email already exists");
 
     let username = body.username ?? usernameFromEmail(email);
     let created: typeof users.$inferSelect | undefined;

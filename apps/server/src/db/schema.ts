@@ -116,15 +116,19 @@ export const locations = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`ll_to_earth("snapped_latitude", "snapped_longitude")::cube`),
     /**
-     * users.private_mode, mirrored by triggers (migration 0006): members in private mode are found
-     * through their own small GiST index, not by reading every member of the area (bench/nearby, d).
+     * Whether his distance is hidden: users.private_mode or map_visibility 'crowd' (policy/appearance:
+     * "as private mode" everywhere but the map), kept by triggers (migrations 0006 and 0017).
+     * Members who hide their distance are found through their own small GiST index, not by reading
+     * every member of the area (bench/nearby, d).
      */
-    privateMode: boolean("private_mode").notNull().default(false),
+    distanceHidden: boolean("distance_hidden").notNull().default(false),
+    /** Since when his snapped position has been where it is (a move to another point resets it). */
+    heldSince: timestamp("held_since", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("locations_snapped_earth_gist").using("gist", t.snappedEarth),
-    index("locations_private_earth_gist").using("gist", t.snappedEarth).where(sql`${t.privateMode}`),
+    index("locations_distance_hidden_earth_gist").using("gist", t.snappedEarth).where(sql`${t.distanceHidden}`),
   ],
 );
 
@@ -561,7 +565,11 @@ export const adViews = pgTable(
     countedAt: timestamp("counted_at", { withTimezone: true }),
     clickedAt: timestamp("clicked_at", { withTimezone: true }),
   },
-  (t) => [index("ad_views_campaign_idx").on(t.campaignId, t.createdAt)],
+  (t) => [
+    index("ad_views_campaign_idx").on(t.campaignId, t.createdAt),
+    // A member's views not counted yet: what caps the click links he may hold (ads/service.ts).
+    index("ad_views_uncounted_idx").on(t.userId, t.createdAt).where(sql`${t.countedAt} IS NULL`),
+  ],
 );
 
 /** Per member per day (UTC): what the frequency cap counts. */

@@ -6,32 +6,13 @@ import type { BuiltServer } from "../app";
 import { eventRsvps, events, notifications, reports, users } from "../db/schema";
 import { apiCaller, guestCookie, registerMember, testEngines, useListeningServer } from "../test/harness";
 import { CITY, offset } from "../test/geo";
+import { eventInput, HOUR_MS, inHours } from "../test/inputs";
 import { closeOpenSockets, connected, emitAck, nextEvent, socketFor } from "../test/sockets";
 import { claimReminders, setRsvp } from "./service";
 import { foldLine } from "./ics";
 
 afterEach(closeOpenSockets);
 
-const HOUR = 3_600_000;
-const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
-
-function eventInput(over: Partial<EventInput> = {}): EventInput {
-  return {
-    title: "Beach volleyball",
-    description: "Bring water; we have the net.",
-    category: "sports",
-    startsAt: inHours(24),
-    endsAt: inHours(27),
-    timeZone: "America/New_York",
-    venueName: "Jacksonville Beach, 4th Ave",
-    address: "400 1st St N, Jacksonville Beach",
-    addressFor: "everyone",
-    ...offset(2, 80),
-    capacity: 20,
-    coverMediaId: null,
-    ...over,
-  };
-}
 
 describe.each(testEngines())("events (%s)", (engine) => {
   const t = useListeningServer(engine);
@@ -171,7 +152,7 @@ describe.each(testEngines())("events (%s)", (engine) => {
     await call("PUT", `/api/events/${cancelled.id}/rsvp`, eve.cookie, { status: "going" });
     expect((await call("POST", `/api/events/${cancelled.id}/cancel`, hostM.cookie, { reason: "Rain all day" })).statusCode).toBe(200);
     const past = await host(hostM.cookie, { title: "Done" });
-    await t.database.db.update(events).set({ startsAt: new Date(Date.now() - 3 * HOUR), endsAt: new Date(Date.now() - HOUR) }).where(eq(events.id, past.id));
+    await t.database.db.update(events).set({ startsAt: new Date(Date.now() - 3 * HOUR_MS), endsAt: new Date(Date.now() - HOUR_MS) }).where(eq(events.id, past.id));
 
     expect((await list("", eve.cookie)).events.map((e) => e.id)).toEqual([open.id]);
     // His own going list still shows the cancelled one, cancelled; the past one keeps its page.
@@ -280,7 +261,7 @@ describe.each(testEngines())("events (%s)", (engine) => {
     expect((await call("GET", `/api/events?latitude=30&longitude=-81&cursor=forged`)).statusCode).toBe(400);
     expect((await call("GET", `/api/events?latitude=30&longitude=-81&cursor=${encodeURIComponent(first.nextCursor!)}&filter=today`)).statusCode).toBe(400);
     const today = await list("filter=today&timeZone=America/New_York");
-    for (const e of today.events) expect(Date.parse(e.startsAt) - Date.now()).toBeLessThan(24 * HOUR);
+    for (const e of today.events) expect(Date.parse(e.startsAt) - Date.now()).toBeLessThan(24 * HOUR_MS);
     expect((await call("GET", `/api/events?latitude=30&longitude=-81&timeZone=Nowhere/Land`)).statusCode).toBe(400);
     expect((await call("GET", `/api/events?latitude=30&longitude=-81&radius=7`)).statusCode).toBe(400);
   });

@@ -30,6 +30,17 @@ export function escapeText(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
 }
 
+/**
+ * A parameter's value (3.2: param-value = paramtext / quoted-string), always quoted: inside DQUOTEs
+ * ";", ":" and "," are text, not the line's structure. A quoted-string cannot hold DQUOTE or a
+ * control character (QSAFE-CHAR) and has no escapes (backslashes are literal), so those are
+ * dropped, and the line and paragraph separators with them. For a member's name (ORGANIZER;CN=).
+ */
+export function quoteParam(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `"${value.replace(/["\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, "")}"`;
+}
+
 /** Folds a content line at 75 octets without splitting a UTF-8 character (continuation lines begin with a space). */
 export function foldLine(line: string): string {
   const encoder = new TextEncoder();
@@ -63,7 +74,7 @@ function eventLines(e: IcsEvent, now: Date): string[] {
     `DESCRIPTION:${escapeText(e.description)}`,
     `LOCATION:${escapeText(e.location)}`,
     `GEO:${e.latitude.toFixed(6)};${e.longitude.toFixed(6)}`,
-    `ORGANIZER;CN=${escapeText(e.organizer).replace(/"/g, "")}:mailto:noreply@${UID_DOMAIN}`,
+    `ORGANIZER;CN=${quoteParam(e.organizer)}:mailto:noreply@${UID_DOMAIN}`,
     `URL:${e.url}`,
     `STATUS:${e.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
@@ -15,12 +15,13 @@ import type { AppContext } from "../http/context";
 import { requireMember } from "../http/context";
 import { badRequest, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import { Sealer } from "../http/sealed";
-import { readDevice } from "../auth/device";
 import { calendarFeeds, reports } from "../db/schema";
 import { queryRows } from "../db/database";
 import { sendNotifications } from "../notifications/service";
 import { toIcs, type IcsEvent } from "./ics";
-import { cancelEvent, claimReminders, createEvent, getEvent, listedAttendees, listEvents, setRsvp, updateEvent, type EventViewer } from "./service";
+import { newFeedNonce as newNonce } from "./calendar-feed";
+import { eventViewerOf, type EventViewer } from "../policy/events";
+import { cancelEvent, claimReminders, createEvent, getEvent, listedAttendees, listEvents, setRsvp, updateEvent } from "./service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Events a member may host in a day, and reports he may file. */
@@ -33,11 +34,8 @@ function eventId(request: FastifyRequest<{ Params: { id: string } }>): string {
   return request.params.id;
 }
 
-function viewerOf(request: FastifyRequest, secret: string): EventViewer {
-  const session = request.session;
-  if (session?.kind === "member") return { id: session.user.id, member: true };
-  return { id: readDevice(request, secret)?.userId ?? null, member: false };
-}
+/** The events' view of the request's viewer (policy/viewer.ts, resolved by the route group). */
+const viewerOf = (request: FastifyRequest): EventViewer => eventViewerOf(request.viewer);
 
 function icsOf(e: VicinityEvent, origin: string): IcsEvent {
   return {
@@ -56,19 +54,18 @@ function icsOf(e: VicinityEvent, origin: string): IcsEvent {
   };
 }
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /** The secret part of a member's calendar feed URL: HMAC(his id, his nonce). */
 function feedToken(secret: string, userId: string, nonce: string): string {
   return `${userId}.${createHmac("sha256", secret).update(`calendar:${userId}.${nonce}`).digest("base64url")}`;
 }
 
+
 /** Events anyone may look at (visitors and guests too): the list, a page, its attendees, its .ics, a calendar feed. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
   const cursors = new Sealer(config.sessionSecret, "events-cursor");
+  // The app's address (APP_URL), never the request's Host header.
+  const origin = config.appUrl;
 
   app.get(EVENT_PATHS.events, async (request) => {
     const query = parseOr400(eventsQuerySchema, request.query);
@@ -80,14 +77,14 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
       }
       offset = opened.offset;
     }
-    const page = await listEvents(db, viewerOf(request, config.sessionSecret), query, offset);
+    const page = await listEvents(db, viewerOf(request), query, offset);
     return { events: page.events, nextCursor: page.more ? cursors.seal({ offset: offset + page.events.length, filter: query.filter }) : null };
   });
 
-  app.get<{ Params: { id: string } }>("/api/events/:id", async (request) => getEvent(db, viewerOf(request, config.sessionSecret), eventId(request)));
+  app.get<{ Params: { id: string } }>("/api/events/:id", async (request) => getEvent(db, viewerOf(request), eventId(request)));
 
   app.get<{ Params: { id: string } }>("/api/events/:id/attendees", async (request) => {
-    const viewer = viewerOf(request, config.sessionSecret);
+    const viewer = viewerOf(request);
     const event = await getEvent(db, viewer, eventId(request));
     const rows = await listedAttendees(db, viewer.id, event.id);
     return {
@@ -97,11 +94,11 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   app.get<{ Params: { id: string } }>("/api/events/:id/calendar.ics", async (request, reply) => {
-    const event = await getEvent(db, viewerOf(request, config.sessionSecret), eventId(request));
+    const event = await getEvent(db, viewerOf(request), eventId(request));
     return reply
       .header("Content-Type", "text/calendar; charset=utf-8")
       .header("Content-Disposition", `attachment; filename="vicinity-event-${event.id}.ics"`)
-      .send(toIcs([icsOf(event, originOf(request))]));
+      .send(toIcs([icsOf(event, origin)]));
   });
 
   // The member's private feed: the events he is going to (and those he hosts), from 30 days back.
@@ -122,7 +119,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     return reply
       .header("Content-Type", "text/calendar; charset=utf-8")
       .header("Cache-Control", "private, no-cache")
-      .send(toIcs(list.map((e) => icsOf(e, originOf(request))), { name: "Vicinity events" }));
+      .send(toIcs(list.map((e) => icsOf(e, origin)), { name: "Vicinity events" }));
   });
 }
 
@@ -195,23 +192,24 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
     return reply.status(201).send({ ok: true });
   });
 
-  const feedUrl = (request: FastifyRequest, userId: string, nonce: string) => `${originOf(request)}/api/calendar/${feedToken(config.sessionSecret, userId, nonce)}.ics`;
+  // The app's address (APP_URL), never the request's Host header: a forged one must not make the feed's secret URL point elsewhere.
+  const feedUrl = (userId: string, nonce: string) => `${config.appUrl}/api/calendar/${feedToken(config.sessionSecret, userId, nonce)}.ics`;
 
   app.get(EVENT_PATHS.calendar, async (request) => {
     const me = requireMember(request);
     const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, me.id)).limit(1);
-    const nonce = feed?.nonce ?? randomBytes(16).toString("base64url");
+    const nonce = feed?.nonce ?? newNonce();
     if (!feed) await db.insert(calendarFeeds).values({ userId: me.id, nonce }).onConflictDoNothing();
     const [stored] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, me.id)).limit(1);
-    return { url: feedUrl(request, me.id, stored?.nonce ?? nonce) };
+    return { url: feedUrl(me.id, stored?.nonce ?? nonce) };
   });
 
   // A new secret: the old URL stops working at once.
   app.post(EVENT_PATHS.calendar, async (request) => {
     const me = requireMember(request);
-    const nonce = randomBytes(16).toString("base64url");
+    const nonce = newNonce();
     await db.insert(calendarFeeds).values({ userId: me.id, nonce }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce } });
-    return { url: feedUrl(request, me.id, nonce) };
+    return { url: feedUrl(me.id, nonce) };
   });
 }
 

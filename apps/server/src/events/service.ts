@@ -5,15 +5,10 @@ import { queryRows, type Db } from "../db/database";
 import { events, groupMembers, media } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { displayKm, snapToPrivacyGrid, type LatLon } from "../location/privacy-grid";
-import { blockedEitherWay } from "../users/blocks";
+import { attendeeListedSql, eventVisibleSql, mayAnswerEvent, seesEventAddress, type EventViewer } from "../policy/events";
 import { localDayRange, weekendRange } from "./time";
 
-/** Who looks: his id (blocks, his RSVP, hosting) or nobody (a visitor with no device cookie). */
-export interface EventViewer {
-  id: string | null;
-  /** A member (may RSVP, sees the address when going); guests and visitors only look. */
-  member: boolean;
-}
+
 
 interface EventRow extends Record<string, unknown> {
   id: string;
@@ -60,22 +55,11 @@ function eventColumns(viewerId: string | null, center: SQL | null): SQL {
     ${center ? sql`earth_distance(e.snapped_earth, ${center})` : sql`NULL::float8`} AS meters`;
 }
 
-/**
- * Events a viewer may see at all: a host not suspended, no block either way with him, and a group's
- * event only for the group's members (a member's session, not a guest on his browser).
- */
-function visibleTo(viewer: EventViewer): SQL {
-  const blocks = viewer.id ? sql`AND NOT ${blockedEitherWay(sql`${viewer.id}::uuid`, sql`e.host_id`)}` : sql``;
-  const group = viewer.member && viewer.id
-    ? sql`AND (e.group_id IS NULL OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = e.group_id AND gm.user_id = ${viewer.id}::uuid))`
-    : sql`AND e.group_id IS NULL`;
-  return sql`h.suspended_at IS NULL ${blocks} ${group}`;
-}
 
 function present(r: EventRow, viewer: EventViewer, now: number): VicinityEvent {
   const going = Number(r.going_count);
   const isHost = viewer.id === r.host_id;
-  const seesAddress = r.address_for === "everyone" || isHost || (viewer.member && r.my_rsvp === "going");
+  const seesAddress = seesEventAddress(viewer, { addressFor: r.address_for, hostId: r.host_id, myRsvp: r.my_rsvp });
   return {
     id: r.id,
     title: r.title,
@@ -113,7 +97,7 @@ export async function getEvent(db: Db, viewer: EventViewer, eventId: string, fro
   const [row] = await queryRows<EventRow>(
     db,
     sql`SELECT ${eventColumns(viewer.id, center)} FROM events e JOIN users h ON h.id = e.host_id
-        WHERE e.id = ${eventId}::uuid AND (${visibleTo(viewer)})`,
+        WHERE e.id = ${eventId}::uuid AND (${eventVisibleSql(viewer)})`,
   );
   if (!row) throw notFound("Event not found");
   return present(row, viewer, Date.now());
@@ -130,7 +114,7 @@ export async function listEvents(db: Db, viewer: EventViewer, query: EventsQuery
   const radiusM = query.radius * 1000;
   const own = query.filter === "going" || query.filter === "hosting";
   if (own && !viewer.member) return { events: [], more: false };
-  const conditions: SQL[] = [sql`e.ends_at > now()`, visibleTo(viewer)];
+  const conditions: SQL[] = [sql`e.ends_at > now()`, eventVisibleSql(viewer)];
   if (!own) conditions.push(sql`e.cancelled_at IS NULL`, sql`earth_box(${center}, ${radiusM}::float8) @> e.snapped_earth`, sql`earth_distance(e.snapped_earth, ${center}) <= ${radiusM}::float8`);
   if (query.filter === "today" || query.filter === "weekend") {
     const [start, end] = query.filter === "today" ? localDayRange(now, query.timeZone) : weekendRange(now, query.timeZone);
@@ -280,12 +264,7 @@ export async function setRsvp(
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const event = await lockEvent(t, eventId);
-    const [blocked] = await queryRows<{ b: boolean }>(t, sql`SELECT ${blockedEitherWay(sql`${userId}::uuid`, sql`${event.host_id}::uuid`)} AS b`);
-    if (blocked?.b) throw notFound("Event not found");
-    if (event.group_id) {
-      const [inGroup] = await queryRows<{ ok: number }>(t, sql`SELECT 1 AS ok FROM group_members WHERE group_id = ${event.group_id}::uuid AND user_id = ${userId}::uuid`);
-      if (!inGroup) throw notFound("Event not found");
-    }
+    if (!(await mayAnswerEvent(t, userId, event))) throw notFound("Event not found");
     if (wanted !== null) {
       if (event.host_id === userId) throw badRequest("You are hosting this event");
       if (event.cancelled_at) throw conflict("This event was cancelled");
@@ -322,8 +301,7 @@ export async function listedAttendees(db: Db, viewerId: string | null, eventId: 
     db,
     sql`SELECT u.id, u.username, u.display_name, u.first_name, u.profile_image_url
         FROM event_rsvps r JOIN users u ON u.id = r.user_id
-        WHERE r.event_id = ${eventId}::uuid AND r.status = 'going' AND r.listed AND u.suspended_at IS NULL
-          ${viewerId ? sql`AND NOT ${blockedEitherWay(sql`${viewerId}::uuid`, sql`u.id`)}` : sql``}
+        WHERE r.event_id = ${eventId}::uuid AND ${attendeeListedSql(viewerId)}
         ORDER BY r.created_at, u.id LIMIT 200`,
   );
 }

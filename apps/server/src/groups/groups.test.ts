@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GROUP_NAME_REFUSED, GROUP_NAME_TAKEN, groupListSchema, groupSchema, type GroupInput, type Message } from "@vicinity/contract";
+import { GROUP_IDENTITY_OWNER_ONLY, GROUP_MEMBERS_PRIVATE, GROUP_NAME_REFUSED, GROUP_NAME_TAKEN, groupListSchema, groupSchema, type GroupInput, type Message } from "@vicinity/contract";
 import type { BuiltServer } from "../app";
 import { groupLog, reports } from "../db/schema";
 import { apiCaller, guestCookie, registerMember, testEngines, useListeningServer } from "../test/harness";
@@ -93,8 +93,14 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     expect(joined).toMatchObject({ myRole: "member", memberCount: 2, listed: false });
     expect(joined.conversationId).toBe(made.conversationId);
     // Membership is private by default: others see only those who opted in (and the owner).
-    const listed = async () => ((await call("GET", `/api/groups/${made.id}/members`)).json() as Array<{ id: string }>).map((m) => m.id);
+    // A group by request shows its members to its members only (decisions.md, "Visibility modes").
+    const listed = async () => ((await call("GET", `/api/groups/${made.id}/members`, ben.cookie)).json() as Array<{ id: string }>).map((m) => m.id);
     expect(await listed()).toEqual([owner.id]);
+    for (const outsider of [undefined, await guestCookie(server), (await registerMember(server, "outsider@example.com")).cookie]) {
+      const refused = await call("GET", `/api/groups/${made.id}/members`, outsider);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: GROUP_MEMBERS_PRIVATE });
+    }
     await call("PUT", `/api/groups/${made.id}/me`, ben.cookie, { listed: true });
     expect(await listed()).toEqual([owner.id, ben.id]);
     const log = await t.database.db.select().from(groupLog).where(eq(groupLog.groupId, made.id));
@@ -136,6 +142,16 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     expect((await call("POST", `/api/groups/${made.id}/owner`, owner.cookie, { userId: cal.id })).statusCode).toBe(200);
     expect((await group(made.id, cal.cookie)).myRole).toBe("owner");
     expect((await group(made.id, owner.cookie)).myRole).toBe("moderator");
+    // A moderator edits the rest, but the name and who can join are the owner's (issue 34).
+    for (const over of [{ name: "Taken over" }, { joinPolicy: "invite" as const }]) {
+      const refused = await call("PUT", `/api/groups/${made.id}`, owner.cookie, groupInput({ name: "Invite only", joinPolicy: "open", ...over }));
+      expect(refused.statusCode, JSON.stringify(over)).toBe(403);
+      expect(refused.json()).toEqual({ message: GROUP_IDENTITY_OWNER_ONLY });
+      expect(await group(made.id, cal.cookie)).toMatchObject({ name: "Invite only", joinPolicy: "open" });
+    }
+    const edited = await call("PUT", `/api/groups/${made.id}`, owner.cookie, groupInput({ name: "Invite only", joinPolicy: "open", description: "Edited by a moderator" }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await group(made.id, cal.cookie)).description).toBe("Edited by a moderator");
     expect((await call("POST", `/api/groups/${made.id}/leave`, owner.cookie)).statusCode).toBe(200);
     expect((await call("DELETE", `/api/groups/${made.id}`, dan.cookie)).statusCode).toBe(403);
     expect((await call("DELETE", `/api/groups/${made.id}`, cal.cookie)).statusCode).toBe(200);

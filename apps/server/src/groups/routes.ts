@@ -10,16 +10,18 @@ import {
   groupRoleSchema,
   groupSettingsSchema,
   groupsQuerySchema,
+  GROUP_MEMBERS_PRIVATE,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
-import { badRequest, notFound, parseOr400, tooManyRequests } from "../http/errors";
+import { badRequest, forbidden, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import { Sealer } from "../http/sealed";
-import { readDevice } from "../auth/device";
 import { queryRows } from "../db/database";
 import { conversationParticipants, groupLog, groupMembers, groupPending, groups, messages, reports, users } from "../db/schema";
-import { blockedEitherWay } from "../users/blocks";
-import { getEvent, type EventViewer } from "../events/service";
+import { getEvent } from "../events/service";
+import { eventViewerOf } from "../policy/events";
+import { groupMembersShownSql } from "../policy/groups";
+import type { Viewer } from "../policy/viewer";
 import {
   answerRequest,
   createGroup,
@@ -32,7 +34,6 @@ import {
   leaveGroup,
   removeMember,
   requireModerator,
-  roleOf,
   setRole,
   updateGroup,
 } from "./service";
@@ -51,11 +52,8 @@ function memberId(request: MemberRequest): string {
   return request.params.userId;
 }
 
-function viewerIdOf(request: FastifyRequest, secret: string): string | null {
-  const session = request.session;
-  if (session?.kind === "member") return session.user.id;
-  return readDevice(request, secret)?.userId ?? null;
-}
+/** Whose blocks hide groups and members from this viewer (policy/viewer.ts). */
+const viewerIdOf = (viewer: Viewer): string | null => viewer.member?.id ?? viewer.blocksOf;
 
 /** Finding groups and looking at one: anyone (visitors and guests look; only members join). */
 export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -70,41 +68,40 @@ export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void
       if (!opened || typeof opened.offset !== "number" || !Number.isInteger(opened.offset) || opened.offset < 0 || opened.offset > 10_000) throw badRequest("cursor is not valid");
       offset = opened.offset;
     }
-    const page = await findGroups(db, viewerIdOf(request, config.sessionSecret), query, offset);
+    const page = await findGroups(db, viewerIdOf(request.viewer), query, offset);
     return { groups: page.groups, nextCursor: page.more ? cursors.seal({ offset: offset + page.groups.length }) : null };
   });
 
-  app.get<{ Params: { id: string } }>("/api/groups/:id", async (request) => getGroup(db, viewerIdOf(request, config.sessionSecret), groupId(request)));
+  app.get<{ Params: { id: string } }>("/api/groups/:id", async (request) => getGroup(db, viewerIdOf(request.viewer), groupId(request)));
 
-  // The members who chose to be listed; moderators see everyone (with roles).
+  // Who is in the group, as policy/groups.ts lets this viewer see: an open group's listed members
+  // to everyone; a group by request or invitation only to its members; moderators see everyone.
   app.get<{ Params: { id: string } }>("/api/groups/:id/members", async (request) => {
-    const viewerId = viewerIdOf(request, config.sessionSecret);
+    const viewer = request.viewer;
+    const viewerId = viewerIdOf(viewer);
     const id = groupId(request);
-    await getGroup(db, viewerId, id);
-    const role = viewerId && request.session?.kind === "member" ? await roleOf(db, id, viewerId) : null;
-    const everyone = role === "owner" || role === "moderator";
+    const group = await getGroup(db, viewerId, id);
+    const shown = groupMembersShownSql(viewerId, group.joinPolicy, await viewer.groupRole(id));
+    if (!shown) throw forbidden(GROUP_MEMBERS_PRIVATE);
     const rows = await queryRows<{ id: string; username: string; display_name: string | null; profile_image_url: string | null; role: "owner" | "moderator" | "member"; joined_at: string | Date }>(
       db,
       sql`SELECT u.id, u.username, u.display_name, u.profile_image_url, m.role, m.joined_at
           FROM group_members m JOIN users u ON u.id = m.user_id
-          WHERE m.group_id = ${id}::uuid AND u.suspended_at IS NULL ${everyone ? sql`` : sql`AND (m.listed OR m.role = 'owner')`}
-            ${viewerId ? sql`AND NOT ${blockedEitherWay(sql`${viewerId}::uuid`, sql`u.id`)}` : sql``}
+          WHERE m.group_id = ${id}::uuid AND ${shown}
           ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'moderator' THEN 1 ELSE 2 END, m.joined_at, u.id
           LIMIT 500`,
     );
-    const member = request.session?.kind === "member";
+    const member = viewer.member !== null;
     return rows.map((r) => ({ id: r.id, username: r.username, displayName: r.display_name, profileImageUrl: member ? r.profile_image_url : null, role: r.role, joinedAt: new Date(r.joined_at).toISOString() }));
   });
 
   // The group's upcoming events: its members only.
   app.get<{ Params: { id: string } }>("/api/groups/:id/events", async (request) => {
-    const viewerId = viewerIdOf(request, config.sessionSecret);
     const id = groupId(request);
-    await getGroup(db, viewerId, id);
-    const member = request.session?.kind === "member" && viewerId ? await roleOf(db, id, viewerId) : null;
-    if (!member) return [];
+    await getGroup(db, viewerIdOf(request.viewer), id);
+    if (!(await request.viewer.groupRole(id))) return [];
     const rows = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE group_id = ${id}::uuid AND ends_at > now() AND cancelled_at IS NULL ORDER BY starts_at, id LIMIT 50`);
-    const viewer: EventViewer = { id: viewerId, member: true };
+    const viewer = eventViewerOf(request.viewer);
     return (await Promise.all(rows.map((r) => getEvent(db, viewer, r.id).catch(() => null)))).filter((e) => e !== null);
   });
 }

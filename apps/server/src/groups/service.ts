@@ -4,6 +4,7 @@ import {
   GROUP_NAME_REFUSED,
   GROUP_NAME_TAKEN,
   GROUPS_PAGE_SIZE,
+  GROUP_IDENTITY_OWNER_ONLY,
   type Group,
   type GroupInput,
   type GroupInvite,
@@ -15,7 +16,9 @@ import { conversationParticipants, conversations, groupLog, groupMembers, groupP
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { displayKm, snapToPrivacyGrid } from "../location/privacy-grid";
 import type { Participants } from "../messages/service";
-import { blockedEitherWay } from "../users/blocks";
+import { blockedEitherWaySql } from "../policy/blocks";
+import { groupVisibleSql, mayChangeGroupIdentity } from "../policy/groups";
+import { activeSql } from "../policy/members";
 import { isRefusedGroupName } from "./names";
 
 export type GroupAction = "created" | "joined" | "left" | "requested" | "approved" | "refused" | "invited" | "declined" | "removed" | "promoted" | "demoted" | "owner_changed" | "settings_changed" | "message_removed";
@@ -63,10 +66,8 @@ function columns(viewerId: string | null, center: SQL | null): SQL {
 /** The group's owner row (every group has exactly one). */
 const OWNER_JOIN = sql`JOIN group_members om ON om.group_id = g.id AND om.role = 'owner' JOIN users o ON o.id = om.user_id`;
 
-/** Groups a viewer may see: not owned by someone in a block with him. */
-function visibleTo(viewerId: string | null): SQL {
-  return viewerId ? sql`NOT ${blockedEitherWay(sql`${viewerId}::uuid`, sql`o.id`)}` : sql`TRUE`;
-}
+/** Groups a viewer may see: not owned by someone in a block with him (policy/groups.ts). */
+const visibleTo = (viewerId: string | null): SQL => groupVisibleSql(viewerId);
 
 function summary(r: GroupRow): GroupSummary {
   return {
@@ -204,10 +205,16 @@ export async function requireModerator(db: Db, groupId: string, userId: string):
 }
 
 export async function updateGroup(db: Db, userId: string, groupId: string, input: GroupInput): Promise<void> {
-  await requireModerator(db, groupId, userId);
-  await checkInput(db, userId, input, groupId);
-  const [row] = await db.select({ secret: groups.locationSecret, conversationId: groups.conversationId }).from(groups).where(eq(groups.id, groupId)).limit(1);
+  const role = await requireModerator(db, groupId, userId);
+  const [row] = await db
+    .select({ secret: groups.locationSecret, conversationId: groups.conversationId, name: groups.name, joinPolicy: groups.joinPolicy })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
   if (!row) throw notFound("Group not found");
+  // Its name and how members join are the owner's (policy/groups.ts); moderators edit the rest.
+  if ((input.name !== row.name || input.joinPolicy !== row.joinPolicy) && !mayChangeGroupIdentity(role)) throw forbidden(GROUP_IDENTITY_OWNER_ONLY);
+  await checkInput(db, userId, input, groupId);
   try {
     await db
       .update(groups)
@@ -244,7 +251,7 @@ async function pendingOf(db: Db, groupId: string, userId: string) {
 async function blockedWithOwner(db: Db, groupId: string, userId: string): Promise<boolean> {
   const [row] = await queryRows<{ b: boolean }>(
     db,
-    sql`SELECT ${blockedEitherWay(sql`${userId}::uuid`, sql`m.user_id`)} AS b FROM group_members m WHERE m.group_id = ${groupId}::uuid AND m.role = 'owner'`,
+    sql`SELECT ${blockedEitherWaySql(sql`${userId}::uuid`, sql`m.user_id`)} AS b FROM group_members m WHERE m.group_id = ${groupId}::uuid AND m.role = 'owner'`,
   );
   return Boolean(row?.b);
 }
@@ -298,13 +305,13 @@ export async function inviteMember(db: Db, groupId: string, moderatorId: string,
   const [exists] = await queryRows<{ id: string }>(
     db,
     "userId" in invite
-      ? sql`SELECT id FROM users WHERE id = ${invite.userId}::uuid AND suspended_at IS NULL`
-      : sql`SELECT id FROM users WHERE lower(username) = lower(${invite.username}) AND suspended_at IS NULL`,
+      ? sql`SELECT u.id FROM users u WHERE u.id = ${invite.userId}::uuid AND ${activeSql()}`
+      : sql`SELECT u.id FROM users u WHERE lower(u.username) = lower(${invite.username}) AND ${activeSql()}`,
   );
   if (!exists) throw notFound("Member not found");
   const userId = exists.id;
   if (userId === moderatorId) throw badRequest("You are already in this group");
-  const [blocked] = await queryRows<{ b: boolean }>(db, sql`SELECT ${blockedEitherWay(sql`${moderatorId}::uuid`, sql`${userId}::uuid`)} AS b`);
+  const [blocked] = await queryRows<{ b: boolean }>(db, sql`SELECT ${blockedEitherWaySql(sql`${moderatorId}::uuid`, sql`${userId}::uuid`)} AS b`);
   if (blocked?.b) throw notFound("Member not found");
   if (await roleOf(db, groupId, userId)) throw conflict("He is already a member");
   await db

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { forbidden, unauthorized } from "./errors";
+import type { Viewer } from "../policy/viewer";
 
 /**
  * Who may call a route, decided by the group it is registered in (issue 9, item 8): a route gets
@@ -26,6 +27,8 @@ export interface RouteEntry {
 export interface GroupOptions {
   /** The operator group's token; without one the group refuses everyone. */
   operatorToken?: string | undefined;
+  /** Who is asking (policy/viewer.ts): resolved once, after the guard, and handed to the handlers as request.viewer. */
+  resolveViewer?: ((request: FastifyRequest) => Viewer) | undefined;
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -91,7 +94,13 @@ export async function routeGroup(
       route.config = { ...route.config, access };
     });
     const guard = GUARDS[access];
-    if (guard) group.addHook("onRequest", async (request) => guard(request, options));
+    const { resolveViewer } = options;
+    if (guard || resolveViewer) {
+      group.addHook("onRequest", async (request) => {
+        guard?.(request, options);
+        if (resolveViewer) request.viewer = resolveViewer(request);
+      });
+    }
     await register(group);
   });
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { MailBox } from "./mailer";
 
+/** The development server's own pages; outside development nothing answers under it but a 404. */
+export const DEV_PREFIX = "/dev";
+/** The mail box (development without SMTP_URL). */
+export const DEV_MAIL_PATH = `${DEV_PREFIX}/mail`;
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -8,7 +13,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
  * their links clickable, so sign-up, reset and address change work on a machine with no mail server.
  */
 export function registerDevMailRoutes(app: FastifyInstance, box: MailBox): void {
-  app.get("/dev/mail", async (_request, reply) => {
+  app.get(DEV_MAIL_PATH, async (_request, reply) => {
     const mails = box.list();
     const items = mails
       .map((m) => {

@@ -5,6 +5,7 @@ import {
   MAP_CROWD_CELL_LEVEL,
   MAP_CROWD_MIN,
   MAP_MEMBER_CAP,
+  MAP_LIMITED_MEMBER_CAP,
   parseTileKey,
   tileBounds,
   MAP_STALE_HOURS,
@@ -151,18 +152,30 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     expect(crowds[0]).toMatchObject({ id: tileKey(crowdCell), count: 1 });
     // The crowd is drawn at its cell's centre, not near him: no name, no picture, and no better than the crowd cell.
     expect(Object.keys(crowds[0]!).sort()).toEqual(["count", "id", "latitude", "longitude"]);
-    // Four more members in his 500 m cell: five visible there, and he is shown like anyone else.
+    // Five fresh accounts planted in his 500 m cell (issue 34): they do not count, he stays in the crowd.
     const others: string[] = [];
-    for (let i = 0; i < MAP_CROWD_MIN - 1; i++) {
+    for (let i = 0; i < MAP_CROWD_MIN; i++) {
       const placed = await placeMember(t.database, spot);
       // Same cell as his (the spot itself; snapping keeps the cell).
       expect(privacyCellOf(placed.snapped)).toEqual(privacyCellOf(loner.snapped));
       others.push(placed.id);
     }
     answer = await area(tilesAroundCity(), viewer.cookie);
+    expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
+    expect(membersOf(answer).map((m) => m.id)).toEqual(expect.arrayContaining(others));
+    // Older accounts, but their positions just moved there: still not established.
+    const planted = sql`user_id IN (${sql.join(others.map((id) => sql`${id}::uuid`), sql`, `)})`;
+    await t.database.db.execute(sql`UPDATE users SET created_at = now() - interval '8 days' WHERE id IN (SELECT user_id FROM locations WHERE ${planted})`);
+    answer = await area(tilesAroundCity(), viewer.cookie);
+    expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
+    // Accounts older than 7 days whose positions have held an hour: five established members there,
+    // and he is shown like anyone else.
+    await t.database.db.execute(sql`UPDATE locations SET held_since = now() - interval '2 hours' WHERE ${planted}`);
+    answer = await area(tilesAroundCity(), viewer.cookie);
     expect(membersOf(answer).map((m) => m.id)).toContain(loner.id);
     expect(answer.tiles.flatMap((tile) => tile.crowds)).toEqual([]);
-    // The viewer blocks one of them: four visible in the cell, so he is back in the crowd for this viewer.
+    // The viewer blocks two of them: four visible in the cell, so he is back in the crowd for this viewer.
+    await t.database.db.insert(blocks).values({ blockerId: viewer.id, blockedId: others[1]! });
     await t.database.db.insert(blocks).values({ blockerId: viewer.id, blockedId: others[0]! });
     answer = await area(tilesAroundCity(), viewer.cookie);
     expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
@@ -212,7 +225,11 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       SELECT u.id, ${CITY.latitude}::float8 + (random() - 0.5) * 0.02, ${CITY.longitude}::float8 + (random() - 0.5) * 0.02,
              ${CITY.latitude}::float8 + (random() - 0.5) * 0.02, ${CITY.longitude}::float8 + (random() - 0.5) * 0.02
       FROM users u WHERE u.email LIKE 'crowd%'`);
-    const answer = await area(tilesAroundCity());
+    // Visitors and guests get fewer (the limited map, issue 34).
+    const limited = await area(tilesAroundCity());
+    expect(limited.truncated).toBe(true);
+    expect(membersOf(limited)).toHaveLength(MAP_LIMITED_MEMBER_CAP);
+    const answer = await area(tilesAroundCity(), (await member("capped@example.com")).cookie);
     expect(answer.truncated).toBe(true);
     expect(membersOf(answer)).toHaveLength(MAP_MEMBER_CAP);
     // The nearest to the middle were kept: the farthest kept is no farther than any left out.
@@ -361,8 +378,9 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     socket.on("mapTiles", (a) => updates.push(a));
     await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: mover.cookie }, payload: offset(1, 45) });
     await server.context.mapChanges.flush();
-    await expect.poll(() => updates.length, { timeout: 3000 }).toBeGreaterThan(0);
-    expect(updates.flatMap(membersOf).map((m) => m.id)).not.toContain(mover.id);
+    // A change that changes nothing he may see sends him nothing (issue 34): not even an empty tile.
+    await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() });
+    expect(updates).toEqual([]);
   });
 });
 

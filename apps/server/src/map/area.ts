@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   MAP_CROWD_CELL_LEVEL,
   MAP_CROWD_MIN,
-  MAP_MEMBER_CAP,
-  MAP_STALE_HOURS,
+  mapMemberCap,
   parseTileKey,
   tileBounds,
   tileKey,
@@ -17,7 +16,7 @@ import { queryRows, type Db } from "../db/database";
 import { displayKm, haversineMeters, privacyCellOf, type LatLon } from "../location/privacy-grid";
 import { onlineNowSql } from "../realtime/presence";
 import { compatibility, type MatchProfile } from "../users/compatibility";
-import { shownMemberSql } from "../users/nearby";
+import { establishedShownSql, onMapSql, seenBySql } from "../policy/members";
 
 /** Who is looking at the map. */
 export interface MapViewer {
@@ -40,6 +39,8 @@ interface AreaRow extends Record<string, unknown> {
   interests: string[] | string;
   profile_image_url: string | null;
   map_visibility: "shown" | "crowd";
+  /** Counts toward a crowd-only member's crowd (policy/members.ts: established shown members). */
+  established: boolean;
   right_now_note: string | null;
   right_now_until: string | Date | null;
   is_online: boolean;
@@ -65,14 +66,16 @@ function unionBox(tiles: readonly string[]): { south: number; west: number; nort
 
 /**
  * The members in a set of tiles of one level, as this viewer may see them (issue 10, item 8): one
- * query over the privacy-snapped positions, with nearby's rules (shownMemberSql: suspension,
- * private mode, blocks either way), positions younger than MAP_STALE_HOURS, at most
- * MAP_MEMBER_CAP nearest the middle of the tiles. The query walks the GiST index of snapped
- * positions (the circle around the tiles' box), then keeps what lies in the box.
+ * query over the privacy-snapped positions, with the policy's rules (seenBySql: suspension, blocks
+ * either way; onMapSql: not in private mode, positions younger than MAP_STALE_HOURS), at most
+ * mapMemberCap nearest the middle of the tiles (fewer for visitors and guests). The query walks
+ * the GiST index of snapped positions (the circle around the tiles' box), then keeps what lies in
+ * the box.
  *
- * Then decisions.md 6's crowd rule: a member "in a crowd only" is sent as himself only where at
- * least MAP_CROWD_MIN members that this viewer sees share his 500 m privacy cell; otherwise he is
- * counted in the crowd of his MAP_CROWD_CELL_LEVEL tile, drawn at its centre, with no name.
+ * Then the crowd rule (decisions.md, "Visibility modes on every surface"): a member "in a crowd
+ * only" is sent as himself only where at least MAP_CROWD_MIN *established* shown members that this
+ * viewer sees share his 500 m privacy cell (fresh accounts planted there do not count); otherwise
+ * he is counted in the crowd of his MAP_CROWD_CELL_LEVEL tile, drawn at its centre, with no name.
  */
 export async function mapArea(db: Db, viewer: MapViewer, tiles: readonly string[]): Promise<MapArea> {
   const level = parseTileKey(tiles[0] ?? "").z;
@@ -80,35 +83,36 @@ export async function mapArea(db: Db, viewer: MapViewer, tiles: readonly string[
   const middle = { latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2 };
   const radius = haversineMeters(middle, { latitude: box.north, longitude: box.west }) + 10;
   const center = sql`ll_to_earth(${middle.latitude}::float8, ${middle.longitude}::float8)`;
+  const cap = mapMemberCap(viewer.limited);
 
   const rows = await queryRows<AreaRow>(
     db,
     sql`
       SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.interests, u.profile_image_url, u.map_visibility,
              u.right_now_note, u.right_now_until, ${onlineNowSql()} AS is_online,
+             ${establishedShownSql()} AS established,
              l.snapped_latitude AS lat, l.snapped_longitude AS lon
       FROM locations l
       JOIN users u ON u.id = l.user_id
       LEFT JOIN presence p ON p.user_id = u.id
-      WHERE ${shownMemberSql(viewer.viewerId)}
+      WHERE ${seenBySql(viewer.viewerId)} AND ${onMapSql()}
         AND earth_box(${center}, ${radius}::float8) @> l.snapped_earth
         AND l.snapped_latitude BETWEEN ${box.south}::float8 AND ${box.north}::float8
         AND l.snapped_longitude BETWEEN ${box.west}::float8 AND ${box.east}::float8
-        AND l.updated_at > now() - make_interval(hours => ${MAP_STALE_HOURS})
       ORDER BY l.snapped_earth <-> ${center}
-      LIMIT ${MAP_MEMBER_CAP + 1}
+      LIMIT ${cap + 1}
     `,
   );
-  const truncated = rows.length > MAP_MEMBER_CAP;
-  const kept = rows.slice(0, MAP_MEMBER_CAP);
+  const truncated = rows.length > cap;
+  const kept = rows.slice(0, cap);
 
-  // How many members this viewer sees share each privacy cell.
+  // How many established shown members this viewer sees share each privacy cell.
   const cellOf = (r: AreaRow) => {
     const c = privacyCellOf({ latitude: Number(r.lat), longitude: Number(r.lon) });
     return `${c.row}:${c.col}`;
   };
   const perCell = new Map<string, number>();
-  for (const r of kept) perCell.set(cellOf(r), (perCell.get(cellOf(r)) ?? 0) + 1);
+  for (const r of kept) if (r.established) perCell.set(cellOf(r), (perCell.get(cellOf(r)) ?? 0) + 1);
 
   const wanted = new Set(tiles);
   const content = new Map<string, { members: MapMember[]; crowds: Map<string, MapCrowd> }>(tiles.map((t) => [t, { members: [], crowds: new Map() }]));

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import { MAP_TILE_LEVEL_MAX, MAP_TILE_LEVEL_MIN, MAP_UPDATE_INTERVAL_MS, tileKey, tileOf, type MapArea } from "@vicinity/contract";
+import { MAP_TILE_LEVEL_MAX, MAP_TILE_LEVEL_MIN, MAP_UPDATE_INTERVAL_MS, tileKey, tileOf, type MapArea, type MapTileContent } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { locations } from "../db/schema";
 import type { LatLon } from "../location/privacy-grid";
@@ -32,11 +33,18 @@ export function tilesAround(point: LatLon): string[] {
  * node sends each of its own sockets that look at one of them that tile's whole new content, as
  * its viewer may see it (blocks, private mode and crowds applied by the same query as the HTTP
  * answer). Nothing is broadcast to everyone, and no event is sent per member per move.
+ *
+ * A change that changes nothing a viewer may see sends that viewer nothing (issue 34): each
+ * subscriber's tiles are remembered as it has them (`baseline` when it subscribes, then every
+ * push), and only tiles whose content differs are sent. Otherwise an empty push for exactly his
+ * tile, seconds after a hidden member moved or came online, told a watcher where he was.
  */
 export class MapChanges {
   private pendingMembers = new Set<string>();
   private pendingTiles = new Set<string>();
   private readonly subscribers = new Set<MapSubscriber>();
+  /** What each subscriber has of each of its tiles: a digest of the content it was last given. */
+  private readonly seen = new WeakMap<MapSubscriber, Map<string, string>>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private closed = false;
@@ -61,7 +69,37 @@ export class MapChanges {
 
   subscribe(subscriber: MapSubscriber): () => void {
     this.subscribers.add(subscriber);
-    return () => this.subscribers.delete(subscriber);
+    return () => {
+      this.subscribers.delete(subscriber);
+      this.seen.delete(subscriber);
+    };
+  }
+
+  /**
+   * Records what a subscriber has of its tiles now (the client fetched them as it subscribed), and
+   * forgets the tiles it left: later pushes carry only what differs from it.
+   */
+  async baseline(subscriber: MapSubscriber, tiles: readonly string[]): Promise<void> {
+    const seen = this.seen.get(subscriber) ?? new Map<string, string>();
+    this.seen.set(subscriber, seen);
+    for (const tile of [...seen.keys()]) if (!subscriber.tiles.has(tile)) seen.delete(tile);
+    const fresh = tiles.filter((t) => !seen.has(t));
+    if (fresh.length === 0) return;
+    const area = await subscriber.load(fresh);
+    for (const t of area.tiles) if (subscriber.tiles.has(t.tile)) seen.set(t.tile, digest(t));
+  }
+
+  /** The tiles of `area` whose content differs from what the subscriber has (and remembers them), or null. */
+  private news(subscriber: MapSubscriber, area: MapArea): MapArea | null {
+    const seen = this.seen.get(subscriber) ?? new Map<string, string>();
+    this.seen.set(subscriber, seen);
+    const tiles = area.tiles.filter((t) => {
+      const d = digest(t);
+      if (seen.get(t.tile) === d) return false;
+      seen.set(t.tile, d);
+      return true;
+    });
+    return tiles.length === 0 ? null : { ...area, tiles };
   }
 
   get subscriberCount(): number {
@@ -105,7 +143,9 @@ export class MapChanges {
         subscriber
           .load(mine)
           .then((area) => {
-            if (!this.closed && this.subscribers.has(subscriber)) subscriber.send(area);
+            if (this.closed || !this.subscribers.has(subscriber)) return;
+            const news = this.news(subscriber, area);
+            if (news) subscriber.send(news);
           })
           .catch((e: unknown) => this.options.onError(e)),
       );
@@ -119,4 +159,9 @@ export class MapChanges {
     this.timer = null;
     await this.running.catch(() => undefined);
   }
+}
+
+/** A tile's content as a short digest (a city tile may hold thousands of members). */
+function digest(tile: MapTileContent): string {
+  return createHash("sha1").update(JSON.stringify(tile)).digest("base64");
 }

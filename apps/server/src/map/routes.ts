@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { MAP_PATHS, mapAreaQuerySchema, mapVisibilityRequestSchema, parseTileKey, type OwnLocation } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import { requireMember, sendOk } from "../http/context";
 import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
-import { readDevice } from "../auth/device";
 import { locations, users } from "../db/schema";
 import type { Db } from "../db/database";
-import type { SessionUserRow } from "../auth/sessions";
+import type { Viewer } from "../policy/viewer";
 import { mapArea, type MapViewer } from "./area";
 
 /** Each member (or address, for visitors and guests) may ask for the map's data this often: panning asks once per move. */
@@ -27,21 +26,20 @@ export function checkTileSpan(tiles: readonly string[]): void {
   }
 }
 
-/** A member's own view of the map: his blocks, his profile for match scores, his exact position for distances. */
-export async function memberViewer(db: Db, me: Pick<SessionUserRow, "id" | "age" | "interests">): Promise<MapViewer> {
+/**
+ * The map's view of a viewer (policy/viewer.ts): a member's blocks, his profile for match scores,
+ * his exact position for distances; visitors and guests get the limited map (decisions.md 1),
+ * with blocks as far as their browser tells.
+ */
+export async function mapViewerOf(db: Db, viewer: Viewer): Promise<MapViewer> {
+  const me = viewer.member;
+  if (!me) return { viewerId: viewer.blocksOf, limited: true, profile: null, position: null };
   const [own] = await db
     .select({ latitude: locations.latitude, longitude: locations.longitude })
     .from(locations)
     .where(eq(locations.userId, me.id))
     .limit(1);
   return { viewerId: me.id, limited: false, profile: { age: me.age, interests: me.interests }, position: own ?? null };
-}
-
-async function viewerOf(request: FastifyRequest, ctx: AppContext): Promise<MapViewer> {
-  const session = request.session;
-  if (session?.kind === "member") return memberViewer(ctx.db, session.user);
-  // Visitors and guests: the limited map (decisions.md 1); blocks as far as this browser tells.
-  return { viewerId: readDevice(request, ctx.config.sessionSecret)?.userId ?? null, limited: true, profile: null, position: null };
 }
 
 /** GET /api/map/area: for everyone (visitors and guests see the limited map). */
@@ -52,7 +50,7 @@ export function registerMapRoutes(app: FastifyInstance, ctx: AppContext): void {
     checkTileSpan(tiles);
     const { allowed, retryAfter } = await areaLimiter.take(request.session?.kind === "member" ? request.session.user.id : request.ip);
     if (!allowed) throw tooManyRequests("The map is asking too often. Wait a moment.", retryAfter);
-    return mapArea(ctx.db, await viewerOf(request, ctx), tiles);
+    return mapArea(ctx.db, await mapViewerOf(ctx.db, request.viewer), tiles);
   });
 }
 

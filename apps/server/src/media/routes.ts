@@ -24,8 +24,6 @@ import { formatFromAccept, ingestPicture, renderVariant } from "./pipeline";
 import { MEDIA_URL_PREFIX, mediaUrl } from "./url";
 import { queryRows, type Db } from "../db/database";
 import { sql } from "drizzle-orm";
-import { readDevice } from "../auth/device";
-import { blockedEitherWay } from "../users/blocks";
 import { canSeeMessagePicture } from "../messages/service";
 
 /** Uploads per member in ten minutes: enough for a busy chat, not for a flood. */
@@ -49,9 +47,9 @@ type MediaRow = typeof media.$inferSelect;
  * Who may see a picture. A message picture: its sender and the members of a conversation it was
  * sent in (anyone else reads "not found"). Others: everyone, visitors and guests as thumbnails only.
  */
-async function assertCanView(db: Db, secret: string, request: FastifyRequest, row: MediaRow, w: number | undefined, h: number | undefined) {
-  const session = request.session;
-  const member = session?.kind === "member" ? session.user : null;
+async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: number | undefined, h: number | undefined) {
+  const viewer = request.viewer;
+  const member = viewer.member;
   // Admins see every picture: a reported one is what they judge (issue 13).
   if (member?.accountRole === "admin") return;
   // An ad's picture: for members, while its campaign runs (issue 14).
@@ -67,11 +65,8 @@ async function assertCanView(db: Db, secret: string, request: FastifyRequest, ro
   }
   // A block hides his pictures from the other (issue 18, item 4): for a member, and for a guest or
   // visitor on the browser of a member (the device cookie). In a shared conversation the history stays.
-  const viewerId = member?.id ?? readDevice(request, secret)?.userId ?? null;
-  if (row.kind !== "message" && viewerId && viewerId !== row.ownerId) {
-    const [hit] = await queryRows<{ blocked: boolean }>(db, sql`SELECT ${blockedEitherWay(sql`${viewerId}::uuid`, sql`${row.ownerId}::uuid`)} AS blocked`);
-    if (hit?.blocked) throw notFound("Picture not found");
-  }
+  const viewerId = member?.id ?? viewer.blocksOf;
+  if (row.kind !== "message" && viewerId && viewerId !== row.ownerId && (await viewer.blockedPeers()).has(row.ownerId)) throw notFound("Picture not found");
   if (!member) {
     const small = w !== undefined && w <= GUEST_IMAGE_MAX_SIDE && (h === undefined || h <= GUEST_IMAGE_MAX_SIDE);
     if (!small) throw forbidden(`Sign up to see full-size pictures (visitors see thumbnails of at most ${GUEST_IMAGE_MAX_SIDE} px)`);
@@ -153,7 +148,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     const query = snapImageQuery(parseOr400(imageQuerySchema, request.query));
     const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
     if (!row) throw notFound("Picture not found");
-    await assertCanView(db, ctx.config.sessionSecret, request, row, query.w, query.h);
+    await assertCanView(db, request, row, query.w, query.h);
 
     const format = query.f ?? formatFromAccept(request.headers.accept, row.hasAlpha);
     const key = `w${query.w ?? 0}-h${query.h ?? 0}-q${query.q}.${format}`;

@@ -14,8 +14,10 @@ import { users } from "../db/schema";
 import type { AppContext } from "../http/context";
 import { requireMember } from "../http/context";
 import { isUuid, notFound, parseOr400 } from "../http/errors";
-import { withoutBlocked } from "../users/blocks";
-import { listConversations, markRead, messagesAfter, messagesBefore, openDirectConversation, visibleToSql } from "./service";
+import { withoutBlocked } from "../policy/blocks";
+import { activeSql, isActive } from "../policy/members";
+import { listConversations, markRead, messagesAfter, messagesBefore, openDirectConversation } from "./service";
+import { messageVisibleSql } from "../policy/messages";
 
 /** The unread count (spec section 7): the sum over my conversations (muted groups left out) of others' messages after my last read one. */
 export async function unreadCount(ctx: AppContext, userId: string): Promise<number> {
@@ -25,7 +27,7 @@ export async function unreadCount(ctx: AppContext, userId: string): Promise<numb
     JOIN conversations c ON c.id = cp.conversation_id
     JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > cp.last_read_message_id
     WHERE cp.user_id = ${userId}::uuid AND NOT cp.muted AND m.removed_at IS NULL
-      AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid) AND ${visibleToSql(userId)}
+      AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid) AND ${messageVisibleSql(userId)}
   `);
   return Number(rows[0]?.n ?? 0);
 }
@@ -69,7 +71,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const me = requireMember(request);
     const { userId } = parseOr400(openConversationRequestSchema, request.body);
     const [other] = await db.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!other || other.suspendedAt) throw notFound("Member not found");
+    if (!other || !isActive(other)) throw notFound("Member not found");
     const id = await openDirectConversation(db, me.id, other.id);
     const { conversations } = await listConversations(db, me.id, { only: id, limit: 1 });
     return reply.status(200).send(conversations[0]);
@@ -85,7 +87,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   // Who is in a conversation now (me included): a group chat names each message's sender. Those
-  // blocked either way are left out, as their messages are (visibleToSql).
+  // blocked either way are left out, as their messages are (messageVisibleSql).
   app.get<{ Params: { id: string } }>("/api/conversations/:id/members", async (request) => {
     const me = requireMember(request);
     const id = idParam(request.params.id);
@@ -94,7 +96,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const rows = await db
       .select({ id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl })
       .from(users)
-      .where(sql`${users.id} IN (${sql.join(ids.map((u) => sql`${u}::uuid`), sql`, `)}) AND ${users.suspendedAt} IS NULL`);
+      .where(sql`${users.id} IN (${sql.join(ids.map((u) => sql`${u}::uuid`), sql`, `)}) AND ${activeSql("users")}`);
     return rows.sort((a, b) => a.username.localeCompare(b.username));
   });
 

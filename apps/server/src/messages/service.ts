@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type {
   CONVERSATION_KINDS} from "@vicinity/contract";
 import {
@@ -14,7 +14,8 @@ import { blocks, conversationParticipants, conversations, media } from "../db/sc
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { mediaUrl } from "../media/url";
 import { onlineNowSql } from "../realtime/presence";
-import { blockedEitherWay, withoutBlocked } from "../users/blocks";
+import { blockedEitherWaySql, withoutBlocked } from "../policy/blocks";
+import { messageVisibleSql } from "../policy/messages";
 
 /** A message row with its picture's size, as the queries below select it. */
 interface MessageRow extends Record<string, unknown> {
@@ -118,14 +119,7 @@ export class Participants {
 
 type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
-/**
- * Whether message `m` (of a conversation of kind `kind`) is shown to `me`, written once: in a group,
- * a block hides each member's messages from the other (issue 9, item 10), instead of silencing the
- * sender for everyone; in a direct conversation the block stops new messages and the history stays.
- */
-export function visibleToSql(me: string, kind: SQL = sql`c.kind`): SQL {
-  return sql`(${kind} = 'direct' OR m.sender_id IS NULL OR m.sender_id = ${me}::uuid OR NOT ${blockedEitherWay(sql`${me}::uuid`, sql`m.sender_id`)})`;
-}
+
 
 export async function isBlockedBetween(db: Db, userId: string, others: readonly string[]): Promise<boolean> {
   if (others.length === 0) return false;
@@ -287,8 +281,8 @@ export async function listConversations(
                 WHERE o.conversation_id = c.id AND o.user_id <> ${me}::uuid) AS peer_last_read,
              (SELECT count(*) FROM conversation_participants o WHERE o.conversation_id = c.id) AS participant_count,
              (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.id > mine.last_read_message_id
-                AND (m.sender_id IS NULL OR m.sender_id <> ${me}::uuid) AND ${visibleToSql(me)}) AS unread,
-             (c.kind = 'direct' AND ${blockedEitherWay(sql`${me}::uuid`, sql`u.id`)}) AS blocked,
+                AND (m.sender_id IS NULL OR m.sender_id <> ${me}::uuid) AND ${messageVisibleSql(me)}) AS unread,
+             (c.kind = 'direct' AND ${blockedEitherWaySql(sql`${me}::uuid`, sql`u.id`)}) AS blocked,
              EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ${me}::uuid) AS blocked_by_peer,
              to_char(coalesce(c.last_message_at, c.created_at) AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') || c.id::text AS sort_key,
              g.id AS group_id, gm.role AS group_role
@@ -320,7 +314,7 @@ export async function listConversations(
       sql`
         SELECT DISTINCT ON (m.conversation_id) ${MESSAGE_COLUMNS}
         FROM messages m JOIN conversations c ON c.id = m.conversation_id LEFT JOIN media md ON md.id = m.media_id
-        WHERE m.conversation_id IN (${sql.join(lastIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND ${visibleToSql(me)}
+        WHERE m.conversation_id IN (${sql.join(lastIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND ${messageVisibleSql(me)}
         ORDER BY m.conversation_id, m.id DESC
       `,
     );
@@ -357,7 +351,7 @@ export async function messagesBefore(
     db,
     sql`
       SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN conversations c ON c.id = m.conversation_id LEFT JOIN media md ON md.id = m.media_id
-      WHERE m.conversation_id = ${conversationId}::uuid ${before ? sql`AND m.id < ${before}` : sql``} AND ${visibleToSql(me)}
+      WHERE m.conversation_id = ${conversationId}::uuid ${before ? sql`AND m.id < ${before}` : sql``} AND ${messageVisibleSql(me)}
       ORDER BY m.id DESC LIMIT ${limit + 1}
     `,
   );
@@ -376,7 +370,7 @@ export async function messagesAfter(db: Db, me: string, after: number, limit = M
       JOIN conversations c ON c.id = cp.conversation_id
       JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > ${after}
       LEFT JOIN media md ON md.id = m.media_id
-      WHERE cp.user_id = ${me}::uuid AND ${visibleToSql(me)}
+      WHERE cp.user_id = ${me}::uuid AND ${messageVisibleSql(me)}
       ORDER BY m.id ASC LIMIT ${limit + 1}
     `,
   );

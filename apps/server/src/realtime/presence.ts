@@ -1,7 +1,8 @@
-import { and, count, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { PresenceStatus } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { presence, users } from "../db/schema";
+import { activeSql } from "../policy/members";
 
 /** Spec section 9: a heartbeat every 5 minutes; a member counts as online within one interval plus a minute's grace. */
 export const HEARTBEAT_INTERVAL_MS = 5 * 60 * 1000;
@@ -24,20 +25,33 @@ export interface PresenceChange {
 
 /** Who is online: kept in the database so that every server node agrees. */
 export class Presence {
-  private listeners = new Set<(change: PresenceChange) => void>();
+  private listeners = new Set<(change: PresenceChange) => void | Promise<void>>();
+  /** The listeners' work still running (their pushes): idle() waits for it. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  onChange(listener: (change: PresenceChange) => void): () => void {
+  onChange(listener: (change: PresenceChange) => void | Promise<void>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   private emit(change: PresenceChange) {
-    for (const l of this.listeners) l(change);
+    for (const l of this.listeners) {
+      const work = l(change);
+      if (work) {
+        const tracked = work.catch(() => undefined).finally(() => this.running.delete(tracked));
+        this.running.add(tracked);
+      }
+    }
+  }
+
+  /** Resolves once every listener told of a change so far has finished (tests wait for it, not for a time). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
   /** Records a sign of life; announces the member when he was offline (or stale) before. */
@@ -68,7 +82,7 @@ export class Presence {
       .select({ n: count() })
       .from(presence)
       .innerJoin(users, eq(users.id, presence.userId))
-      .where(and(gt(presence.lastSeenAt, since), ne(presence.status, "offline"), isNull(users.suspendedAt)));
+      .where(and(gt(presence.lastSeenAt, since), ne(presence.status, "offline"), activeSql("users")));
     return Number(row?.n ?? 0);
   }
 }

@@ -14,6 +14,7 @@ import {
   mapTileKeySchema,
   watchEventsSchema,
   type Ack,
+  type MapArea,
   type Message,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -25,13 +26,19 @@ import { HttpError } from "../http/errors";
 import { storeMessage } from "../messages/service";
 import { saveLocation } from "../location/save-location";
 import { LOCATION_UPDATES_PER_MINUTE } from "../users/routes";
-import { blockedPeersOf, withoutBlocked } from "../users/blocks";
+import { blockedPeersOf, withoutBlocked } from "../policy/blocks";
 import { onEvent, type HandlerGuards } from "./handlers";
 import { mapArea } from "../map/area";
-import { checkTileSpan, MAP_SUBSCRIBES_PER_MINUTE, memberViewer } from "../map/routes";
+import type { MapSubscriber } from "../map/live";
+import { checkTileSpan, MAP_SUBSCRIBES_PER_MINUTE, mapViewerOf } from "../map/routes";
+import { memberAsViewer, type Viewer } from "../policy/viewer";
+import { visibleEventIds } from "../policy/events";
+import { pushesAbout } from "../policy/members";
 
 interface SocketData {
   user: SessionUserRow;
+  /** Who this socket's member is to the policy (policy/viewer.ts), resolved at the handshake. */
+  viewer: Viewer;
   /** The stored key of the session that opened the socket: the socket lives only as long as it. */
   sessionId: string;
 }
@@ -57,6 +64,8 @@ export type VicinityIo = Server<ClientToServerEvents, ServerToClientEvents, Serv
 
 export interface Realtime {
   io: VicinityIo;
+  /** Resolves once no socket event is being handled on this node (tests wait for it, not for a time). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,12 +96,18 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   // The events this node is handling: its shutdown lets them finish (their pushes and answers) first.
   let inFlight = 0;
   let drained: (() => void) | null = null;
+  let idleWaiters: Array<() => void> = [];
   const enter = () => {
     if (closing) return null;
     inFlight += 1;
     return () => {
       inFlight -= 1;
-      if (inFlight === 0) drained?.();
+      if (inFlight === 0) {
+        drained?.();
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const w of waiters) w();
+      }
     };
   };
   let closeAdapter = async () => {};
@@ -142,6 +157,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         }
       }
       socket.data.user = session.user;
+      socket.data.viewer = memberAsViewer(ctx.db, session.user);
       next();
     } catch (error) {
       next(error instanceof Error ? error : new Error("Could not authenticate the socket"));
@@ -239,6 +255,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     // The live map (issue 10): the tiles this socket looks at; their changes come as `mapTiles`.
     let mapTiles = new Set<string>();
     let stopMap: (() => void) | null = null;
+    let mapSubscriber: MapSubscriber | null = null;
     onEvent(socket, "mapSubscribe", mapSubscribeSchema, guards, async ({ tiles }) => {
       if (!(await mapSubscribeLimiter.take(me.id)).allowed) return { ok: false, message: "The map is asking too often. Wait a moment.", retry: true, rateLimited: true };
       if (tiles.length > 0) checkTileSpan(tiles);
@@ -247,23 +264,31 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       if (tiles.length === 0) {
         stopMap?.();
         stopMap = null;
+        mapSubscriber = null;
       } else {
-        stopMap ??= ctx.mapChanges.subscribe({
-          get tiles() {
-            return mapTiles;
-          },
-          load: async (changed) => mapArea(ctx.db, await memberViewer(ctx.db, socket.data.user), changed),
-          send: (area) => void socket.emit("mapTiles", area),
-        });
+        if (!mapSubscriber) {
+          const subscriber = {
+            get tiles() {
+              return mapTiles;
+            },
+            load: async (changed: string[]) => mapArea(ctx.db, await mapViewerOf(ctx.db, socket.data.viewer), changed),
+            send: (area: MapArea) => void socket.emit("mapTiles", area),
+          };
+          mapSubscriber = subscriber;
+          stopMap = ctx.mapChanges.subscribe(subscriber);
+        }
+        // What the client fetched as it subscribed: later pushes carry only what differs from it.
+        await ctx.mapChanges.baseline(mapSubscriber, tiles);
       }
       return { ok: true };
     });
 
     // Events on open pages (issue 11): the socket watches their rooms; nothing about them is sent
-    // but "it changed" (the page refetches what this member may see).
+    // but "it changed" (the page refetches what this member may see). Only events he may see
+    // (policy/events.ts): the others are left out, as if they did not exist.
     let watched: string[] = [];
     onEvent(socket, "watchEvents", watchEventsSchema, guards, async ({ eventIds }) => {
-      const next = [...new Set(eventIds)];
+      const next = await visibleEventIds(ctx.db, socket.data.viewer, [...new Set(eventIds)]);
       for (const id of watched) if (!next.includes(id)) await socket.leave(eventRoom(id));
       await socket.join(next.map(eventRoom));
       watched = next;
@@ -326,6 +351,8 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     // His marker's online ring, for those who look at his tile.
     ctx.mapChanges.memberChanged(userId);
     try {
+      // Only about a member who is shown (policy/members.ts), and never to those in a block with him.
+      if (!(await pushesAbout(ctx.db, userId))) return;
       const hidden = await blockedPeersOf(ctx.db, userId);
       // The node may have begun to close while the blocks were read: its Redis link is going.
       if (closing) return;
@@ -339,6 +366,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
 
   return {
     io,
+    settled: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     async close() {
       closing = true;
       clearInterval(recheck);

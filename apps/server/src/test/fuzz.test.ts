@@ -66,6 +66,22 @@ const FIELDS = [
 ];
 const QUERY_FIELDS = ["latitude", "longitude", "radius", "limit", "cursor", "sort", "rightNow", "before", "after", "w", "h", "q", "f", "kind"];
 
+/**
+ * Dates the database has no day for (year 0, year 1 a period before which is year 0, the last second
+ * of year 9999 a day after which is year 10000) and the last day JavaScript can hold: tried in every
+ * date-like field of a valid body or query, where a NUL or a wrong type would stop at the contract first.
+ */
+const OUT_OF_RANGE_DATES = ["0000-01-01T00:00:00Z", "0001-01-01", "9999-12-31T23:59:59Z", "+275760-09-13T00:00:00Z"];
+/** A field that holds a date or a time, by its name (startsAt, from) or its value (an ISO date). */
+const isDateLike = (field: string, value?: unknown) =>
+  /(At|Date|Day)$|^(date|day|from|to|before|after|since|until)$/.test(field) || (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value));
+
+/** The query string of `fields` (a "+" or a NUL encoded as the URL carries it). */
+const queryOf = (fields: Record<string, string>) => {
+  const text = new URLSearchParams(fields).toString();
+  return text ? `?${text}` : "";
+};
+
 /** The values the database or the code may choke on, tried alone in every field of every route. */
 const SHARP_VALUES: unknown[] = ["a\u0000b", "\u0007", "\u202Eevil", "\uD800", "x".repeat(5000), 5e-324, 1e308, -1, nested(60)];
 
@@ -78,6 +94,12 @@ function bodiesFor(random: () => number, count: number, base: Record<string, unk
   const bodies: unknown[] = [...ODD_VALUES.slice(0, 12), DEEP];
   if (base) {
     for (const field of new Set([...Object.keys(base), ...FIELDS])) for (const value of SHARP_VALUES) bodies.push({ ...base, [field]: value });
+    // Out-of-range dates in each date-like field, and in all of them at once (a start and an end on that day).
+    const dated = Object.keys(base).filter((field) => isDateLike(field, base[field]));
+    for (const date of OUT_OF_RANGE_DATES) {
+      for (const field of dated) bodies.push({ ...base, [field]: date });
+      if (dated.length > 1) bodies.push({ ...base, ...Object.fromEntries(dated.map((field) => [field, date])) });
+    }
   }
   for (let i = 0; i < count; i += 1) {
     const body: Record<string, unknown> = {};
@@ -87,6 +109,30 @@ function bodiesFor(random: () => number, count: number, base: Record<string, unk
     bodies.push(body);
   }
   return bodies;
+}
+
+/**
+ * The NUL sweep of a route's query string: each field of its valid query (`base`) in turn holding a
+ * NUL, a NUL in a name, and in a field it does not know. Every one must be refused with a 4xx.
+ */
+function nulQueriesFor(base: Record<string, string> | null): string[] {
+  if (!base) return [queryOf({ q: "a\u0000b" })];
+  return [...Object.keys(base).map((field) => queryOf({ ...base, [field]: `${base[field]}\u0000` })), queryOf({ ...base, "\u0000": "1" }), queryOf({ ...base, x: "\u0000" })];
+}
+
+/**
+ * Out-of-range dates in each date-like field of a route's valid query and in the date-like fields
+ * fuzzed everywhere, one at a time and in all of the base's at once (a range of one such day, which
+ * a rule on the range's length cannot refuse first); as dates and times, and as days (YYYY-MM-DD).
+ */
+function dateQueriesFor(base: Record<string, string>): string[] {
+  const own = Object.keys(base).filter((field) => isDateLike(field, base[field]));
+  const fields = new Set([...own, ...QUERY_FIELDS.filter((field) => isDateLike(field))]);
+  const dates = [...new Set(OUT_OF_RANGE_DATES.flatMap((date) => [date, date.slice(0, date.indexOf("-", 1) + 6)]))];
+  return dates.flatMap((date) => [
+    ...[...fields].map((field) => queryOf({ ...base, [field]: date })),
+    ...(own.length > 1 ? [queryOf({ ...base, ...Object.fromEntries(own.map((field) => [field, date])) })] : []),
+  ]);
 }
 
 function queriesFor(random: () => number, count: number): string[] {
@@ -131,7 +177,7 @@ describe.each(routeTableEngines())("fuzz (%s)", (engine) => {
   });
   afterAll(() => t.close());
 
-  // About 30,000 requests (85 routes): about 70 s on a quiet machine; room for a busy CI one.
+  // About 40,000 requests (116 routes, NUL query strings and out-of-range dates among them); room for a busy CI one.
   it("every JSON route, as a member (an admin for admin routes), a guest and a visitor: 0 answers of 5xx, every refusal with a message", { timeout: 360_000 }, async () => {
     const random = seeded(18);
     const member = await registerMember(server, "fuzz@example.com");
@@ -216,13 +262,31 @@ describe.each(routeTableEngines())("fuzz (%s)", (engine) => {
       "POST /api/admin/ads/:id/status": { status: "paused" },
       "POST /api/ads/impressions": { viewToken: "0123456789abcdefghij" },
     };
+    // Valid query strings of the routes that read one, for the NUL and the date sweeps.
+    const today = new Date().toISOString().slice(0, 10);
+    const queryBases: Record<string, Record<string, string>> = {
+      "GET /api/users/nearby": { latitude: "30.3", longitude: "-81.6", radius: "25", sort: "nearest" },
+      "GET /api/events": { latitude: "30.3", longitude: "-81.6", timeZone: "UTC" },
+      "GET /api/groups": { q: "fuzz", latitude: "30.3", longitude: "-81.6" },
+      "GET /api/map/area": { tiles: "12/1119/1714" },
+      "GET /api/conversations/:id/messages": { before: "10", limit: "20" },
+      "GET /api/messages/missed": { after: "1" },
+      "GET /api/admin/members": { q: "fuzz", filter: "all", page: "0" },
+      "GET /api/admin/reports": { status: "open", page: "0" },
+      "GET /api/admin/pictures": { show: "awaiting", page: "0" },
+      "GET /api/admin/audit": { action: "warn", targetType: "member", targetId: other.id, page: "0" },
+      "GET /api/admin/analytics": { from: today, to: today, tz: "UTC" },
+    };
     // Logging out and deleting the account are fuzzed last, so the member's session lasts the run.
     const last = new Set(["/api/logout", "/api/users/account"]);
     const routes = [...server.routes].sort((a, b) => Number(last.has(a.url)) - Number(last.has(b.url)));
     expect(routes.length).toBeGreaterThan(25);
 
     const results: Array<{ what: string; res: LightMyRequestResponse }> = [];
+    // A NUL in the query string is refused before the handler: a 400 wherever the route's guard lets the caller through.
+    const nulResults: Array<{ what: string; res: LightMyRequestResponse; admitted: boolean }> = [];
     let requests = 0;
+    let dateRequests = 0;
     for (const route of routes) {
       for (const [index, { url, full }] of urlsFor(route.url, ids).entries()) {
         // Admin routes are fuzzed as an admin (the member would stop at the guard).
@@ -230,15 +294,45 @@ describe.each(routeTableEngines())("fuzz (%s)", (engine) => {
         for (const cookie of [privileged, guest, undefined]) {
           const who = cookie === privileged ? "member" : cookie ? "guest" : "visitor";
           const headers: Record<string, string> = cookie ? { cookie } : {};
+          const queryBase = queryBases[`${route.method} ${route.url}`] ?? null;
           if (route.method === "GET" || route.method === "DELETE") {
             for (const query of queriesFor(random, !full ? 1 : who === "member" ? 12 : 3)) {
               requests += 1;
               results.push({ what: `${who} ${route.method} ${url}${query}`, res: await server.app.inject({ method: route.method as "GET", url: `${url}${query}`, headers }) });
             }
+            if (who === "member" && index === 0) {
+              for (const query of dateQueriesFor(queryBase ?? {})) {
+                requests += 1;
+                dateRequests += 1;
+                results.push({ what: `${who} ${route.method} ${url}${query}`, res: await server.app.inject({ method: route.method as "GET", url: `${url}${query}`, headers }) });
+              }
+            }
+          }
+          // NUL in the query string, on every route, beside a valid body where the route takes one.
+          const body = who === "member" && index === 0 ? bases[`${route.method} ${route.url}`] : undefined;
+          for (const query of nulQueriesFor(who === "member" && index === 0 ? queryBase : null)) {
+            requests += 1;
+            // (A parameter longer than the router takes is refused by it, a 414, before any hook.)
+            const routable = !/[^/]{101,}/.test(url);
+            // (Nor is the member signed in any more on the routes fuzzed after logging out.)
+            const admitted =
+              routable &&
+              !(who === "member" && last.has(route.url)) &&
+              (route.access === "open" || (route.access === "session" && who !== "visitor") || ((route.access === "member" || route.access === "admin") && who === "member"));
+            const res = await server.app.inject({
+              method: route.method as "POST",
+              url: `${url}${query}`,
+              headers: route.method === "GET" ? headers : { ...headers, "content-type": "application/json" },
+              ...(route.method === "GET" ? {} : { payload: JSON.stringify(body ?? {}) }),
+            });
+            const what = `${who} ${route.method} ${url}${query}`;
+            results.push({ what, res });
+            nulResults.push({ what, res, admitted });
           }
           if (route.method !== "GET") {
             for (const body of bodiesFor(random, !full ? 1 : who === "member" ? 24 : 4, who === "member" && index === 0 ? (bases[`${route.method} ${route.url}`] ?? {}) : null)) {
               requests += 1;
+              if (body !== null && typeof body === "object" && OUT_OF_RANGE_DATES.some((date) => Object.values(body).includes(date))) dateRequests += 1;
               const payload = body === DEEP ? DEEP_JSON : JSON.stringify(body);
               results.push({
                 what: `${who} ${route.method} ${url} ${String(payload).slice(0, 80)}`,
@@ -254,9 +348,19 @@ describe.each(routeTableEngines())("fuzz (%s)", (engine) => {
         }
       }
     }
-    console.info(`[fuzz, ${engine}] ${requests} requests`);
+    const faults = results.filter(({ res }) => res.statusCode >= 500).length;
+    console.info(
+      `[fuzz, ${engine}] ${requests} requests over ${routes.length} routes (${nulResults.length} with NUL in the query string, ${dateRequests} with out-of-range dates): ${faults} answered 5xx`,
+    );
     expect(requests).toBeGreaterThan(5000);
     expect(failures(results)).toEqual([]);
+    // Every NUL in a query string refused: 400 where the guard let the caller through, its own 401 or 403 where not.
+    expect(
+      nulResults
+        .filter(({ res, admitted }) => (admitted ? res.statusCode !== 400 : res.statusCode < 400 || res.statusCode >= 500))
+        .map(({ what, res }) => `${what} -> ${res.statusCode} ${res.body.slice(0, 120)}`),
+    ).toEqual([]);
+    expect(dateRequests).toBeGreaterThan(100);
     // And the server still answers.
     expect((await server.app.inject({ method: "GET", url: "/api/users/nearby?latitude=30.3&longitude=-81.6" })).statusCode).toBe(200);
   });

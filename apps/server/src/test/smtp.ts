@@ -1,6 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { resetDatabase, startTestServer, type Engine, type TestServer } from "./harness";
 
 export interface ReceivedMail {
   to: string;
@@ -76,3 +78,35 @@ export async function startSmtp(port = 0, onMail?: (mail: ReceivedMail) => void)
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The app's address in the mail tests: every link a mail carries starts with it. */
+export const MAIL_APP_URL = "https://vicinity.test";
+
+export interface MailTestServer {
+  t: TestServer;
+  smtp: TestSmtp;
+}
+
+/**
+ * The set-up of a mail test file: a real SMTP server, a server under test sending to it (APP_URL
+ * MAIL_APP_URL), the database and the mailbox emptied before each test. Read the fields inside tests.
+ */
+export function useMailServer(engine: Engine): MailTestServer {
+  const holder = {} as MailTestServer;
+  beforeAll(async () => {
+    holder.smtp = await startSmtp();
+    holder.t = await startTestServer(engine, { smtpUrl: holder.smtp.url, appUrl: MAIL_APP_URL });
+  });
+  afterAll(async () => {
+    await holder.t?.close();
+    await holder.smtp?.close();
+  });
+  beforeEach(async () => {
+    await resetDatabase(holder.t.database); // email_tokens go with their users (CASCADE)
+    holder.smtp.received.length = 0;
+  });
+  return holder;
+}
+
+/** The token of a mailed link (after `#token=`). */
+export const tokenOf = (link: string): string => new URL(link).hash.replace(/^#token=/, "");

@@ -2,6 +2,8 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { API_PATHS, changePasswordRequestSchema, deleteAccountRequestSchema } from "@vicinity/contract";
 import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
+import { rotateCalendarFeed } from "../events/calendar-feed";
+import type { Db } from "../db/database";
 import { removeSessionCookie } from "../auth/routes";
 import { blocks, locations, media, messages, reports, sessions, users } from "../db/schema";
 import type { AppContext } from "../http/context";
@@ -41,7 +43,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     await checkPassword(me.id, me.passwordHash, body.currentPassword, "Your current password is not right");
     if (body.newPassword === body.currentPassword) throw badRequest("Choose a new password that differs from the current one");
     if (isCommonPassword(body.newPassword)) throw badRequest("This password is too common");
-    await db.update(users).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() }).where(eq(users.id, me.id));
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
+      // Whoever had the old password may have copied his calendar's secret address too.
+      await rotateCalendarFeed(tx as unknown as Db, me.id);
+    });
     // Anyone else signed in with the old password is signed out; this browser stays.
     if (request.session) await sessionStore.destroyOthersOf(me.id, request.session.idHash);
     return sendOk(reply);

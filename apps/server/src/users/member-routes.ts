@@ -9,6 +9,7 @@ import { badRequest, conflict, isUuid, notFound, parseOr400, tooManyRequests } f
 import { onlineNowSql } from "../realtime/presence";
 import { toNearbyUser, type MemberRow } from "./nearby";
 import { listPhotos } from "./photos";
+import { activeSql, distanceHiddenSql } from "../policy/members";
 
 /** Reports per member a day: enough for real abuse, too few to flood the queue. */
 export const REPORTS_PER_DAY = 20;
@@ -27,7 +28,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
       db,
       sql`
         SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
-               u.profile_image_url, u.private_mode, u.right_now_note, u.right_now_until,
+               u.profile_image_url, ${distanceHiddenSql()} AS distance_hidden, u.right_now_note, u.right_now_until,
                ${onlineNowSql()} AS is_online,
                CASE WHEN l.user_id IS NULL OR v.user_id IS NULL THEN NULL
                     ELSE earth_distance(l.snapped_earth, v.snapped_earth) END AS meters,
@@ -37,7 +38,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         LEFT JOIN presence p ON p.user_id = u.id
         LEFT JOIN locations l ON l.user_id = u.id
         LEFT JOIN locations v ON v.user_id = ${viewerId}::uuid
-        WHERE u.id = ${id}::uuid AND u.suspended_at IS NULL
+        WHERE u.id = ${id}::uuid AND ${activeSql()}
       `,
     );
     if (!row || row.blocked_me) throw notFound("Member not found");

@@ -5,10 +5,11 @@ import { displayKm } from "../location/privacy-grid";
 import { onlineNowSql } from "../realtime/presence";
 import { compatibility, type MatchProfile } from "./compatibility";
 import type { Sealer } from "../http/sealed";
-import { blockedEitherWay } from "./blocks";
+import { freshPositionSql, seenBySql } from "../policy/members";
 
 /**
- * Members in private mode are never placed by distance (issue 18, item 3): they are found when the
+ * Members who hide their distance (private mode, and "in a crowd only", which is private mode
+ * everywhere but the map: policy/members.ts) are never placed by distance (issue 18, item 3): they are found when the
  * centre of their 5 km cell lies within the radius, never less than 25 km, and they come after
  * everyone who shows his distance, in an order that says nothing about it. Bisecting the radius,
  * reading the order or moving the centre tells at best which 5 km cell he is in.
@@ -31,7 +32,7 @@ interface MemberFields {
   body_type: string | null;
   position: string | null;
   profile_image_url: string | null;
-  private_mode: boolean;
+  distance_hidden: boolean;
   right_now_note: string | null;
   right_now_until: string | Date | null;
   is_online: boolean;
@@ -45,11 +46,11 @@ interface NearbyRow extends Record<string, unknown> {
   id: string;
   /** The users row's version (its xmin): any change to the row changes it. */
   version: string;
-  private_mode: boolean;
+  distance_hidden: boolean;
   right_now_note: string | null;
   right_now_until: string | Date | null;
   is_online: boolean;
-  /** Null for members in private mode: their distance is never selected. */
+  /** Null for members who hide their distance: it is never selected. */
   meters: number | null;
   knn: number | null;
 }
@@ -113,7 +114,7 @@ async function profilesOf(db: Db, rows: readonly NearbyRow[]): Promise<Map<strin
   return cache;
 }
 
-function profileOf(r: Omit<MemberFields, "private_mode" | "right_now_note" | "right_now_until" | "is_online"> & { version?: string }): CachedProfile {
+function profileOf(r: Omit<MemberFields, "distance_hidden" | "right_now_note" | "right_now_until" | "is_online"> & { version?: string }): CachedProfile {
   return {
     version: String(r.version ?? ""),
     id: r.id,
@@ -176,17 +177,14 @@ export type NearbySearch = Omit<NearbyQuery, "sort" | "rightNow" | "cursor"> &
     after: number | null;
   };
 
-function viewerFilter(viewer: string | null): SQL {
-  return viewer ? sql`AND u.id <> ${viewer}::uuid AND NOT ${blockedEitherWay(sql`${viewer}::uuid`, sql`u.id`)}` : sql``;
-}
-
 /**
- * Who another member may be shown to a viewer, written once for nearby and the map (issue 10,
- * item 8): not suspended, not in private mode, not himself, no block either way. `u` is the users
- * row and `l` his locations row.
+ * The members the nearby grid finds for a viewer (policy/members.ts): seen by him (active, not
+ * himself, no block either way), his position fresh; those who show their distance (`hidden`
+ * false) or those who hide it. `u` is the users row and `l` his locations row, whose
+ * distance_hidden mirrors the rule and picks the index.
  */
-export function shownMemberSql(viewer: string | null): SQL {
-  return sql`u.suspended_at IS NULL AND NOT l.private_mode ${viewerFilter(viewer)}`;
+function nearbyMemberSql(viewer: string | null, hidden: boolean): SQL {
+  return sql`${hidden ? sql`l.distance_hidden` : sql`NOT l.distance_hidden`} AND ${seenBySql(viewer)} AND ${freshPositionSql()}`;
 }
 
 /**
@@ -217,18 +215,18 @@ export function nearbySql(query: NearbySearch): SQL {
   const center = sql`cube(ARRAY[${x}::float8, ${y}::float8, ${z}::float8])`;
   const point = sql`l.snapped_earth`;
   const viewer = query.viewerId;
-  // (Only members who show their distance: those in private mode are found by privateNearbySql.)
+  // (Only members who show their distance: those who hide it are found by privateNearbySql.)
   return sql`
-    SELECT nearest.id, nearest.version, nearest.private_mode,
+    SELECT nearest.id, nearest.version, nearest.distance_hidden,
            nearest.right_now_note, nearest.right_now_until, nearest.is_online, nearest.knn
     FROM (
-      SELECT u.id, u.xmin::text AS version, u.private_mode, u.right_now_note, u.right_now_until,
+      SELECT u.id, u.xmin::text AS version, l.distance_hidden, u.right_now_note, u.right_now_until,
              ${onlineNowSql()} AS is_online,
              (${point} <-> ${center}) AS knn
       FROM locations l
       JOIN users u ON u.id = l.user_id
       LEFT JOIN presence p ON p.user_id = u.id
-      WHERE ${shownMemberSql(viewer)}
+      WHERE ${nearbyMemberSql(viewer, false)}
         ${query.rightNow ? sql`AND u.right_now_until > now() AND u.right_now_note IS NOT NULL` : sql``}
         ${query.after === null ? sql`` : sql`AND (${point} <-> ${center}) > ${query.after}::float8 AND ${query.after}::float8 <= ${chord}::float8`}
       ORDER BY knn
@@ -274,21 +272,20 @@ export function privateNearbySql(query: NearbySearch, afterId: string | null, li
   const cellLat = PRIVATE_MODE_CELL_METERS / 111_320;
   const cellLon = sql`(${cellLat}::float8 / cos(radians(greatest(-89.9, least(89.9, c.cell_lat)))))`;
   return sql`
-    SELECT c.id, c.version, c.private_mode, c.right_now_note, c.right_now_until, c.is_online, NULL::float8 AS meters, NULL::float8 AS knn
+    SELECT c.id, c.version, c.distance_hidden, c.right_now_note, c.right_now_until, c.is_online, NULL::float8 AS meters, NULL::float8 AS knn
     FROM (
-      SELECT u.id, u.xmin::text AS version, u.private_mode, u.right_now_note, u.right_now_until,
+      SELECT u.id, u.xmin::text AS version, l.distance_hidden, u.right_now_note, u.right_now_until,
              ${onlineNowSql()} AS is_online,
              (floor(l.snapped_latitude / ${cellLat}::float8) + 0.5) * ${cellLat}::float8 AS cell_lat,
              l.snapped_longitude AS lon
       FROM locations l
       JOIN users u ON u.id = l.user_id
       LEFT JOIN presence p ON p.user_id = u.id
-      -- l.private_mode (a mirror of u.private_mode) matches the partial GiST index of private members.
-      WHERE l.private_mode AND u.suspended_at IS NULL
+      -- l.distance_hidden matches the partial GiST index of members who hide their distance.
+      WHERE ${nearbyMemberSql(query.viewerId, true)}
         AND earth_box(${center}, ${radiusM + 2 * PRIVATE_MODE_CELL_METERS}::float8) @> l.snapped_earth
         ${query.rightNow ? sql`AND u.right_now_until > now() AND u.right_now_note IS NOT NULL` : sql``}
         ${afterId ? sql`AND u.id > ${afterId}::uuid` : sql``}
-        ${viewerFilter(query.viewerId)}
     ) c
     WHERE earth_distance(ll_to_earth(c.cell_lat, (floor(c.lon / ${cellLon}) + 0.5) * ${cellLon}), ${center}) <= ${radiusM}::float8
     ORDER BY c.id
@@ -306,13 +303,13 @@ export function toNearbyUser(r: MemberRow, viewer: MatchProfile | null | undefin
 /** A member as the viewer sees him: his profile, and what depends on the moment and the position. */
 function withProfile(
   profile: CachedProfile,
-  r: Pick<MemberRow, "private_mode" | "right_now_note" | "right_now_until" | "is_online" | "meters">,
+  r: Pick<MemberRow, "distance_hidden" | "right_now_note" | "right_now_until" | "is_online" | "meters">,
   viewer: MatchProfile | null | undefined,
   now: number,
 ): NearbyUser {
   const until = r.right_now_until ? new Date(r.right_now_until) : null;
   const { interests, age } = profile;
-  const distance = r.private_mode || r.meters === null ? null : displayKm(Number(r.meters));
+  const distance = r.distance_hidden || r.meters === null ? null : displayKm(Number(r.meters));
   return {
     id: profile.id,
     username: profile.username,
@@ -326,7 +323,7 @@ function withProfile(
     profileImageUrl: profile.profileImageUrl,
     isOnline: Boolean(r.is_online),
     distance,
-    distanceHidden: Boolean(r.private_mode),
+    distanceHidden: Boolean(r.distance_hidden),
     rightNow: r.right_now_note && until && until.getTime() > now ? { note: r.right_now_note, until: until.toISOString() } : null,
     compatibility: viewer ? compatibility(viewer, { age, interests }, distance) : null,
   };

@@ -17,7 +17,6 @@ import { toSessionUser } from "./present";
 import { decodeCursor, findNearby } from "./nearby";
 import { saveLocation } from "../location/save-location";
 import { Sealer } from "../http/sealed";
-import { readDevice } from "../auth/device";
 
 /** decisions.md 6: location updates are rate-limited (here: at most 6 a minute per member). */
 export const LOCATION_UPDATES_PER_MINUTE = 6;
@@ -91,11 +90,11 @@ export function registerNearbyRoutes(app: FastifyInstance, ctx: AppContext): voi
     const query = parseOr400(nearbyQuerySchema, request.query);
     const position = decodeCursor(cursors, query.cursor, query.sort);
     if (position === "invalid") throw badRequest("cursor is not valid");
-    const me = request.session?.kind === "member" ? request.session.user : null;
+    const me = request.viewer.member;
     const viewer = me ? { age: me.age, interests: me.interests } : null;
     // A block hides each from the other: for his member session, and as far as this browser tells
     // (the device cookie of the member who last signed in on it) for a guest or visitor too.
-    const viewerId = me?.id ?? readDevice(request, ctx.config.sessionSecret)?.userId ?? null;
+    const viewerId = me?.id ?? request.viewer.blocksOf;
     const { users: found, nextCursor } = await findNearby(db, cursors, { ...query, viewerId, viewer }, position);
     if (nextCursor) void reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return found;

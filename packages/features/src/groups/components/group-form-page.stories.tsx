@@ -6,7 +6,7 @@ import { groupFixture } from "../../../../../mocks/fixtures/groups";
 import { emptyGroupForm } from "../model/form";
 import { groupsApi, groupsHandlers, mapHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { eventsMapReady, STORY_LOCATION } from "../../../../../mocks/story-maps";
-import { GroupForm, INTEREST_TOO_LONG, JOIN_POLICY_HINTS } from "./group-form";
+import { GroupForm, GROUP_IDENTITY_LOCKED_HINT, INTEREST_TOO_LONG, JOIN_POLICY_HINTS } from "./group-form";
 import { GroupFormPage, GROUP_NOT_EDITABLE } from "./group-form-page";
 
 const FILLED = {
@@ -160,7 +160,7 @@ export const Submitting: Story = {
   },
 };
 
-/** A moderator edits the group: its values; only the owner may delete it. */
+/** A moderator edits the group: its values, but not its name or who can join; only the owner may delete it. */
 export const EditAsModerator: Story = {
   args: { id: group.id },
   parameters: { route: `/groups/${group.id}/edit` },
@@ -171,6 +171,10 @@ export const EditAsModerator: Story = {
     await expect(canvas.getByRole("radio", { name: /Members ask to join/ })).toBeChecked();
     await expect(canvas.getByRole("list", { name: "The group's interests" })).toHaveTextContent("runningcoffee");
     await expect(canvas.queryByRole("button", { name: "Delete the group" })).toBeNull();
+    // The name and who can join are the owner's (issue 34): shown, not editable, and said why.
+    await expect(canvas.getByDisplayValue("Jax Runners")).toBeDisabled();
+    for (const radio of canvas.getAllByRole("radio")) await expect(radio).toBeDisabled();
+    await expect(canvas.getByText(GROUP_IDENTITY_LOCKED_HINT)).toBeVisible();
   },
 };
 

@@ -4,7 +4,7 @@ import { Trash2 } from "lucide-react";
 import { Button, Card, EmptyState } from "@vicinity/ui";
 import { ApiError, serverMessageOr } from "@vicinity/features/http";
 import { FALLBACK_LOCATION, useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
-import type { Group } from "@vicinity/contract";
+import { mayChangeGroupIdentity, type Group } from "@vicinity/contract";
 import { FormPageFrame as Frame, FormPageWaiting } from "@vicinity/features/events";
 import { useDeleteGroup, useGroup, useSaveGroup } from "../api/groups";
 import { emptyGroupForm, groupFormOf, type GroupFormValues } from "../model/form";
@@ -107,12 +107,13 @@ export function GroupFormPage({ id, location: given, initialValues, showErrorsAt
       {(group) => (
         <Frame title="Edit the group">
           <GroupForm
-        key={group.id}
-        initial={{ ...groupFormOf(group, FALLBACK_LOCATION), ...initialValues }}
-        creating={false}
-        submitting={save.isPending}
-        serverError={serverError}
-        onSubmit={onSubmit}
+            key={group.id}
+            initial={{ ...groupFormOf(group, FALLBACK_LOCATION), ...initialValues }}
+            creating={false}
+            identityLocked={!mayChangeGroupIdentity(group.myRole)}
+            submitting={save.isPending}
+            serverError={serverError}
+            onSubmit={onSubmit}
             showErrorsAtOnce={showErrorsAtOnce}
           />
           {group.myRole === "owner" ? <DeleteGroupCard group={group} /> : null}

@@ -24,11 +24,15 @@ export const JOIN_POLICY_HINTS: Record<GroupJoinPolicy, string> = {
 };
 
 export const INTEREST_TOO_LONG = "An interest can be at most 30 characters";
+/** A moderator's edit page says why he cannot rename the group or change who can join. */
+export const GROUP_IDENTITY_LOCKED_HINT = "Only the owner can change the name and who can join.";
 
 export interface GroupFormProps {
   initial: GroupFormValues;
   /** A new group or an edit (owner and moderators). */
   creating: boolean;
+  /** A moderator's edit: the name and who can join are the owner's (the server refuses them too). */
+  identityLocked?: boolean;
   submitting: boolean;
   /** The server's refusal (a 400's or 409's message: a name taken or not allowed), shown above the button. */
   serverError?: string | null;
@@ -38,7 +42,7 @@ export interface GroupFormProps {
 }
 
 /** The group's form: name, what it is about, its rules, interests, who may join, a home area, a cover. */
-export function GroupForm({ initial, creating, submitting, serverError = null, onSubmit, showErrorsAtOnce = false }: GroupFormProps) {
+export function GroupForm({ initial, creating, identityLocked = false, submitting, serverError = null, onSubmit, showErrorsAtOnce = false }: GroupFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<GroupFormErrors>(() => (showErrorsAtOnce ? (validateGroupForm(initial).errors ?? {}) : {}));
   const [interestProblem, setInterestProblem] = useState<string | null>(null);
@@ -54,8 +58,8 @@ export function GroupForm({ initial, creating, submitting, serverError = null, o
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-label={creating ? "Create a group" : "Edit the group"}>
-      <FormField label="Name" required error={errors.name} hint={`Unique among groups, up to ${GROUP_NAME_MAX_LENGTH} characters.`}>
-        <Input value={values.name} onChange={(e) => set("name", e.target.value)} autoComplete="off" />
+      <FormField label="Name" required error={errors.name} hint={identityLocked ? GROUP_IDENTITY_LOCKED_HINT : `Unique among groups, up to ${GROUP_NAME_MAX_LENGTH} characters.`}>
+        <Input value={values.name} onChange={(e) => set("name", e.target.value)} autoComplete="off" disabled={identityLocked} />
       </FormField>
       <FormField label="Description" error={errors.description} hint={`What the group is about. Up to ${GROUP_DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters.`}>
         {(control) => <textarea {...control} value={values.description} onChange={(e) => set("description", e.target.value)} rows={4} className={controlClass} />}
@@ -84,7 +88,7 @@ export function GroupForm({ initial, creating, submitting, serverError = null, o
           />
         )}
       </FormField>
-      <fieldset className="grid gap-2" aria-describedby={errors.joinPolicy ? "group-policy-error" : undefined}>
+      <fieldset className="grid gap-2 disabled:opacity-60" disabled={identityLocked} aria-describedby={errors.joinPolicy ? "group-policy-error" : undefined}>
         <legend className="mb-1 text-sm font-medium">Who can join</legend>
         {GROUP_JOIN_POLICIES.map((policy) => (
           <label key={policy} className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-checked:border-accent has-checked:bg-accent/5">

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, screen, userEvent, waitFor, within } from "storybook/test";
+import { GROUP_MEMBERS_PRIVATE } from "@vicinity/contract";
 import { groupFixture } from "../../../../../mocks/fixtures/groups";
 import { eventFixture, EVENTS_NEARBY } from "../../../../../mocks/fixtures/events";
 import { groupsApi, groupsHandlers, sessionHandlers } from "../../../../../mocks/handlers";
@@ -20,12 +21,17 @@ type Story = StoryObj<typeof meta>;
 
 const heading = async (root: HTMLElement) => expect(await within(root).findByRole("heading", { level: 1, name: group.name })).toBeVisible();
 
-/** A visitor: the group, its rules and listed members, and an invitation to sign up. */
+/**
+ * A visitor: the group, its rules, and an invitation to sign up; a group by request shows its
+ * members to its members only (issue 34), so he reads that instead of the list.
+ */
 export const AsVisitor: Story = {
   parameters: { msw: { handlers: { session: sessionHandlers.visitor } } },
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     const canvas = within(canvasElement);
+    await expect(canvas.getByTestId("group-members-private")).toHaveTextContent(`${GROUP_MEMBERS_PRIVATE}.`);
+    await expect(canvas.queryByTestId("group-members")).toBeNull();
     await expect(await canvas.findByRole("link", { name: "Sign Up for Full Access" })).toBeVisible();
     await expect(canvas.getByRole("heading", { name: "Rules" })).toBeVisible();
     await expect(canvas.queryByRole("button", { name: /report/i })).toBeNull();

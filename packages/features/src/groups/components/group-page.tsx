@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CalendarDays, Flag, Lock, MapPin, MessagesSquare, Pencil, Settings2, Users } from "lucide-react";
-import { GROUP_JOIN_POLICY_LABELS, type Group } from "@vicinity/contract";
+import { GROUP_JOIN_POLICY_LABELS, GROUP_MEMBERS_PRIVATE, seesGroupMembers, type Group } from "@vicinity/contract";
 import { Avatar, Badge, Button, CountBadge, Skeleton, toast } from "@vicinity/ui";
 import { serverMessageOr } from "@vicinity/features/http";
 import { avatarUrl, optimizedImageUrl } from "@vicinity/features/media";
@@ -179,7 +179,9 @@ function MembershipPanel({ group }: { group: Group }) {
 function GroupDetails({ group }: { group: Group }) {
   const auth = useAuth();
   const member = auth.status === "member";
-  const members = useGroupMembers(group.id);
+  // A group by request or invitation shows its members to its members only (the server's rule too).
+  const seesMembers = seesGroupMembers(group.joinPolicy, group.myRole);
+  const members = useGroupMembers(group.id, seesMembers);
   const events = useGroupEvents(group.id, Boolean(group.myRole));
   const [reporting, setReporting] = useState(false);
   const ownerName = group.owner.displayName ?? group.owner.username;
@@ -278,7 +280,11 @@ function GroupDetails({ group }: { group: Group }) {
             <h2 id="group-members" className="text-sm font-semibold">
               Members
             </h2>
-            {members.status === "pending" ? (
+            {!seesMembers ? (
+              <p className="text-sm text-muted-foreground" data-testid="group-members-private">
+                {GROUP_MEMBERS_PRIVATE}.
+              </p>
+            ) : members.status === "pending" ? (
               <Skeleton className="h-10" />
             ) : members.status === "error" ? (
               <p role="alert" className="text-sm text-destructive-text">

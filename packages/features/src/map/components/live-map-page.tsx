@@ -5,7 +5,7 @@ import {
   MAP_BASIC_REFRESH_MS,
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
-  MAP_MEMBER_CAP,
+  mapMemberCap,
   type MapCrowd,
   type MapMember,
 } from "@vicinity/contract";
@@ -130,7 +130,7 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   } else if (showsData && allMembers.length === 0 && allCrowds.length === 0) notices.push({ kind: "empty", text: "No members in this area right now" });
   else if (showsData && filtered.members.length === 0 && filtersActive(filters)) notices.push({ kind: "empty", text: "No members match your filters here" });
   if (showsData && filtered.crowdsHidden) notices.push({ kind: "crowds-hidden", text: "Crowds are hidden while a filter is on" });
-  if (showsData && area.data?.truncated) notices.push({ kind: "truncated", text: `Showing the ${MAP_MEMBER_CAP.toLocaleString("en-US")} members nearest the middle: zoom in for the rest` });
+  if (showsData && area.data?.truncated) notices.push({ kind: "truncated", text: `Showing the ${mapMemberCap(area.data.limited).toLocaleString("en-US")} members nearest the middle: zoom in for the rest` });
   if (tilesFailed) notices.push({ kind: "tiles-failed", text: "Map tiles could not be loaded" });
   if (isMember && device.status === "denied") notices.push({ kind: "location-denied", text: "Location Access Denied: You can enable location later in settings." });
   else if (isMember && device.status === "unsupported") notices.push({ kind: "location-unsupported", text: "Location Not Supported: Your browser doesn't support location services." });

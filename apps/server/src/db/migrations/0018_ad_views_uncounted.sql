@@ -1,0 +1,1 @@
+CREATE INDEX "ad_views_uncounted_idx" ON "ad_views" USING btree ("user_id","created_at") WHERE "ad_views"."counted_at" IS NULL;

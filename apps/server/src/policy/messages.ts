@@ -1,0 +1,18 @@
+import { sql, type SQL } from "drizzle-orm";
+import { blockedEitherWaySql } from "./blocks";
+
+/**
+ * Which messages a member may see, written once. He sees the messages of his own conversations
+ * (the participants' list decides, messages/service.ts: Participants); of those, in a group a block
+ * hides each member's messages from the other (issue 9, item 10), instead of silencing the sender
+ * for everyone; in a direct conversation the block stops new messages and the history stays.
+ * `m` is the messages row; `kind` the conversation's kind.
+ */
+export function messageVisibleSql(me: string, kind: SQL = sql`c.kind`): SQL {
+  return sql`(${kind} = 'direct' OR m.sender_id IS NULL OR m.sender_id = ${me}::uuid OR NOT ${blockedEitherWaySql(sql`${me}::uuid`, sql`m.sender_id`)})`;
+}
+
+/** The plain side: whether `me` sees a message from `senderId` in a conversation of `kind`, given whether they are in a block. */
+export function seesMessage(me: string, message: { senderId: string | null; kind: "direct" | "group" }, blocked: boolean): boolean {
+  return message.kind === "direct" || message.senderId === null || message.senderId === me || !blocked;
+}
