@@ -1,6 +1,7 @@
 import type { ServerConfig } from "../config";
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { isActive } from "../policy/members";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   anonymousLoginRequestSchema,
@@ -167,7 +168,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       else await Promise.all([accountFailures.hit(email), addressFailures.hit(request.ip)]);
       throw unauthorized("Invalid email or password");
     }
-    if (user.suspendedAt) {
+    if (!isActive(user)) {
       // A suspension for a time ends by itself; otherwise he is told why, and until when.
       if (user.suspendedUntil && user.suspendedUntil.getTime() <= Date.now()) await restoreExpiredSuspensions(db);
       else throw forbidden(suspendedMessage(user.suspensionReason, user.suspendedUntil));

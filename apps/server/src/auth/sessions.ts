@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { activeSql, isActive } from "../policy/members";
 import type { Db } from "../db/database";
 import { sessions, users } from "../db/schema";
 
@@ -80,7 +81,7 @@ export class SessionStore {
           inArray(sessions.idHash, [...idHashes]),
           gt(sessions.expiresAt, now),
           gt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-          or(eq(sessions.kind, "guest"), and(isNotNull(users.id), isNull(users.suspendedAt))),
+          or(eq(sessions.kind, "guest"), and(isNotNull(users.id), activeSql("users"))),
         ),
       );
     return new Set(rows.map((r) => r.idHash));
@@ -122,7 +123,7 @@ export class SessionStore {
       this.ended([idHash]);
       return null;
     }
-    if (session.kind === "member" && (!user || user.suspendedAt)) return null;
+    if (session.kind === "member" && (!user || !isActive(user))) return null;
     if (now - session.lastActiveAt.getTime() > TOUCH_EVERY_MS) {
       await this.db.update(sessions).set({ lastActiveAt: new Date(now) }).where(eq(sessions.idHash, idHash));
     }

@@ -16,8 +16,8 @@ import { conversationParticipants, conversations, groupLog, groupMembers, groupP
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { displayKm, snapToPrivacyGrid } from "../location/privacy-grid";
 import type { Participants } from "../messages/service";
-import { blockedEitherWaySql } from "../policy/blocks";
-import { groupVisibleSql, mayChangeGroupIdentity } from "../policy/groups";
+import { blockedEitherWaySql, isBlockedEitherWay } from "../policy/blocks";
+import { groupVisibleSql, mayChangeGroupIdentity, seesGroupChat } from "../policy/groups";
 import { activeSql } from "../policy/members";
 import { isRefusedGroupName } from "./names";
 
@@ -85,14 +85,13 @@ function summary(r: GroupRow): GroupSummary {
 }
 
 function present(r: GroupRow): Group {
-  const member = r.my_role !== null;
   const moderator = r.my_role === "owner" || r.my_role === "moderator";
   return {
     ...summary(r),
     rules: r.rules,
     home: r.home_latitude === null || r.home_longitude === null ? null : { latitude: Number(r.home_latitude), longitude: Number(r.home_longitude) },
     owner: { id: r.owner_id, username: r.owner_username, displayName: r.owner_display_name },
-    conversationId: member ? r.conversation_id : null,
+    conversationId: seesGroupChat(r.my_role) ? r.conversation_id : null,
     listed: Boolean(r.my_listed),
     muted: Boolean(r.my_muted),
     pendingRequests: moderator ? Number(r.pending_requests) : 0,
@@ -311,8 +310,7 @@ export async function inviteMember(db: Db, groupId: string, moderatorId: string,
   if (!exists) throw notFound("Member not found");
   const userId = exists.id;
   if (userId === moderatorId) throw badRequest("You are already in this group");
-  const [blocked] = await queryRows<{ b: boolean }>(db, sql`SELECT ${blockedEitherWaySql(sql`${moderatorId}::uuid`, sql`${userId}::uuid`)} AS b`);
-  if (blocked?.b) throw notFound("Member not found");
+  if (await isBlockedEitherWay(db, moderatorId, userId)) throw notFound("Member not found");
   if (await roleOf(db, groupId, userId)) throw conflict("He is already a member");
   await db
     .insert(groupPending)

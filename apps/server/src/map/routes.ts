@@ -7,6 +7,7 @@ import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
 import { locations, users } from "../db/schema";
 import type { Db } from "../db/database";
 import type { Viewer } from "../policy/viewer";
+import { appearanceOf } from "../policy/members";
 import { mapArea, type MapViewer } from "./area";
 
 /** Each member (or address, for visitors and guests) may ask for the map's data this often: panning asks once per move. */
@@ -75,7 +76,7 @@ export function registerOwnLocationRoutes(app: FastifyInstance, ctx: AppContext)
       row && row.latitude !== null && row.longitude !== null && row.updatedAt
         ? { latitude: row.latitude, longitude: row.longitude, updatedAt: row.updatedAt.toISOString() }
         : null;
-    return { position, sharing: position !== null, visibility: row?.privateMode ? "hidden" : (row?.mapVisibility ?? "shown") };
+    return { position, sharing: position !== null, visibility: row ? appearanceOf(row) : "shown" };
   };
 
   app.get(MAP_PATHS.ownLocation, async (request) => ownLocation(requireMember(request).id));
