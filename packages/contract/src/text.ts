@@ -18,29 +18,48 @@ export const INVISIBLE_OR_BIDI_CHARACTER = /[\u00AD\u034F\u061C\u115F\u1160\u17B
 
 export const CONTROL_CHARACTER_MESSAGE = "Text can't contain control characters";
 
+/** Where a pattern matched in a parsed JSON value: the keys down to it, and whether it was in a key itself. */
+export interface CharacterFound {
+  path: readonly (string | number)[];
+  inKey: boolean;
+}
+
 /**
- * The first control character anywhere in a parsed JSON value (keys included), as a path for the
- * error message, or null. Walks iteratively, so a deeply nested value cannot exhaust the stack.
+ * The first string or key of a parsed JSON value that `pattern` matches, or null. Walks
+ * iteratively, so a deeply nested value cannot exhaust the stack; after `limit` values it gives up
+ * (null).
  */
-export function findControlCharacter(value: unknown): string | null {
-  const stack: Array<{ value: unknown; path: string }> = [{ value, path: "" }];
+export function findCharacter(value: unknown, pattern: RegExp, limit = Infinity): CharacterFound | null {
+  const stack: Array<{ value: unknown; path: readonly (string | number)[] }> = [{ value, path: [] }];
   let visited = 0;
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
     visited += 1;
-    if (visited > 100_000) return null; // Bounded: the body limit keeps real input far below this.
+    if (visited > limit) return null;
     if (typeof current === "string") {
-      if (CONTROL_CHARACTER.test(current)) return path || "value";
+      if (pattern.test(current)) return { path, inKey: false };
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => stack.push({ value: item, path: `${path}[${index}]` }));
+      current.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
     } else if (current && typeof current === "object") {
       for (const [key, item] of Object.entries(current)) {
-        if (CONTROL_CHARACTER.test(key)) return path || "a field name";
-        stack.push({ value: item, path: path ? `${path}.${key}` : key });
+        if (pattern.test(key)) return { path, inKey: true };
+        stack.push({ value: item, path: [...path, key] });
       }
     }
   }
   return null;
+}
+
+/**
+ * The first control character anywhere in a parsed JSON value (keys included), as a path for the
+ * error message ("a.b[1]"), or null.
+ */
+export function findControlCharacter(value: unknown): string | null {
+  // Bounded: the body limit keeps real input far below this.
+  const found = findCharacter(value, CONTROL_CHARACTER, 100_000);
+  if (!found) return null;
+  const path = found.path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? key : `.${key}`)).join("");
+  return path || (found.inKey ? "a field name" : "value");
 }
 
 /**

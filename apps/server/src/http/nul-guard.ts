@@ -1,4 +1,4 @@
-import { controlCharacterMessage } from "@vicinity/contract";
+import { controlCharacterMessage, findCharacter } from "@vicinity/contract";
 import { badRequest, type HttpError } from "./errors";
 
 /**
@@ -8,6 +8,7 @@ import { badRequest, type HttpError } from "./errors";
  * NUL before any route's handler runs, and refused with a 400 that names the field.
  */
 export const NUL = "\u0000";
+const NUL_PATTERN = new RegExp(NUL);
 
 /** The contract's wording for the fields it names differently than their key. */
 const LABELS: Record<string, string> = {
@@ -32,44 +33,17 @@ export function fieldLabel(key: string): string {
   return words === "" ? "A field" : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Keys are visited as well as values; a key is shown as the field it names. */
-type Found = { in: "value"; path: readonly string[] } | { in: "key" } | null;
-
-/**
- * The first NUL in a parsed JSON value: in a key, or in a string at `path`. Iterative, since a body
- * may nest thousands of levels deep (the fuzz test sends 10,000).
- */
-export function findNul(root: unknown): Found {
-  const stack: Array<{ value: unknown; path: readonly string[] }> = [{ value: root, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === "string") {
-      if (value.includes(NUL)) return { in: "value", path };
-    } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], path: [...path, String(i)] });
-    } else if (value !== null && typeof value === "object") {
-      const entries = Object.entries(value);
-      for (let i = entries.length - 1; i >= 0; i -= 1) {
-        const [key, child] = entries[i]!;
-        if (key.includes(NUL)) return { in: "key" };
-        stack.push({ value: child, path: [...path, key] });
-      }
-    }
-  }
-  return null;
-}
-
 /** The field a path names: its last key that is not a list's index ("interests.1" -> "interests"). */
-const fieldOf = (path: readonly string[]) => [...path].reverse().find((key) => !/^\d+$/.test(key));
+const fieldOf = (path: readonly (string | number)[]) => [...path].reverse().find((key): key is string => typeof key === "string" && !/^\d+$/.test(key));
 
 /** The 400 for a JSON body with a NUL, or null when it has none. */
 export function nulInBody(parsed: unknown, text: string): HttpError | null {
   // A NUL can only be written "\u0000" in JSON text (a raw one is not valid JSON): most bodies are
   // passed on without a walk.
   if (!text.includes("\\u0000")) return null;
-  const found = findNul(parsed);
+  const found = findCharacter(parsed, NUL_PATTERN);
   if (!found) return null;
-  if (found.in === "key") return badRequest(controlCharacterMessage("Field names"));
+  if (found.inKey) return badRequest(controlCharacterMessage("Field names"));
   const field = fieldOf(found.path);
   return badRequest(controlCharacterMessage(field === undefined ? "The request body" : fieldLabel(field)));
 }
