@@ -32,6 +32,27 @@ export default tseslint.config(
     },
   },
   {
+    // Routes call services; services own SQL (docs/adding-a-feature.md).
+    files: ["apps/server/src/**/*routes.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["drizzle-orm", "drizzle-orm/*"], message: "A route file holds no SQL: call a service of its domain." },
+            { group: ["**/db/schema", "**/db/database"], allowTypeImports: true, message: "A route file holds no SQL: call a service of its domain." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's functions stay short enough to read whole: the composition roots included.
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "apps/server/src/test/**"],
+    rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ["**/*.stories.tsx", ".storybook/**", "stories/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },

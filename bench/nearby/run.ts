@@ -21,7 +21,7 @@ import { performance } from "node:perf_hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { openDatabase, queryRows, type Database, type Db } from "../../apps/server/src/db/database";
 import { ADMIN_URL, benchDatabase, stopping } from "../lib/postgres";
-import { ONLINE_WINDOW_MS } from "../../apps/server/src/realtime/presence";
+import { ONLINE_WINDOW_MS } from "../../apps/server/src/presence/presence";
 import { findNearby, nearbySql, privateNearbySql, type NearbySearch } from "../../apps/server/src/users/nearby";
 import { Sealer } from "../../apps/server/src/http/sealed";
 import { mapArea, type MapViewer } from "../../apps/server/src/map/area";

@@ -29,7 +29,7 @@ const result = await build({
   entryPoints: {
     main: "src/main.ts",
     "admin-cli": "src/admin-cli.ts",
-    "seed-cli": "src/db/seed-cli.ts",
+    "seed-cli": "src/demo/seed-cli.ts",
     "backup-cli": "src/ops/backup-cli.ts",
   },
   absWorkingDir: root,

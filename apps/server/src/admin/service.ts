@@ -1,12 +1,13 @@
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { suspendedMessage, type ReportAction, type ReportKind } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
-import { auditLog, bannedMedia, conversations, events, groups, media, memberWarnings, messages, profilePhotos, reports, users } from "../db/schema";
+import { auditLog, bannedMedia, events, groups, media, memberWarnings, profilePhotos, reportNotes, reports, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AppContext } from "../http/context";
 import { sendNotifications } from "../notifications/service";
 import { applyPhotoOrder, listPhotos } from "../users/photos";
 import { rotateCalendarFeed } from "../events/calendar-feed";
+import { dropConversation, removeMessageById } from "../messages/service";
 
 /** The admin acting (his id and name go into every audit entry). */
 export interface Actor {
@@ -17,7 +18,7 @@ export interface Actor {
 /** Anything that runs SQL: the database or a transaction. */
 type Tx = Db;
 
-/** One audit entry (issue 13, item 4): written in the same transaction as the action it records. */
+/** One audit entry: written in the same transaction as the action it records. */
 export async function audit(tx: Tx, actor: Actor, action: string, targetType: string, targetId: string, reason: string, data: Record<string, unknown> = {}): Promise<void> {
   await tx.insert(auditLog).values({ adminId: actor.id, adminUsername: actor.username, action, targetType, targetId, reason, data });
 }
@@ -29,8 +30,10 @@ interface After {
   removedMessages: Array<{ conversationId: string; messageId: number }>;
   outcomes: Array<{ reporterId: string; outcome: "dismissed" | "actioned" }>;
   mediaFiles: string[];
+  /** Conversations deleted with their group: every node forgets who was in them. */
+  droppedConversations: string[];
 }
-const newAfter = (): After => ({ suspended: new Set(), warned: new Map(), removedMessages: [], outcomes: [], mediaFiles: [] });
+const newAfter = (): After => ({ suspended: new Set(), warned: new Map(), removedMessages: [], outcomes: [], mediaFiles: [], droppedConversations: [] });
 
 async function runAfter(ctx: AppContext, after: After): Promise<void> {
   for (const userId of after.suspended) {
@@ -45,6 +48,7 @@ async function runAfter(ctx: AppContext, after: After): Promise<void> {
   }
   for (const { reporterId, outcome } of after.outcomes) await sendNotifications(ctx.db, ctx.notify, [reporterId], "report_outcome", { outcome });
   for (const id of after.mediaFiles) await ctx.mediaStore.remove(id).catch(() => undefined);
+  for (const id of after.droppedConversations) ctx.participants.changed(id);
 }
 
 async function targetUser(tx: Tx, userId: string) {
@@ -153,12 +157,8 @@ async function removePictureIn(tx: Tx, actor: Actor, mediaId: string, reason: st
 async function removeContentIn(tx: Tx, actor: Actor, report: ReportRow, reason: string, after: After): Promise<void> {
   switch (report.kind) {
     case "message": {
-      const [removed] = await tx
-        .update(messages)
-        .set({ removedAt: new Date(), content: "", mediaId: null })
-        .where(eq(messages.id, Number(report.message_id)))
-        .returning({ id: messages.id, conversationId: messages.conversationId });
-      if (removed) after.removedMessages.push({ conversationId: removed.conversationId, messageId: removed.id });
+      const removed = await removeMessageById(tx, Number(report.message_id));
+      if (removed) after.removedMessages.push(removed);
       await audit(tx, actor, "remove_message", "message", String(report.message_id), reason);
       return;
     }
@@ -175,7 +175,8 @@ async function removeContentIn(tx: Tx, actor: Actor, report: ReportRow, reason: 
       const [group] = await tx.select({ conversationId: groups.conversationId }).from(groups).where(eq(groups.id, report.group_id!)).limit(1);
       if (group) {
         await tx.delete(groups).where(eq(groups.id, report.group_id!));
-        await tx.delete(conversations).where(eq(conversations.id, group.conversationId));
+        await dropConversation(tx, group.conversationId);
+        after.droppedConversations.push(group.conversationId);
       }
       await audit(tx, actor, "remove_group", "group", report.group_id!, reason);
       return;
@@ -239,4 +240,31 @@ export async function removePicture(ctx: AppContext, actor: Actor, mediaId: stri
     await tx.update(reports).set({ status: "actioned", resolvedAt: new Date(), resolvedById: actor.id }).where(and(eq(reports.mediaId, mediaId), eq(reports.status, "open")));
   });
   await runAfter(ctx, after);
+}
+
+/** Assigns a report to an admin, or unassigns it (null). */
+export async function assignReport(db: Db, reportId: string, assignedToId: string | null): Promise<void> {
+  const [done] = await db.update(reports).set({ assignedToId }).where(eq(reports.id, reportId)).returning({ id: reports.id });
+  if (!done) throw notFound("Report not found");
+}
+
+/** An admin's note on a report, for the other admins. */
+export async function addReportNote(db: Db, reportId: string, authorId: string, text: string): Promise<void> {
+  const [report] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId)).limit(1);
+  if (!report) throw notFound("Report not found");
+  await db.insert(reportNotes).values({ reportId, authorId, text });
+}
+
+/** Pictures looked at and kept: they leave the queue, each with its audit entry. Answers how many were marked. */
+export async function markPicturesReviewed(db: Db, actor: Actor, ids: readonly string[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const marked = await t
+      .update(media)
+      .set({ reviewedAt: new Date() })
+      .where(and(inArray(media.id, [...new Set(ids)]), isNull(media.reviewedAt)))
+      .returning({ id: media.id });
+    for (const { id } of marked) await audit(t, actor, "review_picture", "picture", id, "Reviewed and kept");
+    return marked.length;
+  });
 }

@@ -7,7 +7,7 @@ import { queryRows } from "../db/database";
 import { ACTIVITY_KINDS } from "./recorder";
 import { rollUp } from "./rollup";
 import { seedDemoActivity } from "./demo";
-import { seedDemoMembers } from "../db/seed";
+import { seedDemoMembers } from "../demo/seed";
 
 afterEach(closeOpenSockets);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/database";
-import { DEMO_EMAIL_DOMAIN, seeded } from "../db/seed";
+import { DEMO_EMAIL_DOMAIN, seeded } from "../demo/seed";
 import { ACTIVITY_KINDS as K } from "./recorder";
 import { rollUp } from "./rollup";
 

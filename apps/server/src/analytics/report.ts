@@ -22,8 +22,29 @@ interface HourRow extends Record<string, unknown> {
 
 const dateText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
+/** One day of the page's series, from its hours' sums and its actives (either may be missing). */
+function dayOf(date: string, h: HourRow | undefined, a: { dau: number; wau: number; mau: number } | undefined): AnalyticsDay {
+  return {
+    date,
+    signups: Number(h?.signups ?? 0),
+    dau: Number(a?.dau ?? 0),
+    wau: Number(a?.wau ?? 0),
+    mau: Number(a?.mau ?? 0),
+    messages: Number(h?.messages ?? 0),
+    conversationsStarted: Number(h?.conversations_started ?? 0),
+    conversationsReplied: Number(h?.conversations_replied ?? 0),
+    eventsHosted: Number(h?.events_hosted ?? 0),
+    rsvps: Number(h?.rsvps ?? 0),
+    groupsJoined: Number(h?.groups_joined ?? 0),
+    reports: Number(h?.reports ?? 0),
+    blocks: Number(h?.blocks ?? 0),
+    adImpressions: Number(h?.ad_impressions ?? 0),
+    adClicks: Number(h?.ad_clicks ?? 0),
+  };
+}
+
 /**
- * The analytics page's answer (issue 15), read from the roll-ups only: three small queries whatever
+ * The analytics page's answer, read from the roll-ups only: three small queries whatever
  * the size of the community (a year is 8,784 hours, 366 days and a few hundred grid cells).
  */
 export async function analyticsReport(db: Db, query: AnalyticsQuery): Promise<Analytics> {
@@ -69,24 +90,7 @@ export async function analyticsReport(db: Db, query: AnalyticsQuery): Promise<An
       const date = addDays(start, i);
       const h = byDay.get(date);
       const a = activeByDay.get(date);
-      if (!h && !a) return quietDay(date);
-      return {
-        date,
-        signups: Number(h?.signups ?? 0),
-        dau: Number(a?.dau ?? 0),
-        wau: Number(a?.wau ?? 0),
-        mau: Number(a?.mau ?? 0),
-        messages: Number(h?.messages ?? 0),
-        conversationsStarted: Number(h?.conversations_started ?? 0),
-        conversationsReplied: Number(h?.conversations_replied ?? 0),
-        eventsHosted: Number(h?.events_hosted ?? 0),
-        rsvps: Number(h?.rsvps ?? 0),
-        groupsJoined: Number(h?.groups_joined ?? 0),
-        reports: Number(h?.reports ?? 0),
-        blocks: Number(h?.blocks ?? 0),
-        adImpressions: Number(h?.ad_impressions ?? 0),
-        adClicks: Number(h?.ad_clicks ?? 0),
-      };
+      return !h && !a ? quietDay(date) : dayOf(date, h, a);
     });
   const funnelOf = (start: string, last: string): Funnel => {
     const f: Funnel = { signups: 0, onboarded: 0, firstMessage: 0, firstReply: 0 };

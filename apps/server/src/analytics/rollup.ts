@@ -38,6 +38,14 @@ export async function rollUp(db: Db, { recount = true }: { recount?: boolean } =
 }
 
 async function countEvents(tx: Db): Promise<void> {
+  await countAtTheirHour(tx);
+  await countFunnelSteps(tx);
+  await countConversations(tx);
+  await countActiveDays(tx);
+}
+
+/** Every member seen has his milestones row; each event counts at the hour it happened. */
+async function countAtTheirHour(tx: Db): Promise<void> {
   // Every member seen has his milestones row: his sign-up's time (an older member: his account's).
   await tx.execute(sql`
     INSERT INTO member_milestones (user_id, signup_at)
@@ -70,8 +78,10 @@ async function countEvents(tx: Db): Promise<void> {
       groups_joined = h.groups_joined + excluded.groups_joined, reports = h.reports + excluded.reports,
       blocks = h.blocks + excluded.blocks, ad_impressions = h.ad_impressions + excluded.ad_impressions,
       ad_clicks = h.ad_clicks + excluded.ad_clicks`);
+}
 
-  // The funnel's first steps, once per member, at his sign-up's hour.
+/** The funnel's first steps, once per member, at his sign-up's hour. */
+async function countFunnelSteps(tx: Db): Promise<void> {
   for (const [kinds, column, counter] of [
     [sql.raw(String(K.profileSaved)), "onboarded_at", "onboarded"],
     [MESSAGE_KINDS, "first_message_at", "first_messages"],
@@ -87,8 +97,10 @@ async function countEvents(tx: Db): Promise<void> {
       SELECT ${hourOf("signup_at")}, count(*) FROM reached GROUP BY 1
       ON CONFLICT (hour) DO UPDATE SET ${sql.raw(counter)} = h.${sql.raw(counter)} + excluded.${sql.raw(counter)}`);
   }
+}
 
-  // Direct conversations: who wrote first, and when the other first answered.
+/** Direct conversations: who wrote first, and when the other first answered. */
+async function countConversations(tx: Db): Promise<void> {
   await tx.execute(sql`
     WITH first AS (
       SELECT DISTINCT ON (ref) ref, user_id, at FROM activity_events
@@ -127,8 +139,10 @@ async function countEvents(tx: Db): Promise<void> {
     ON CONFLICT (hour) DO UPDATE SET
       conversations_replied = h.conversations_replied + excluded.conversations_replied,
       first_replies = h.first_replies + excluded.first_replies`);
+}
 
-  // Active members: the day (UTC) and the week, once each; the retention grid by sign-up week.
+/** Active members: the day (UTC) and the week, once each; the retention grid by sign-up week. */
+async function countActiveDays(tx: Db): Promise<void> {
   await tx.execute(sql`
     WITH days AS (
       INSERT INTO activity_days (day, user_id)

@@ -12,7 +12,7 @@ import {
   testEngines,
   type TestServer,
 } from "../test/harness";
-import { LOGIN_FAILURES_PER_ACCOUNT } from "./routes";
+import { LOGIN_FAILURES_PER_ACCOUNT } from "./limits";
 import { SESSION_IDLE_MS } from "./sessions";
 
 describe.each(testEngines())("accounts and sessions (%s)", (engine) => {

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
   ACCOUNT_LINK_ROUTES,
@@ -7,29 +6,24 @@ import {
   changeEmailRequestSchema,
   EMAIL_CHANGE_LINK_TTL_MS,
   forgotPasswordRequestSchema,
-  LINK_PROBLEMS,
   RESET_LINK_TTL_MS,
   RESET_SENT_MESSAGE,
   resetPasswordRequestSchema,
   tokenRequestSchema,
   UNDO_LINK_TTL_MS,
-  VERIFY_LINK_TTL_MS,
   type DeviceSession,
-  type LinkProblem,
 } from "@vicinity/contract";
-import type { Db } from "../db/database";
-import { queryRows } from "../db/database";
-import { users } from "../db/schema";
 import type { AppContext } from "../http/context";
-import { requireMember, sendOk } from "../http/context";
-import { badRequest, conflict, forbidden, HttpError, notFound, parseOr400, tooManyRequests } from "../http/errors";
+import { sendOk } from "../http/context";
+import { badRequest, conflict, forbidden, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import { nearestPlace } from "../map/tiles";
-import { addressChangedMail, confirmNewAddressMail, resetMail, verifyMail } from "../mail/templates";
-import { passwordCheck } from "../users/account-routes";
+import { addressChangedMail, confirmNewAddressMail, resetMail } from "../mail/templates";
 import { hashPassword, isCommonPassword } from "./passwords";
-import { dropLinksAfterUndo, issueToken, peekToken, useToken } from "./email-tokens";
-import { rotateCalendarFeed } from "../events/calendar-feed";
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, removeSessionCookie } from "./routes";
+import { issueToken, peekToken } from "./email-tokens";
+import { addressTaken, confirmAddress, confirmAddressChange, linkError, resetPasswordWithLink, resetTargetOf, undoAddressChange } from "./accounts";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, passwordCheck } from "./limits";
+import { removeSessionCookie } from "./session-cookie";
+import { linkOf, sendVerification } from "./verification";
 
 /** Issue 16's limits: mails a member or an address can ask for. */
 export const RESENDS_PER_HOUR = 3;
@@ -42,39 +36,8 @@ export const NOT_VERIFIED_MESSAGE = "Confirm your current address first: open th
 export const ALREADY_VERIFIED_MESSAGE = "Your address is already confirmed.";
 export const ADDRESS_TAKEN_MESSAGE = "An account with this email already exists";
 
-/** A link's 400: `{ message, reason }`, so the page can offer what fits (a new link, sign-in). */
-const linkError = (problem: LinkProblem) => new HttpError(400, LINK_PROBLEMS[problem], {}, { reason: problem });
-
-/** The link a mail carries: the app's address (APP_URL, never the request's Host), the token in the fragment. */
-const linkOf = (ctx: AppContext, route: string, token: string) => `${ctx.config.appUrl}${route}#token=${token}`;
-
 /** The id a member's list shows for a session: derived from its stored key, never the key itself. */
 export const listIdOf = (idHash: string) => createHash("sha256").update(`device-list:${idHash}`).digest("base64url").slice(0, 22);
-
-/**
- * Whether another account's live undo link goes back to this address: it stays his until the link
- * is used or expires, so that nobody can take it (a sign-up, another account's change) and turn
- * the undo into a 409.
- */
-export async function addressReserved(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  const [row] = await queryRows<{ reserved: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM email_tokens WHERE purpose = 'undo' AND used_at IS NULL AND expires_at > now() AND lower(email) = ${email.toLowerCase()}
-          ${exceptUserId ? sql`AND user_id <> ${exceptUserId}::uuid` : sql``}) AS reserved`,
-  );
-  return Boolean(row?.reserved);
-}
-
-async function addressTaken(db: Db, email: string, exceptUserId: string): Promise<boolean> {
-  const [row] = await queryRows<{ taken: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND id <> ${exceptUserId}::uuid) AS taken`);
-  return Boolean(row?.taken) || (await addressReserved(db, email, exceptUserId));
-}
-
-/** Sends the link that confirms a member's address (at sign-up, and when he asks again). */
-export async function sendVerification(ctx: AppContext, user: { id: string; email: string }): Promise<void> {
-  const token = await issueToken(ctx.db, { userId: user.id, purpose: "verify", email: user.email, ttlMs: VERIFY_LINK_TTL_MS });
-  ctx.mail.send(verifyMail(user.email, linkOf(ctx, ACCOUNT_LINK_ROUTES.verifyEmail, token)));
-}
 
 /** The links' calls: anyone with a link may use it (the "open" group). */
 export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -85,12 +48,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post(ACCOUNT_PATHS.verifyEmail, async (request, reply) => {
     const { token } = parseOr400(tokenRequestSchema, request.body);
-    const result = await useToken(db, token, "verify", async (tx, row) => {
-      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
-      // Sent to an address the account no longer has.
-      if (!user || user.email.toLowerCase() !== row.email.toLowerCase()) throw linkError("invalid");
-      await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, row.userId));
-    });
+    const result = await confirmAddress(db, token);
     if (!result.ok) throw linkError(result.problem);
     return sendOk(reply);
   });
@@ -106,7 +64,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     // The answer goes before the account is even looked up: it takes as long either way.
     setImmediate(() => {
       void (async () => {
-        const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, address)).limit(1);
+        const user = await resetTargetOf(db, address);
         if (!user) return;
         const token = await issueToken(db, { userId: user.id, purpose: "reset", email: user.email, ttlMs: RESET_LINK_TTL_MS });
         ctx.mail.send(resetMail(user.email, linkOf(ctx, ACCOUNT_LINK_ROUTES.resetPassword, token)));
@@ -127,18 +85,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     // A refused password does not use the link up.
     if (isCommonPassword(body.password)) throw badRequest("This password is too common");
     const passwordHash = await hashPassword(body.password);
-    const result = await useToken(db, body.token, "reset", async (tx, row) => {
-      // He proved the address is his: it counts as confirmed.
-      const [user] = await tx
-        .update(users)
-        .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-        .where(eq(users.id, row.userId))
-        .returning({ id: users.id, email: users.email });
-      if (!user) throw linkError("invalid");
-      // Whoever had the feed's address loses it too.
-      await rotateCalendarFeed(tx, user.id);
-      return user;
-    });
+    const result = await resetPasswordWithLink(db, body.token, passwordHash);
     if (!result.ok) throw linkError(result.problem);
     // Every session ends, this browser's too; his failed sign-ins are forgotten.
     await ctx.sessions.destroyAllOf(result.value.id);
@@ -149,13 +96,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post(ACCOUNT_PATHS.confirmEmailChange, async (request) => {
     const { token } = parseOr400(tokenRequestSchema, request.body);
-    const result = await useToken(db, token, "change", async (tx, row) => {
-      if (await addressTaken(tx, row.email, row.userId)) throw conflict("Another account uses this address now. Choose another one from your profile.");
-      const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
-      if (!before) throw linkError("invalid");
-      await tx.update(users).set({ email: row.email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
-      return { userId: row.userId, oldEmail: before.email, newEmail: row.email };
-    });
+    const result = await confirmAddressChange(db, token);
     if (!result.ok) throw linkError(result.problem);
     const { userId, oldEmail, newEmail } = result.value;
     const undo = await issueToken(db, { userId, purpose: "undo", email: oldEmail, ttlMs: UNDO_LINK_TTL_MS });
@@ -165,14 +106,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post(ACCOUNT_PATHS.undoEmailChange, async (request, reply) => {
     const { token } = parseOr400(tokenRequestSchema, request.body);
-    const result = await useToken(db, token, "undo", async (tx, row) => {
-      if (await addressTaken(tx, row.email, row.userId)) throw conflict("Another account uses that address now. Write to us from it and we will help.");
-      await tx.update(users).set({ email: row.email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
-      // A change still waiting to be confirmed goes too, and every link mailed to a later address.
-      await dropLinksAfterUndo(tx, row);
-      await rotateCalendarFeed(tx, row.userId);
-      return { userId: row.userId, email: row.email };
-    });
+    const result = await undoAddressChange(db, token);
     if (!result.ok) throw linkError(result.problem);
     // Whoever changed it is signed out everywhere.
     await ctx.sessions.destroyAllOf(result.value.userId);
@@ -189,7 +123,7 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
   const checkPassword = passwordCheck(ctx);
 
   app.post(ACCOUNT_PATHS.resendVerification, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     if (me.emailVerifiedAt) throw conflict(ALREADY_VERIFIED_MESSAGE);
     const { allowed, retryAfter } = await resends.take(me.id);
     if (!allowed) throw tooManyRequests(`We sent it ${RESENDS_PER_HOUR} times in the last hour. Check your spam folder, or try again later.`, retryAfter);
@@ -198,7 +132,7 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.post(ACCOUNT_PATHS.changeEmail, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const body = parseOr400(changeEmailRequestSchema, request.body);
     await checkPassword(me.id, me.passwordHash, body.password, "That is not your password");
     if (!me.emailVerifiedAt) throw forbidden(NOT_VERIFIED_MESSAGE);
@@ -213,7 +147,7 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.get(ACCOUNT_PATHS.sessions, async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const current = request.session?.idHash;
     const rows = await ctx.sessions.listOf(me.id);
     const list: DeviceSession[] = rows.map((r) => ({
@@ -230,13 +164,13 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.delete(ACCOUNT_PATHS.sessions, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     await ctx.sessions.destroyOthersOf(me.id, request.session!.idHash);
     return sendOk(reply);
   });
 
   app.delete("/api/users/sessions/:id", async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const { id } = request.params as { id: string };
     const rows = await ctx.sessions.listOf(me.id);
     const found = rows.find((r) => listIdOf(r.idHash) === id);

@@ -54,7 +54,7 @@ export async function peekToken(db: Db, token: string, purpose: TokenPurpose): P
  * Uses a link once: in the caller's transaction, the row locked, so two clicks at once cannot both
  * pass. `apply` runs only for a usable link, and the link is marked used in the same transaction.
  */
-export async function useToken<T>(db: Db, token: string, purpose: TokenPurpose, apply: (tx: Db, row: TokenRow) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; problem: LinkProblem }> {
+export async function redeemToken<T>(db: Db, token: string, purpose: TokenPurpose, apply: (tx: Db, row: TokenRow) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; problem: LinkProblem }> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [row] = await tx.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashOf(token))).for("update").limit(1);

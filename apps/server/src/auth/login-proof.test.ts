@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadingZeroBits, loginChallengeErrorSchema, type LoginChallenge } from "@vicinity/contract";
 import { registerMember, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "../test/harness";
-import { BUSY_NETWORK_MESSAGE, BUSY_NETWORK_PROOF_REFUSED, LOGIN_FAILURES_PER_ADDRESS } from "./routes";
+import { BUSY_NETWORK_MESSAGE, BUSY_NETWORK_PROOF_REFUSED } from "./routes";
+import { LOGIN_FAILURES_PER_ADDRESS } from "./limits";
 import { PROOF_DIFFICULTY, proofHash, solveChallenge } from "./login-proof";
 
 describe("leadingZeroBits", () => {

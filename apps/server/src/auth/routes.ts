@@ -1,8 +1,6 @@
-import type { ServerConfig } from "../config";
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { isActive } from "../policy/members";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
   anonymousLoginRequestSchema,
   describeDevice,
@@ -14,63 +12,22 @@ import {
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import { requireSession, sendOk } from "../http/context";
-import { conflict, forbidden, HttpError, parseOr400, tooManyRequests, unauthorized } from "../http/errors";
-import { users } from "../db/schema";
-import { pendingWarning } from "../notifications/warnings";
+import { forbidden, HttpError, parseOr400, tooManyRequests, unauthorized } from "../http/errors";
+import { pendingWarning } from "../notifications/service";
 import { toSessionUser } from "../users/present";
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords";
-import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions";
 import { readDevice, writeDevice } from "./device";
 import { restoreExpiredSuspensions } from "../admin/service";
 import { checkProof, issueChallenge, PROOF_TTL_MS } from "./login-proof";
-import { addressReserved, sendVerification } from "./email-routes";
+import { sendVerification } from "./verification";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS } from "./limits";
+import { removeSessionCookie, writeSessionCookie } from "./session-cookie";
+import { createMember, findMemberByEmail } from "./accounts";
 
 /** The 429 that asks a new browser on a busy network for a proof of work (the client solves it without a word). */
 export const BUSY_NETWORK_MESSAGE = "Many sign-ins failed on your network. Checking your browser before signing you in.";
 export const BUSY_NETWORK_PROOF_REFUSED = "Your browser's check did not pass. Try signing in again.";
 
-/**
- * decisions.md 9: failed sign-ins are limited per account and per address, for browsers the member
- * never signed in from. A browser he did sign in from has its own count instead (auth/device.ts),
- * so strangers cannot lock him out of it (issue 18, item 7).
- */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_FAILURES_PER_ADDRESS = 20;
-export const LOGIN_FAILURES_PER_DEVICE = 10;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-
-const UNIQUE_VIOLATION = "23505";
-
-function isUniqueViolation(error: unknown): error is { constraint?: string } {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
-}
-
-function constraintOf(error: unknown): string {
-  const e = error as { constraint?: string; cause?: { constraint?: string }; message?: string };
-  return e.constraint ?? e.cause?.constraint ?? e.message ?? "";
-}
-
-/** A username from the email's local part: letters, digits, dots, dashes, underscores; 3-30 long. */
-export function usernameFromEmail(email: string): string {
-  const local = (email.split("@")[0] ?? "").toLowerCase().replace(/[^a-z0-9_.-]/g, "");
-  const base = local.length >= 3 ? local : `${local}member`;
-  return base.slice(0, 24);
-}
-
-export function writeSessionCookie(reply: FastifyReply, config: ServerConfig, token: string) {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.env === "production",
-    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
-  });
-}
-
-export function removeSessionCookie(reply: FastifyReply, config: ServerConfig) {
-  void reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.env === "production" });
-}
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, sessions, config } = ctx;
@@ -81,9 +38,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   // Each proof signs in once, on any node.
   const usedProofs = ctx.limits.get("login-proof", 1, PROOF_TTL_MS);
 
-  const setSessionCookie = (reply: FastifyReply, token: string) => writeSessionCookie(reply, config, token);
-  const clearSessionCookie = (reply: FastifyReply) => removeSessionCookie(reply, config);
-
   app.get(API_PATHS.currentUser, async (request) => {
     if (request.session?.kind !== "member") throw unauthorized("Not signed in");
     ctx.activity.open(request.session.user.id);
@@ -93,7 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(API_PATHS.register, async (request, reply) => {
     const body = parseOr400(registerRequestSchema, request.body);
     if (isCommonPassword(body.password)) throw new HttpError(400, "This password is too common");
-    // Issue 18, item 8: registrations per address are limited, and the answer for a known address
+    // Registrations per address are limited, and the answer for a known address
     // takes as long as a new account's (the password is hashed first either way), so neither the
     // status's timing nor a flood of tries lists who is a member.
     const { allowed, retryAfter } = await registrations.take(request.ip);
@@ -101,37 +55,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const email = body.email.toLowerCase();
     const passwordHash = await hashPassword(body.password);
 
-    const existing = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
-    // An address another account's undo link goes back to is his until the link is used or expires.
-    if (existing.length > 0 || (await addressReserved(db, email))) throw conflict("An account with this email already exists");
-
-    let username = body.username ?? usernameFromEmail(email);
-    let created: typeof users.$inferSelect | undefined;
-    for (let attempt = 0; attempt < 6 && !created; attempt += 1) {
-      try {
-        [created] = await db
-          .insert(users)
-          .values({
-            email,
-            username,
-            passwordHash,
-            // Always a member: admins are granted by the operator (npm run admin) or by an admin.
-            accountRole: "member",
-            locationSecret: randomBytes(16).toString("hex"),
-          })
-          .returning();
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const constraint = constraintOf(error);
-        if (constraint.includes("email")) throw conflict("An account with this email already exists");
-        if (body.username) throw conflict("That username is taken");
-        username = `${usernameFromEmail(email)}${randomBytes(2).readUInt16BE(0) % 10000}`;
-      }
-    }
-    if (!created) throw conflict("That username is taken");
+    const created = await createMember(db, { email, username: body.username, passwordHash });
 
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
-    setSessionCookie(reply, await sessions.create({ kind: "member", userId: created.id, device: describeDevice(request.headers["user-agent"]) }));
+    writeSessionCookie(reply, config, await sessions.create({ kind: "member", userId: created.id, device: describeDevice(request.headers["user-agent"]) }));
     writeDevice(request, reply, config, created.id);
     ctx.activity.record("signup", created.id);
     await sendVerification(ctx, created);
@@ -141,7 +68,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(API_PATHS.login, async (request, reply) => {
     const body = parseOr400(loginRequestSchema, request.body);
     const email = body.email.toLowerCase();
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    const user = await findMemberByEmail(db, email);
     // A browser he signed in from before counts its own failures; every other one shares the account's and the address's.
     const device = readDevice(request, config.sessionSecret);
     const trusted = user && device?.userId === user.id ? device : null;
@@ -177,7 +104,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     writeDevice(request, reply, config, user.id);
     // A new session id at every sign-in (no fixation).
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
-    setSessionCookie(reply, await sessions.create({ kind: "member", userId: user.id, device: describeDevice(request.headers["user-agent"]) }));
+    writeSessionCookie(reply, config, await sessions.create({ kind: "member", userId: user.id, device: describeDevice(request.headers["user-agent"]) }));
     return { ...toSessionUser(user), warning: await pendingWarning(db, user.id) };
   });
 
@@ -185,7 +112,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = parseOr400(anonymousLoginRequestSchema, request.body);
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
     const guestId = `anon_${randomBytes(9).toString("base64url")}`;
-    setSessionCookie(reply, await sessions.create({ kind: "guest", guestId, guestAge: body.age }));
+    writeSessionCookie(reply, config, await sessions.create({ kind: "guest", guestId, guestAge: body.age }));
     const profile: AnonymousProfile = { id: guestId, isAnonymous: true, displayName: "Anonymous User" };
     return reply.status(201).send(profile);
   });
@@ -193,7 +120,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post(API_PATHS.logout, async (request, reply) => {
     await sessions.destroy(request.sessionToken);
     if (request.session?.kind === "member") await ctx.presence.markOffline(request.session.user.id);
-    clearSessionCookie(reply);
+    removeSessionCookie(reply, config);
     return sendOk(reply);
   });
 

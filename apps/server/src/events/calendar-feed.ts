@@ -14,3 +14,25 @@ export const newFeedNonce = (): string => randomBytes(16).toString("base64url");
 export async function rotateCalendarFeed(db: Db, userId: string): Promise<void> {
   await db.update(calendarFeeds).set({ nonce: newFeedNonce() }).where(eq(calendarFeeds.userId, userId));
 }
+
+/** A member's feed (his id and its current nonce), if he ever asked for one. */
+export async function findCalendarFeed(db: Db, userId: string): Promise<typeof calendarFeeds.$inferSelect | null> {
+  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
+  return feed ?? null;
+}
+
+/** The nonce of a member's feed, made on his first ask (concurrent first asks agree on one). */
+export async function calendarFeedNonce(db: Db, userId: string): Promise<string> {
+  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
+  const nonce = feed?.nonce ?? newFeedNonce();
+  if (!feed) await db.insert(calendarFeeds).values({ userId, nonce }).onConflictDoNothing();
+  const [stored] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
+  return stored?.nonce ?? nonce;
+}
+
+/** A new nonce for a member's feed, made if he had none: the old URL stops working at once. */
+export async function resetCalendarFeed(db: Db, userId: string): Promise<string> {
+  const nonce = newFeedNonce();
+  await db.insert(calendarFeeds).values({ userId, nonce }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce } });
+  return nonce;
+}

@@ -1,9 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   EVENT_PATHS,
-  EVENT_REMINDER_MINUTES,
   eventCancelSchema,
   eventInputSchema,
   eventReportSchema,
@@ -12,22 +10,19 @@ import {
   type VicinityEvent,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
-import { requireMember } from "../http/context";
+
 import { badRequest, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import { Sealer } from "../http/sealed";
-import { calendarFeeds, reports } from "../db/schema";
-import { queryRows } from "../db/database";
 import { sendNotifications } from "../notifications/service";
+import { fileReport } from "../reports/service";
 import { toIcs, type IcsEvent } from "./ics";
-import { newFeedNonce as newNonce } from "./calendar-feed";
+import { calendarFeedNonce, findCalendarFeed, resetCalendarFeed } from "./calendar-feed";
 import { eventViewerOf, type EventViewer } from "../policy/events";
-import { cancelEvent, claimReminders, createEvent, getEvent, listedAttendees, listEvents, setRsvp, updateEvent } from "./service";
+import { calendarEvents, cancelEvent, createEvent, getEvent, listedAttendees, listEvents, setRsvp, updateEvent } from "./service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Events a member may host in a day, and reports he may file. */
+/** Events a member may host in a day. */
 export const EVENTS_PER_DAY = 10;
-/** How often a node looks for reminders to send. */
-export const REMINDER_SWEEP_MS = 60_000;
 
 function eventId(request: FastifyRequest<{ Params: { id: string } }>): string {
   if (!UUID.test(request.params.id)) throw notFound("Event not found");
@@ -104,18 +99,11 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
   // The member's private feed: the events he is going to (and those he hosts), from 30 days back.
   app.get<{ Params: { token: string } }>("/api/calendar/:token", async (request, reply) => {
     const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})\.ics$/.exec(request.params.token);
-    const [feed] = match?.[1] && UUID.test(match[1]) ? await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, match[1])).limit(1) : [];
+    const feed = match?.[1] && UUID.test(match[1]) ? await findCalendarFeed(db, match[1]) : null;
     const expected = feed ? Buffer.from(feedToken(config.sessionSecret, feed.userId, feed.nonce)) : null;
     const given = Buffer.from(`${match?.[1] ?? ""}.${match?.[2] ?? ""}`);
     if (!feed || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound("Calendar not found");
-    const ids = await queryRows<{ id: string }>(
-      db,
-      sql`SELECT e.id FROM events e WHERE e.ends_at > now() - interval '30 days'
-            AND (e.host_id = ${feed.userId}::uuid OR EXISTS (SELECT 1 FROM event_rsvps r WHERE r.event_id = e.id AND r.user_id = ${feed.userId}::uuid AND r.status = 'going'))
-          ORDER BY e.starts_at LIMIT 500`,
-    );
-    const viewer = { id: feed.userId, member: true };
-    const list = (await Promise.all(ids.map((r) => getEvent(db, viewer, r.id).catch(() => null)))).filter((e): e is VicinityEvent => e !== null);
+    const list = await calendarEvents(db, feed.userId);
     return reply
       .header("Content-Type", "text/calendar; charset=utf-8")
       .header("Cache-Control", "private, no-cache")
@@ -127,12 +115,11 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
 export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
   const hosting = ctx.limits.get("events-hosted", EVENTS_PER_DAY, 24 * 60 * 60_000);
-  const reportLimiter = ctx.limits.get("event-reports", 20, 24 * 60 * 60_000);
   /** The sockets whose pages show it refetch it (places left, cancelled, edited). */
   const changed = (id: string) => ctx.notify.toEventWatchers(id);
 
   app.post(EVENT_PATHS.events, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const input = parseOr400(eventInputSchema, request.body);
     const { allowed, retryAfter } = await hosting.take(me.id);
     if (!allowed) throw tooManyRequests(`You can host at most ${EVENTS_PER_DAY} events a day.`, retryAfter);
@@ -142,7 +129,7 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.put<{ Params: { id: string } }>("/api/events/:id", async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const id = eventId(request);
     const input = parseOr400(eventInputSchema, request.body);
     const { promoted, title } = await updateEvent(db, me.id, id, input);
@@ -152,7 +139,7 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.post<{ Params: { id: string } }>("/api/events/:id/cancel", async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const id = eventId(request);
     const { reason } = parseOr400(eventCancelSchema, request.body);
     const { told, title } = await cancelEvent(db, me.id, id, reason);
@@ -163,7 +150,7 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
 
   /** Going, interested, or no answer (null): those promoted from the waitlist are told. */
   const answer = async (request: FastifyRequest<{ Params: { id: string } }>, wanted: "going" | "interested" | null, listed?: boolean) => {
-    const me = requireMember(request);
+    const me = request.member;
     const id = eventId(request);
     const { promoted, title, answered } = await setRsvp(db, me.id, id, wanted, listed);
     if (answered) ctx.activity.record("rsvp", me.id);
@@ -172,7 +159,6 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
     return getEvent(db, { id: me.id, member: true }, id);
   };
   app.put<{ Params: { id: string } }>("/api/events/:id/rsvp", async (request) => {
-    requireMember(request);
     const body = parseOr400(rsvpRequestSchema, request.body);
     return answer(request, body.status, body.listed);
   });
@@ -180,15 +166,12 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
 
   // Reports on events go to the same queue as reports on members (about the host, with the event).
   app.post<{ Params: { id: string } }>("/api/events/:id/report", async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const id = eventId(request);
     const body = parseOr400(eventReportSchema, request.body);
     const event = await getEvent(db, { id: me.id, member: true }, id);
     if (event.isHost) throw badRequest("You cannot report your own event");
-    const { allowed, retryAfter } = await reportLimiter.take(me.id);
-    if (!allowed) throw tooManyRequests("You have sent many reports today. Try again tomorrow.", retryAfter);
-    await db.insert(reports).values({ reporterId: me.id, reportedId: event.host.id, eventId: id, reason: body.reason, details: body.details });
-    ctx.activity.record("report", me.id);
+    await fileReport(ctx, me.id, { kind: "event", reportedId: event.host.id, eventId: id }, body);
     return reply.status(201).send({ ok: true });
   });
 
@@ -196,31 +179,13 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
   const feedUrl = (userId: string, nonce: string) => `${config.appUrl}/api/calendar/${feedToken(config.sessionSecret, userId, nonce)}.ics`;
 
   app.get(EVENT_PATHS.calendar, async (request) => {
-    const me = requireMember(request);
-    const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, me.id)).limit(1);
-    const nonce = feed?.nonce ?? newNonce();
-    if (!feed) await db.insert(calendarFeeds).values({ userId: me.id, nonce }).onConflictDoNothing();
-    const [stored] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, me.id)).limit(1);
-    return { url: feedUrl(me.id, stored?.nonce ?? nonce) };
+    const me = request.member;
+    return { url: feedUrl(me.id, await calendarFeedNonce(db, me.id)) };
   });
 
   // A new secret: the old URL stops working at once.
   app.post(EVENT_PATHS.calendar, async (request) => {
-    const me = requireMember(request);
-    const nonce = newNonce();
-    await db.insert(calendarFeeds).values({ userId: me.id, nonce }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce } });
-    return { url: feedUrl(me.id, nonce) };
+    const me = request.member;
+    return { url: feedUrl(me.id, await resetCalendarFeed(db, me.id)) };
   });
 }
-
-/** Reminders an hour before (issue 11, item 7): each node looks every minute; each reminder is claimed once. */
-export function startEventReminders(ctx: AppContext, log: (error: unknown) => void): () => void {
-  const sweep = async () => {
-    const due = await claimReminders(ctx.db, EVENT_REMINDER_MINUTES);
-    for (const r of due) await sendNotifications(ctx.db, ctx.notify, [r.user_id], "event_reminder", { eventId: r.event_id, title: r.title });
-  };
-  const timer = setInterval(() => void sweep().catch(log), REMINDER_SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-

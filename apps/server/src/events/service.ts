@@ -318,3 +318,21 @@ export async function claimReminders(db: Db, minutes: number): Promise<Array<{ u
   );
 }
 
+
+/** The events in a member's calendar feed: those he is going to or hosts, from 30 days back. */
+export async function calendarEvents(db: Db, userId: string): Promise<VicinityEvent[]> {
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT e.id FROM events e WHERE e.ends_at > now() - interval '30 days'
+          AND (e.host_id = ${userId}::uuid OR EXISTS (SELECT 1 FROM event_rsvps r WHERE r.event_id = e.id AND r.user_id = ${userId}::uuid AND r.status = 'going'))
+        ORDER BY e.starts_at LIMIT 500`,
+  );
+  const viewer = { id: userId, member: true };
+  return (await Promise.all(ids.map((r) => getEvent(db, viewer, r.id).catch(() => null)))).filter((e): e is VicinityEvent => e !== null);
+}
+
+/** A group's upcoming events (not cancelled), soonest first, as this viewer sees them. */
+export async function upcomingGroupEvents(db: Db, viewer: EventViewer, groupId: string): Promise<VicinityEvent[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE group_id = ${groupId}::uuid AND ends_at > now() AND cancelled_at IS NULL ORDER BY starts_at, id LIMIT 50`);
+  return (await Promise.all(rows.map((r) => getEvent(db, viewer, r.id).catch(() => null)))).filter((e) => e !== null);
+}

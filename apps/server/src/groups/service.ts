@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import {
   GROUP_NAME_REFUSED,
   GROUP_NAME_TAKEN,
@@ -12,12 +12,20 @@ import {
   type GroupSummary,
 } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
-import { conversationParticipants, conversations, groupLog, groupMembers, groupPending, groups, media } from "../db/schema";
+import { groupLog, groupMembers, groupPending, groups, media, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { displayKm, snapToPrivacyGrid } from "../location/privacy-grid";
-import type { Participants } from "../messages/service";
+import {
+  createGroupConversation,
+  deleteConversation,
+  removeMessage,
+  renameGroupConversation,
+  setConversationMuted,
+  setGroupMembership,
+  type Participants,
+} from "../messages/service";
 import { blockedEitherWaySql, isBlockedEitherWay } from "../policy/blocks";
-import { groupVisibleSql, mayChangeGroupIdentity, seesGroupChat } from "../policy/groups";
+import { groupMembersShownSql, groupVisibleSql, mayChangeGroupIdentity, seesGroupChat } from "../policy/groups";
 import { activeSql } from "../policy/members";
 import { isRefusedGroupName } from "./names";
 
@@ -165,7 +173,8 @@ export async function createGroup(db: Db, ownerId: string, input: GroupInput): P
   const secret = randomBytes(16).toString("hex");
   try {
     return await db.transaction(async (tx) => {
-      const [conversation] = await tx.insert(conversations).values({ kind: "group", title: input.name }).returning({ id: conversations.id });
+      // The group's chat, its owner its first participant.
+      const conversationId = await createGroupConversation(tx as unknown as Db, { creatorId: ownerId, title: input.name, memberIds: [] });
       const [group] = await tx
         .insert(groups)
         .values({
@@ -177,11 +186,10 @@ export async function createGroup(db: Db, ownerId: string, input: GroupInput): P
           coverMediaId: input.coverMediaId,
           locationSecret: secret,
           ...homeOf(input, secret),
-          conversationId: conversation!.id,
+          conversationId,
         })
         .returning({ id: groups.id });
       await tx.insert(groupMembers).values({ groupId: group!.id, userId: ownerId, role: "owner", listed: true });
-      await tx.insert(conversationParticipants).values({ conversationId: conversation!.id, userId: ownerId });
       await tx.insert(groupLog).values({ groupId: group!.id, action: "created", actorId: ownerId });
       return group!.id;
     });
@@ -223,7 +231,7 @@ export async function updateGroup(db: Db, userId: string, groupId: string, input
     if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN);
     throw error;
   }
-  await db.update(conversations).set({ title: input.name }).where(eq(conversations.id, row.conversationId));
+  await renameGroupConversation(db, row.conversationId, input.name);
   await log(db, groupId, "settings_changed", userId);
 }
 
@@ -231,15 +239,10 @@ export async function updateGroup(db: Db, userId: string, groupId: string, input
 async function setMember(db: Db, participants: Participants, groupId: string, userId: string, member: boolean): Promise<void> {
   const [group] = await db.select({ conversationId: groups.conversationId }).from(groups).where(eq(groups.id, groupId)).limit(1);
   if (!group) throw notFound("Group not found");
-  if (member) {
-    await db.insert(groupMembers).values({ groupId, userId }).onConflictDoNothing();
-    await db.insert(conversationParticipants).values({ conversationId: group.conversationId, userId }).onConflictDoNothing();
-  } else {
-    await db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-    await db.delete(conversationParticipants).where(and(eq(conversationParticipants.conversationId, group.conversationId), eq(conversationParticipants.userId, userId)));
-  }
+  if (member) await db.insert(groupMembers).values({ groupId, userId }).onConflictDoNothing();
+  else await db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  await setGroupMembership(db, participants, group.conversationId, userId, member);
   await db.delete(groupPending).where(and(eq(groupPending.groupId, groupId), eq(groupPending.userId, userId)));
-  participants.changed(group.conversationId);
 }
 
 async function pendingOf(db: Db, groupId: string, userId: string) {
@@ -351,8 +354,76 @@ export async function deleteGroup(db: Db, participants: Participants, groupId: s
   if ((await roleOf(db, groupId, ownerId)) !== "owner") throw forbidden("Only the owner may delete the group");
   const [group] = await db.select({ conversationId: groups.conversationId }).from(groups).where(eq(groups.id, groupId)).limit(1);
   await db.delete(groups).where(eq(groups.id, groupId));
-  if (group) {
-    await db.delete(conversations).where(eq(conversations.id, group.conversationId));
-    participants.changed(group.conversationId);
-  }
+  if (group) await deleteConversation(db, participants, group.conversationId);
+}
+
+/**
+ * Who is in the group, as policy/groups.ts lets this viewer see (owner, moderators, then members by
+ * joining); null when he may not see who is in it.
+ */
+export async function listGroupMembers(db: Db, viewerId: string | null, groupId: string, joinPolicy: Group["joinPolicy"], viewerRole: GroupRole | null) {
+  const shown = groupMembersShownSql(viewerId, joinPolicy, viewerRole);
+  if (!shown) return null;
+  return queryRows<{ id: string; username: string; display_name: string | null; profile_image_url: string | null; role: GroupRole; joined_at: string | Date }>(
+    db,
+    sql`SELECT u.id, u.username, u.display_name, u.profile_image_url, m.role, m.joined_at
+        FROM group_members m JOIN users u ON u.id = m.user_id
+        WHERE m.group_id = ${groupId}::uuid AND ${shown}
+        ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'moderator' THEN 1 ELSE 2 END, m.joined_at, u.id
+        LIMIT 500`,
+  );
+}
+
+/** A member's own settings in a group: listed among its members, and its chat muted (when he sees the chat). */
+export async function setMySettings(db: Db, groupId: string, userId: string, conversationId: string | null, settings: { listed?: boolean | undefined; muted?: boolean | undefined }): Promise<void> {
+  if (settings.listed !== undefined) await db.update(groupMembers).set({ listed: settings.listed }).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  if (settings.muted !== undefined && conversationId) await setConversationMuted(db, conversationId, userId, settings.muted);
+}
+
+/** The requests to join and the invitations waiting for an answer, oldest first. */
+export async function listPending(db: Db, groupId: string) {
+  const rows = await db
+    .select({ id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl, kind: groupPending.kind, createdAt: groupPending.createdAt })
+    .from(groupPending)
+    .innerJoin(users, eq(users.id, groupPending.userId))
+    .where(eq(groupPending.groupId, groupId))
+    .orderBy(asc(groupPending.createdAt));
+  return rows.map((r) => ({ user: { id: r.id, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl }, kind: r.kind, createdAt: r.createdAt.toISOString() }));
+}
+
+/** What was done in the group and by whom, the latest first. */
+export async function groupLogOf(db: Db, groupId: string) {
+  const rows = await queryRows<{ id: number | string; action: string; actor_id: string | null; actor_username: string | null; subject_id: string | null; subject_username: string | null; created_at: string | Date }>(
+    db,
+    sql`SELECT l.id, l.action, a.id AS actor_id, a.username AS actor_username, s.id AS subject_id, s.username AS subject_username, l.created_at
+        FROM group_log l LEFT JOIN users a ON a.id = l.actor_id LEFT JOIN users s ON s.id = l.subject_id
+        WHERE l.group_id = ${groupId}::uuid ORDER BY l.id DESC LIMIT 200`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    action: r.action,
+    actor: r.actor_id ? { id: r.actor_id, username: r.actor_username ?? "" } : null,
+    subject: r.subject_id ? { id: r.subject_id, username: r.subject_username ?? "" } : null,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** A moderator removes a message of the group's chat (logged); answers the chat's conversation. */
+export async function removeChatMessage(db: Db, groupId: string, moderatorId: string, messageId: number): Promise<string> {
+  const [group] = await db.select({ conversationId: groups.conversationId }).from(groups).where(eq(groups.id, groupId)).limit(1);
+  if (!group || Number.isNaN(messageId)) throw notFound("Message not found");
+  if (!(await removeMessage(db, group.conversationId, messageId))) throw notFound("Message not found");
+  await log(db, groupId, "message_removed", moderatorId);
+  return group.conversationId;
+}
+
+/** The sender of a message of the group's chat, if the reader is in that chat and the sender's account still exists. */
+export async function chatMessageSender(db: Db, groupId: string, messageId: number, readerId: string): Promise<string | null> {
+  const [row] = await queryRows<{ sender_id: string | null }>(
+    db,
+    sql`SELECT m.sender_id FROM messages m JOIN groups g ON g.conversation_id = m.conversation_id
+        WHERE m.id = ${messageId} AND g.id = ${groupId}::uuid
+          AND EXISTS (SELECT 1 FROM conversation_participants cp WHERE cp.conversation_id = m.conversation_id AND cp.user_id = ${readerId}::uuid)`,
+  );
+  return row?.sender_id ?? null;
 }

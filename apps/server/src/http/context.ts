@@ -1,19 +1,19 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Session, SessionStore, SessionUserRow } from "../auth/sessions";
 import type { Database, Db } from "../db/database";
 import type { ServerConfig } from "../config";
 import { forbidden, unauthorized } from "./errors";
-import type { Presence } from "../realtime/presence";
+import type { Presence } from "../presence/presence";
 import type { MediaStore } from "../media/store";
 import type { Participants } from "../messages/service";
 import type { Limits } from "./limits";
 import type { ServerToClientEvents } from "@vicinity/contract";
 import type { MapChanges } from "../map/live";
 import type { ActivityRecorder } from "../analytics/recorder";
-import type { Mailer } from "../mail/mailer";
+import type { MailBox, Mailer } from "../mail/mailer";
 import type { Metrics } from "../ops/metrics";
 
-/** Pushes an event to members' open sockets on every node (set when the socket server starts). */
+/** Pushes an event to members' open sockets on every node. */
 export interface Notifier {
   toUsers<E extends keyof ServerToClientEvents>(userIds: readonly string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Ends a member's sockets everywhere (account deleted). */
@@ -22,8 +22,17 @@ export interface Notifier {
   toEventWatchers(eventId: string): void;
 }
 
+/** This node's own state, for its health checks. */
+export interface NodeState {
+  /** True once the node has begun to shut down. */
+  closing(): boolean;
+  /** The shared limits' Redis link (null without REDIS_URL). */
+  redis: { ping(): Promise<string> } | null;
+}
+
 /** What every route module gets. */
 export interface AppContext {
+  node: NodeState;
   config: ServerConfig;
   database: Database;
   db: Db;
@@ -34,13 +43,13 @@ export interface AppContext {
   participants: Participants;
   /** Every rate limit, shared by all nodes through Redis when REDIS_URL is set. */
   limits: Limits;
-  /** Live map updates: record what changed; the socket server sends it, batched (issue 10). */
+  /** Live map updates: record what changed; the socket server sends it, batched. */
   mapChanges: MapChanges;
-  /** What members do, for the admin's analytics (issue 15): recorded without waiting. */
+  /** What members do, for the admin's analytics: recorded without waiting. */
   activity: ActivityRecorder;
-  /** Mails (issue 16): through SMTP_URL, or kept under DATA_DIR/mail; sent without waiting. */
-  mail: Mailer;
-  /** Prometheus metrics of this node (issue 17): /metrics. */
+  /** Mails: through SMTP_URL, or kept under DATA_DIR/mail; sent without waiting. */
+  mail: Mailer & Partial<MailBox>;
+  /** Prometheus metrics of this node: /metrics. */
   metrics: Metrics;
 }
 
@@ -48,15 +57,25 @@ declare module "fastify" {
   interface FastifyRequest {
     session: Session | null;
     sessionToken: string | undefined;
+    /**
+     * The signed-in member who asks. The member and admin route groups guard for one before any
+     * handler runs, so their handlers read it as a given; read anywhere else, it answers 401
+     * (nobody) or 403 (a guest) with a readable message.
+     */
+    readonly member: SessionUserRow;
   }
 }
 
-/** A signed-in member, or 401 (nobody) / 403 (a guest) with a readable message. */
-export function requireMember(request: FastifyRequest): SessionUserRow {
-  const session = request.session;
-  if (!session) throw unauthorized();
-  if (session.kind !== "member") throw forbidden("Sign up for full access to do this");
-  return session.user;
+/** Gives every request its `member` (read from its session when asked). */
+export function decorateMember(app: FastifyInstance) {
+  app.decorateRequest("member", {
+    getter(this: FastifyRequest): SessionUserRow {
+      const session = this.session;
+      if (!session) throw unauthorized();
+      if (session.kind !== "member") throw forbidden("Sign up for full access to do this");
+      return session.user;
+    },
+  });
 }
 
 export function requireSession(request: FastifyRequest): Session {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { seeded } from "../db/seed";
+import { seeded } from "../demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../db/database";
 import { registerMember, routeTableEngines, startTestServer, type TestServer } from "../test/harness";
 import { haversineMeters, PRIVACY_CELL_METERS, privacyCellOf, snapToPrivacyGrid, type LatLon } from "./privacy-grid";
-import { trilaterate, type DistanceReading } from "./trilaterate";
+import { trilaterate, type DistanceReading } from "../test/trilaterate";
 
 /**
  * decisions.md 6, played by an attacker through the real HTTP API: a member asks GET

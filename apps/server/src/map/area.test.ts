@@ -21,7 +21,7 @@ import type { Database } from "../db/database";
 import { blocks, locations, users } from "../db/schema";
 import { saveLocation } from "../location/save-location";
 import { haversineMeters, privacyCellOf, snapToPrivacyGrid, type LatLon } from "../location/privacy-grid";
-import { seeded } from "../db/seed";
+import { seeded } from "../demo/seed";
 import { guestCookie, registerMember, testEngines, useListeningServer, useTwoNodes } from "../test/harness";
 import { CITY, offset } from "../test/geo";
 import { MAP_AREA_REQUESTS_PER_MINUTE } from "./routes";

@@ -14,7 +14,7 @@ import {
 } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { displayKm, haversineMeters, privacyCellOf, type LatLon } from "../location/privacy-grid";
-import { onlineNowSql } from "../realtime/presence";
+import { onlineNowSql } from "../presence/presence";
 import { compatibility, type MatchProfile } from "../users/compatibility";
 import { establishedShownSql, onMapSql, seenBySql } from "../policy/members";
 

@@ -16,6 +16,8 @@ export interface MapSubscriber {
 export interface MapChangesOptions {
   db: Db;
   onError(error: unknown): void;
+  /** Tells the other nodes which tiles changed (through the socket server's Redis adapter). */
+  broadcast(tiles: string[]): void;
   intervalMs?: number;
 }
 
@@ -48,9 +50,6 @@ export class MapChanges {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private closed = false;
-  /** Tells the other nodes which tiles changed (set by the socket server: io.serverSideEmit through the Redis adapter). */
-  broadcast: (tiles: string[]) => void = () => undefined;
-
   constructor(private readonly options: MapChangesOptions) {}
 
   /** Something about this member changed; `before`: his snapped position before it (he moved or left the map). */
@@ -130,7 +129,7 @@ export class MapChanges {
       for (const r of rows) for (const t of tilesAround({ latitude: r.lat, longitude: r.lon })) tiles.add(t);
     }
     if (tiles.size === 0 || this.closed) return;
-    this.broadcast([...tiles]);
+    this.options.broadcast([...tiles]);
     await this.deliver(tiles);
   }
 

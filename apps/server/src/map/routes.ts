@@ -1,14 +1,13 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MAP_PATHS, mapAreaQuerySchema, mapVisibilityRequestSchema, parseTileKey, type OwnLocation } from "@vicinity/contract";
+import { MAP_PATHS, mapAreaQuerySchema, mapVisibilityRequestSchema, parseTileKey } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
-import { requireMember, sendOk } from "../http/context";
+import { sendOk } from "../http/context";
 import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
-import { locations, users } from "../db/schema";
-import type { Db } from "../db/database";
-import type { Viewer } from "../policy/viewer";
-import { appearanceOf } from "../policy/members";
-import { mapArea, type MapViewer } from "./area";
+import { mapArea } from "./area";
+import { deleteOwnLocation, mapViewerOf, ownLocation, setMapVisibility } from "./service";
+
+// The socket server asks the map's view of a viewer from here too.
+export { mapViewerOf };
 
 /** Each member (or address, for visitors and guests) may ask for the map's data this often: panning asks once per move. */
 export const MAP_AREA_REQUESTS_PER_MINUTE = 240;
@@ -27,22 +26,6 @@ export function checkTileSpan(tiles: readonly string[]): void {
   }
 }
 
-/**
- * The map's view of a viewer (policy/viewer.ts): a member's blocks, his profile for match scores,
- * his exact position for distances; visitors and guests get the limited map (decisions.md 1),
- * with blocks as far as their browser tells.
- */
-export async function mapViewerOf(db: Db, viewer: Viewer): Promise<MapViewer> {
-  const me = viewer.member;
-  if (!me) return { viewerId: viewer.blocksOf, limited: true, profile: null, position: null };
-  const [own] = await db
-    .select({ latitude: locations.latitude, longitude: locations.longitude })
-    .from(locations)
-    .where(eq(locations.userId, me.id))
-    .limit(1);
-  return { viewerId: me.id, limited: false, profile: { age: me.age, interests: me.interests }, position: own ?? null };
-}
-
 /** GET /api/map/area: for everyone (visitors and guests see the limited map). */
 export function registerMapRoutes(app: FastifyInstance, ctx: AppContext): void {
   const areaLimiter = ctx.limits.get("map-area", MAP_AREA_REQUESTS_PER_MINUTE, 60_000);
@@ -59,54 +42,22 @@ export function registerMapRoutes(app: FastifyInstance, ctx: AppContext): void {
 export function registerOwnLocationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  const ownLocation = async (userId: string): Promise<OwnLocation> => {
-    const [row] = await db
-      .select({
-        latitude: locations.latitude,
-        longitude: locations.longitude,
-        updatedAt: locations.updatedAt,
-        privateMode: users.privateMode,
-        mapVisibility: users.mapVisibility,
-      })
-      .from(users)
-      .leftJoin(locations, eq(locations.userId, users.id))
-      .where(eq(users.id, userId))
-      .limit(1);
-    const position =
-      row && row.latitude !== null && row.longitude !== null && row.updatedAt
-        ? { latitude: row.latitude, longitude: row.longitude, updatedAt: row.updatedAt.toISOString() }
-        : null;
-    return { position, sharing: position !== null, visibility: row ? appearanceOf(row) : "shown" };
-  };
-
-  app.get(MAP_PATHS.ownLocation, async (request) => ownLocation(requireMember(request).id));
+  app.get(MAP_PATHS.ownLocation, async (request) => ownLocation(db, request.member.id));
 
   // Sharing off: his position is deleted; he is "Location unknown" to others and off the map.
   app.delete(MAP_PATHS.ownLocation, async (request, reply) => {
-    const me = requireMember(request);
-    const [gone] = await db
-      .delete(locations)
-      .where(eq(locations.userId, me.id))
-      .returning({ latitude: locations.snappedLatitude, longitude: locations.snappedLongitude });
+    const me = request.member;
+    const gone = await deleteOwnLocation(db, me.id);
     if (gone) ctx.mapChanges.memberChanged(me.id, gone);
     return sendOk(reply);
   });
 
   // "hidden" is private mode (decisions.md 6); "shown" and "crowd" leave it.
   app.put(MAP_PATHS.visibility, async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const { visibility } = parseOr400(mapVisibilityRequestSchema, request.body);
-    const set = visibility === "hidden" ? { privateMode: true } : { privateMode: false, mapVisibility: visibility };
-    const [before] = await db
-      .select({ latitude: locations.snappedLatitude, longitude: locations.snappedLongitude })
-      .from(locations)
-      .where(eq(locations.userId, me.id))
-      .limit(1);
-    await db
-      .update(users)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(users.id, me.id));
-    ctx.mapChanges.memberChanged(me.id, before ?? null);
-    return ownLocation(me.id);
+    const before = await setMapVisibility(db, me.id, visibility);
+    ctx.mapChanges.memberChanged(me.id, before);
+    return ownLocation(db, me.id);
   });
 }

@@ -468,12 +468,6 @@ export function uniformTile(colour: "land" | "water", svg: string): Promise<Buff
   return png;
 }
 
-/** Tile z/x/y as PNG (`uniform`: one colour, nothing on it). */
-export async function renderTile(z: number, x: number, y: number): Promise<{ png: Buffer; uniform: boolean }> {
-  const { svg, uniform } = tileSvg(z, x, y);
-  return { png: await (uniform ? uniformTile(uniform, svg) : rasterise(svg)), uniform: uniform !== null };
-}
-
 /** Valid tile coordinates: whole numbers, z from 0 to TILE_MAX_ZOOM, x and y below 2^z. An error message otherwise. */
 export function checkTile(z: string, x: string, y: string): { z: number; x: number; y: number } | string {
   if (![z, x, y].every((v) => /^\d{1,6}$/.test(v))) return "z, x and y must be whole numbers";

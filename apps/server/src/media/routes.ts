@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
 import {
@@ -12,19 +10,16 @@ import {
   type UploadedMedia,
 } from "@vicinity/contract";
 import { z } from "zod";
-import { bannedMedia, media } from "../db/schema";
-
-/** The answer to a picture moderators removed, uploaded again. */
-export const REMOVED_PICTURE_MESSAGE = "This picture was removed by our moderators and can't be uploaded again";
+import type { Db } from "../db/database";
 import type { AppContext } from "../http/context";
-import { requireMember } from "../http/context";
 import { HttpError, badRequest, forbidden, isUuid, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import type { Limiter } from "../http/limits";
-import { formatFromAccept, ingestPicture, renderVariant } from "./pipeline";
+import { formatFromAccept, renderVariant } from "./pipeline";
 import { MEDIA_URL_PREFIX, mediaUrl } from "./url";
-import { queryRows, type Db } from "../db/database";
-import { sql } from "drizzle-orm";
 import { canSeeMessagePicture } from "../messages/service";
+import { adPictureRunning, findMedia, storeUpload, type MediaRow } from "./service";
+
+export { REMOVED_PICTURE_MESSAGE } from "./service";
 
 /** Uploads per member in ten minutes: enough for a busy chat, not for a flood. */
 export const UPLOADS_PER_TEN_MINUTES = 40;
@@ -41,8 +36,6 @@ const uploadQuerySchema = z.strictObject({
   kind: z.enum(MEDIA_KINDS, { error: `kind must be one of: ${MEDIA_KINDS.join(", ")}` }).optional().default("photo"),
 });
 
-type MediaRow = typeof media.$inferSelect;
-
 /**
  * Who may see a picture. A message picture: its sender and the members of a conversation it was
  * sent in (anyone else reads "not found"). Others: everyone, visitors and guests as thumbnails only.
@@ -54,9 +47,7 @@ async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: 
   if (member?.accountRole === "admin") return;
   // An ad's picture: for members, while its campaign runs (issue 14).
   if (row.kind === "ad") {
-    const [running] = member
-      ? await queryRows<{ ok: number }>(db, sql`SELECT 1 AS ok FROM ad_campaigns WHERE media_id = ${row.id}::uuid AND status = 'active' AND starts_at <= now() AND ends_at > now() LIMIT 1`)
-      : [];
+    const running = member ? await adPictureRunning(db, row.id) : false;
     if (!running) throw notFound("Picture not found");
     return;
   }
@@ -83,7 +74,7 @@ export async function registerMediaUploadRoutes(app: FastifyInstance, ctx: AppCo
   });
 
   app.post(API_PATHS.media, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const { kind } = parseOr400(uploadQuerySchema, request.query);
     if (!request.isMultipart()) throw badRequest("Send the picture as multipart/form-data in a field named file");
     const { allowed, retryAfter } = await uploads.take(me.id);
@@ -103,23 +94,7 @@ export async function registerMediaUploadRoutes(app: FastifyInstance, ctx: AppCo
       throw badRequest("The upload was not valid multipart/form-data");
     }
     if (buffer.length === 0) throw badRequest("The picture is empty");
-    // A picture moderators removed cannot come back (issue 13): the same bytes are refused.
-    const sha256 = createHash("sha256").update(buffer).digest("hex");
-    const [banned] = await db.select().from(bannedMedia).where(eq(bannedMedia.sha256, sha256)).limit(1);
-    if (banned) throw badRequest(REMOVED_PICTURE_MESSAGE);
-
-    const picture = await ingestPicture(buffer);
-    const [row] = await db
-      .insert(media)
-      .values({ ownerId: me.id, kind, width: picture.width, height: picture.height, bytes: picture.data.length, hasAlpha: picture.hasAlpha, sha256 })
-      .returning();
-    if (!row) throw new Error("The picture was not stored");
-    try {
-      await mediaStore.saveOriginal(row.id, picture.data);
-    } catch (error) {
-      await db.delete(media).where(eq(media.id, row.id));
-      throw error;
-    }
+    const row = await storeUpload(db, mediaStore, me.id, kind, buffer);
     const body: UploadedMedia = { id: row.id, url: mediaUrl(row.id), width: row.width, height: row.height };
     return reply.status(201).send(body);
   });
@@ -146,7 +121,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     // Any size in range is accepted, but only the snapped variant is rendered, stored and named:
     // odd sizes cannot make new renders and files without bound.
     const query = snapImageQuery(parseOr400(imageQuerySchema, request.query));
-    const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+    const row = await findMedia(db, id);
     if (!row) throw notFound("Picture not found");
     await assertCanView(db, request, row, query.w, query.h);
 

@@ -1,4 +1,3 @@
-import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
@@ -9,28 +8,12 @@ import {
   NEXT_CURSOR_HEADER,
   openConversationRequestSchema,
 } from "@vicinity/contract";
-import { queryRows } from "../db/database";
-import { users } from "../db/schema";
 import type { AppContext } from "../http/context";
-import { requireMember } from "../http/context";
+
 import { isUuid, notFound, parseOr400 } from "../http/errors";
 import { withoutBlocked } from "../policy/blocks";
-import { activeSql, isActive } from "../policy/members";
-import { listConversations, markRead, messagesAfter, messagesBefore, openDirectConversation } from "./service";
-import { messageVisibleSql } from "../policy/messages";
-
-/** The unread count (spec section 7): the sum over my conversations (muted groups left out) of others' messages after my last read one. */
-export async function unreadCount(ctx: AppContext, userId: string): Promise<number> {
-  const rows = await queryRows<{ n: string | number }>(ctx.db, sql`
-    SELECT count(*) AS n
-    FROM conversation_participants cp
-    JOIN conversations c ON c.id = cp.conversation_id
-    JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > cp.last_read_message_id
-    WHERE cp.user_id = ${userId}::uuid AND NOT cp.muted AND m.removed_at IS NULL
-      AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid) AND ${messageVisibleSql(userId)}
-  `);
-  return Number(rows[0]?.n ?? 0);
-}
+import { isActive } from "../policy/members";
+import { findMember, listConversations, listMembers, markRead, messagesAfter, messagesBefore, openDirectConversation, unreadCount } from "./service";
 
 const idParam = (id: string) => {
   if (!isUuid(id)) throw notFound("Conversation not found");
@@ -55,12 +38,12 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { db, participants } = ctx;
 
   app.get(API_PATHS.unreadCount, async (request) => {
-    const me = requireMember(request);
-    return unreadCount(ctx, me.id);
+    const me = request.member;
+    return unreadCount(db, me.id);
   });
 
   app.get(API_PATHS.conversations, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const { cursor } = parseOr400(listQuerySchema, request.query);
     const page = await listConversations(db, me.id, { cursor });
     if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
@@ -68,9 +51,9 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post(API_PATHS.conversations, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const { userId } = parseOr400(openConversationRequestSchema, request.body);
-    const [other] = await db.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
+    const other = await findMember(db, userId);
     if (!other || !isActive(other)) throw notFound("Member not found");
     const id = await openDirectConversation(db, me.id, other.id);
     const { conversations } = await listConversations(db, me.id, { only: id, limit: 1 });
@@ -78,7 +61,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.get<{ Params: { id: string } }>("/api/conversations/:id", async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const id = idParam(request.params.id);
     await participants.othersOf(id, me.id);
     const { conversations } = await listConversations(db, me.id, { only: id, limit: 1 });
@@ -89,19 +72,14 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Who is in a conversation now (me included): a group chat names each message's sender. Those
   // blocked either way are left out, as their messages are (messageVisibleSql).
   app.get<{ Params: { id: string } }>("/api/conversations/:id/members", async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const id = idParam(request.params.id);
     const others = await withoutBlocked(db, me.id, await participants.othersOf(id, me.id));
-    const ids = [me.id, ...others];
-    const rows = await db
-      .select({ id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl })
-      .from(users)
-      .where(sql`${users.id} IN (${sql.join(ids.map((u) => sql`${u}::uuid`), sql`, `)}) AND ${activeSql("users")}`);
-    return rows.sort((a, b) => a.username.localeCompare(b.username));
+    return listMembers(db, [me.id, ...others]);
   });
 
   app.get<{ Params: { id: string } }>("/api/conversations/:id/messages", async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const id = idParam(request.params.id);
     const query = parseOr400(historyQuerySchema, request.query);
     await participants.othersOf(id, me.id);
@@ -111,7 +89,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.post<{ Params: { id: string } }>("/api/conversations/:id/read", async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const id = idParam(request.params.id);
     const { messageId } = parseOr400(markReadRequestSchema, request.body);
     const others = await participants.othersOf(id, me.id);
@@ -123,7 +101,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   app.get(API_PATHS.missedMessages, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const { after } = parseOr400(missedQuerySchema, request.query);
     const { messages, more } = await messagesAfter(db, me.id, after, MISSED_MESSAGES_LIMIT);
     if (more) void reply.header(NEXT_CURSOR_HEADER, String(messages[messages.length - 1]?.id ?? after));

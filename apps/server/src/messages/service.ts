@@ -10,11 +10,12 @@ import {
   type SendMessage,
 } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
-import { blocks, conversationParticipants, conversations, media } from "../db/schema";
+import { blocks, conversationParticipants, conversations, media, messages, users } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { mediaUrl } from "../media/url";
-import { onlineNowSql } from "../realtime/presence";
+import { onlineNowSql } from "../presence/presence";
 import { blockedEitherWaySql, withoutBlocked } from "../policy/blocks";
+import { activeSql } from "../policy/members";
 import { messageVisibleSql } from "../policy/messages";
 
 /** A message row with its picture's size, as the queries below select it. */
@@ -53,16 +54,15 @@ export const directKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b
 
 /**
  * Who is in a conversation, remembered (bounded): sending a message then costs no lookup. A change
- * of membership (a group's join or leave) calls `changed`, which every node hears (issue 9,
- * item 7: through the socket adapter, so Redis carries it to the other nodes).
+ * of membership (a group's join or leave) calls `changed`, which every node hears (through the
+ * socket adapter, so Redis carries it to the other nodes).
  */
 export class Participants {
   private readonly cache = new Map<string, { ids: string[]; kind: ConversationKind }>();
-  /** Tells the other nodes (set by the socket server). */
-  announce: (conversationId: string) => void = () => undefined;
-
   constructor(
     private readonly db: Db,
+    /** Tells the other nodes (through the socket server's Redis adapter). */
+    private readonly announce: (conversationId: string) => void,
     private readonly max = 10_000,
   ) {}
 
@@ -425,4 +425,80 @@ export async function setGroupMembership(db: Db, participants: Participants, con
   if (member) await db.insert(conversationParticipants).values({ conversationId, userId }).onConflictDoNothing();
   else await db.delete(conversationParticipants).where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
   participants.changed(conversationId);
+}
+
+/** Renames a group conversation (its group was renamed). */
+export async function renameGroupConversation(db: Db, conversationId: string, title: string): Promise<void> {
+  await db.update(conversations).set({ title }).where(eq(conversations.id, conversationId));
+}
+
+/** Deletes a conversation with its participants and messages; every node forgets its remembered participants. */
+export async function deleteConversation(db: Db, participants: Participants, conversationId: string): Promise<void> {
+  await dropConversation(db, conversationId);
+  participants.changed(conversationId);
+}
+
+/** Deletes a conversation inside a caller's transaction: the caller tells `participants.changed` once it commits. */
+export async function dropConversation(db: Db, conversationId: string): Promise<void> {
+  await db.delete(conversations).where(eq(conversations.id, conversationId));
+}
+
+/** A moderator removes a message wherever it is: its text and picture are gone for everyone. Null when there is no such message. */
+export async function removeMessageById(db: Db, messageId: number): Promise<{ conversationId: string; messageId: number } | null> {
+  const [removed] = await db
+    .update(messages)
+    .set({ removedAt: new Date(), content: "", mediaId: null })
+    .where(eq(messages.id, messageId))
+    .returning({ messageId: messages.id, conversationId: messages.conversationId });
+  return removed ?? null;
+}
+
+/** A member mutes a conversation or hears it again (a muted one leaves the unread count). */
+export async function setConversationMuted(db: Db, conversationId: string, userId: string, muted: boolean): Promise<void> {
+  await db.update(conversationParticipants).set({ muted }).where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+}
+
+/** Removes a message of a conversation: its text and picture are gone for everyone. Answers whether there was one. */
+export async function removeMessage(db: Db, conversationId: string, messageId: number): Promise<boolean> {
+  const [removed] = await db
+    .update(messages)
+    .set({ removedAt: new Date(), content: "", mediaId: null })
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+    .returning({ id: messages.id });
+  return removed !== undefined;
+}
+
+/** The unread count (spec section 7): the sum over my conversations (muted groups left out) of others' messages after my last read one. */
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const rows = await queryRows<{ n: string | number }>(db, sql`
+    SELECT count(*) AS n
+    FROM conversation_participants cp
+    JOIN conversations c ON c.id = cp.conversation_id
+    JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > cp.last_read_message_id
+    WHERE cp.user_id = ${userId}::uuid AND NOT cp.muted AND m.removed_at IS NULL
+      AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid) AND ${messageVisibleSql(userId)}
+  `);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The member one would write to (whether he is suspended included), if he exists. */
+export async function findMember(db: Db, userId: string): Promise<{ id: string; suspendedAt: Date | null } | null> {
+  const [member] = await db.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return member ?? null;
+}
+
+/** Active members among `ids`, as a conversation names them, by username. */
+export async function listMembers(db: Db, ids: readonly string[]): Promise<Array<{ id: string; username: string; displayName: string | null; profileImageUrl: string | null }>> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl })
+    .from(users)
+    .where(sql`${users.id} IN (${sql.join(ids.map((u) => sql`${u}::uuid`), sql`, `)}) AND ${activeSql("users")}`);
+  return rows.sort((a, b) => a.username.localeCompare(b.username));
+}
+
+/** Writes messages as they are (demo data): no delivery, no limits; the conversation moves to the top of its members' lists. */
+export async function appendMessages(db: Db, conversationId: string, lines: ReadonlyArray<{ senderId: string; content: string }>): Promise<void> {
+  if (lines.length === 0) return;
+  for (const line of lines) await db.insert(messages).values({ conversationId, ...line });
+  await db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversationId));
 }

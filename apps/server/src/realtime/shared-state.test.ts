@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationSummary } from "@vicinity/contract";
 import type { BuiltServer } from "../app";
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS } from "../auth/routes";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS } from "../auth/limits";
 import type { Database } from "../db/database";
 import { conversationParticipants } from "../db/schema";
 import { registerMember, STRONG_PASSWORD, useTwoNodes } from "../test/harness";

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
-import { seeded } from "../db/seed";
+import { seeded } from "../demo/seed";
 import { setAdmin } from "../users/admins";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Ack, ConversationSummary } from "@vicinity/contract";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOGIN_FAILURES_PER_ADDRESS } from "../auth/routes";
+import { LOGIN_FAILURES_PER_ADDRESS } from "../auth/limits";
 import { loadConfig } from "../config";
 import { startTestServer, testEngines, type TestServer } from "./harness";
 

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConversationSummary, NearbyUser } from "@vicinity/contract";
 import { reports, users } from "../db/schema";
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE } from "../auth/routes";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE } from "../auth/limits";
 import { DEVICE_COOKIE } from "../auth/device";
 import { hashPassword } from "../auth/passwords";
 import { UNAVAILABLE_MEMBER_NAME } from "../messages/service";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { registerRequestSchema } from "@vicinity/contract";
 import { hashPassword, isCommonPassword } from "../auth/passwords";
-import { usernameFromEmail } from "../auth/routes";
+import { usernameFromEmail } from "../auth/accounts";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { NearbyQuery, NearbySort, NearbyUser } from "@vicinity/contract";
 import { preparedRows, type Db } from "../db/database";
 import { displayKm } from "../location/privacy-grid";
-import { onlineNowSql } from "../realtime/presence";
+import { onlineNowSql } from "../presence/presence";
 import { compatibility, type MatchProfile } from "./compatibility";
 import type { Sealer } from "../http/sealed";
 import { freshPositionSql, seenBySql } from "../policy/members";

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
   API_PATHS,
@@ -6,14 +5,13 @@ import {
   nearbyQuerySchema,
   NEXT_CURSOR_HEADER,
   profileUpdateSchema,
-  RIGHT_NOW_MINUTES,
   rightNowRequestSchema,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
-import { requireMember, sendOk } from "../http/context";
+import { sendOk } from "../http/context";
 import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
-import { users } from "../db/schema";
 import { toSessionUser } from "./present";
+import { clearRightNow, setRightNow, updateProfile } from "./profile";
 import { decodeCursor, findNearby } from "./nearby";
 import { saveLocation } from "../location/save-location";
 import { Sealer } from "../http/sealed";
@@ -25,20 +23,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   const { db } = ctx;
   const locationLimiter = ctx.limits.get("location", LOCATION_UPDATES_PER_MINUTE, 60_000);
 
-  app.get(API_PATHS.onlineCount, async (request) => {
-    requireMember(request);
+  app.get(API_PATHS.onlineCount, async () => {
     return ctx.presence.onlineCount();
   });
 
   app.put(API_PATHS.profile, async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const body = parseOr400(profileUpdateSchema, request.body);
-    const { role, ...rest } = body;
-    const [updated] = await db
-      .update(users)
-      .set({ ...rest, ...(role !== undefined ? { position: role } : {}), updatedAt: new Date() })
-      .where(eq(users.id, me.id))
-      .returning();
+    const updated = await updateProfile(db, me.id, body);
     ctx.mapChanges.memberChanged(me.id);
     // The onboarding's last step saves the profile: the funnel's "onboarding done" (its first save).
     ctx.activity.record("profileSaved", me.id);
@@ -46,30 +38,22 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.put(API_PATHS.rightNow, async (request) => {
-    const me = requireMember(request);
+    const me = request.member;
     const { note } = parseOr400(rightNowRequestSchema, request.body);
-    const [updated] = await db
-      .update(users)
-      .set({ rightNowNote: note, rightNowUntil: new Date(Date.now() + RIGHT_NOW_MINUTES * 60_000), updatedAt: new Date() })
-      .where(eq(users.id, me.id))
-      .returning();
+    const updated = await setRightNow(db, me.id, note);
     ctx.mapChanges.memberChanged(me.id);
     return toSessionUser(updated ?? me);
   });
 
   app.delete(API_PATHS.rightNow, async (request) => {
-    const me = requireMember(request);
-    const [updated] = await db
-      .update(users)
-      .set({ rightNowNote: null, rightNowUntil: null, updatedAt: new Date() })
-      .where(eq(users.id, me.id))
-      .returning();
+    const me = request.member;
+    const updated = await clearRightNow(db, me.id);
     ctx.mapChanges.memberChanged(me.id);
     return toSessionUser(updated ?? me);
   });
 
   app.put(API_PATHS.location, async (request, reply) => {
-    const me = requireMember(request);
+    const me = request.member;
     const body = parseOr400(locationSchema, request.body);
     const { allowed, retryAfter } = await locationLimiter.take(me.id);
     if (!allowed) throw tooManyRequests("Location updated too often. Try again in a few seconds.", retryAfter);

@@ -1,5 +1,5 @@
 import { loadConfig } from "../config";
-import { openDatabase } from "./database";
+import { openDatabase } from "../db/database";
 import { seedDemoMembersIfEmpty } from "./seed";
 import { DirectoryMediaStore } from "../media/store";
 

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { count, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "./database";
-import { conversationParticipants, conversations, events, groupLog, groupMembers, groups, locations, messages, presence, users } from "./schema";
+import { count, ne, sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import { events, groupLog, groupMembers, groups, locations, presence, users } from "../db/schema";
 import { snapToPrivacyGrid } from "../location/privacy-grid";
 import { hashPassword } from "../auth/passwords";
 import type { MediaStore } from "../media/store";
 import { seedDemoPhotos } from "./seed-photos";
+import { appendMessages, createGroupConversation } from "../messages/service";
 
 export const DEMO_MEMBER_COUNT = 300;
 /** Spec section 9: the fallback location, and the Jacksonville area the map defaults to. */
@@ -206,7 +207,7 @@ const DEMO_GROUPS: Array<{ name: string; description: string; interests: string[
   { name: "Foodies of Five Points", description: "New places to eat, every other week.", interests: ["cooking", "nightlife"], joinPolicy: "request", chat: ["That taco place opened!", "Friday?"] },
 ];
 
-/** With demo data on, a few groups of demo members, with a little chat (issue 12); made once. */
+/** With demo data on, a few groups of demo members, with a little chat; made once. */
 export async function ensureDemoGroups(db: Db): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(groups);
   if (Number(existing?.n ?? 0) > 0) return 0;
@@ -220,18 +221,14 @@ export async function ensureDemoGroups(db: Db): Promise<number> {
     const members = [owner, ...ids.filter((id) => id !== owner && random() < 0.2)];
     const home = snapToPrivacyGrid({ latitude: 30.33 + (random() - 0.5) * 0.1, longitude: -81.66 + (random() - 0.5) * 0.1 }, secret);
     await db.transaction(async (tx) => {
-      const [conversation] = await tx.insert(conversations).values({ kind: "group", title: spec.name }).returning({ id: conversations.id });
+      const conversationId = await createGroupConversation(tx, { creatorId: owner, title: spec.name, memberIds: members });
       const [group] = await tx
         .insert(groups)
-        .values({ name: spec.name, description: spec.description, rules: "Be kind. No selling.", interests: spec.interests, joinPolicy: spec.joinPolicy, locationSecret: secret, homeLatitude: home.latitude, homeLongitude: home.longitude, conversationId: conversation!.id })
+        .values({ name: spec.name, description: spec.description, rules: "Be kind. No selling.", interests: spec.interests, joinPolicy: spec.joinPolicy, locationSecret: secret, homeLatitude: home.latitude, homeLongitude: home.longitude, conversationId })
         .returning({ id: groups.id });
       await tx.insert(groupMembers).values(members.map((userId, i) => ({ groupId: group!.id, userId, role: i === 0 ? ("owner" as const) : ("member" as const), listed: random() < 0.5 })));
-      await tx.insert(conversationParticipants).values(members.map((userId) => ({ conversationId: conversation!.id, userId })));
       await tx.insert(groupLog).values({ groupId: group!.id, action: "created", actorId: owner });
-      for (const [i, content] of spec.chat.entries()) {
-        await tx.insert(messages).values({ conversationId: conversation!.id, senderId: members[i % members.length]!, content });
-      }
-      await tx.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversation!.id));
+      await appendMessages(tx, conversationId, spec.chat.map((content, i) => ({ senderId: members[i % members.length]!, content })));
     });
   }
   return DEMO_GROUPS.length;

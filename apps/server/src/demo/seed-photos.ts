@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "./database";
-import { media, profilePhotos } from "./schema";
+import type { Db } from "../db/database";
+import { media, profilePhotos } from "../db/schema";
 import type { MediaStore } from "../media/store";
 import { MEDIA_URL_PREFIX } from "../media/url";
 

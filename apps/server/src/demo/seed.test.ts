@@ -1,7 +1,7 @@
 import { count, eq, isNotNull, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { events, locations, media, messages, profilePhotos, users } from "./schema";
+import { events, locations, media, messages, profilePhotos, users } from "../db/schema";
 import { DEMO_MEMBER_COUNT, DEMO_UPCOMING_EVENTS, ensureDemoEvents, ensureDemoGroups, keepDemoPositionsFresh, seedDemoMembersIfEmpty } from "./seed";
 import { DEMO_PHOTO_SHARE } from "./seed-photos";
 import { resetDatabase, startTestServer, testEngines, type TestServer } from "../test/harness";

@@ -1,4 +1,4 @@
-import type { LatLon } from "./privacy-grid";
+import type { LatLon } from "../location/privacy-grid";
 
 /**
  * The attacker's side of decisions.md 6, for tests: where is a member, given the distances the

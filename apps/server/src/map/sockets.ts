@@ -1,0 +1,54 @@
+import { mapSubscribeSchema, mapTileKeySchema, type MapArea } from "@vicinity/contract";
+import type { AppContext } from "../http/context";
+import type { RealtimeCore, SocketScope } from "../realtime/socket";
+import { mapArea } from "./area";
+import type { MapSubscriber } from "./live";
+import { checkTileSpan, MAP_SUBSCRIBES_PER_MINUTE, mapViewerOf } from "./routes";
+
+/** The channel on which a node tells the others which map tiles changed: each tells its own subscribers. */
+export const MAP_TILES_CHANGED = "mapTilesChanged";
+
+/** The live map: the tiles a socket looks at; their changes come as `mapTiles`. */
+export function mapSockets(ctx: AppContext, core: RealtimeCore): (scope: SocketScope) => void {
+  const limiter = ctx.limits.get("map-subscribe", MAP_SUBSCRIBES_PER_MINUTE, 60_000);
+  core.onNodes(MAP_TILES_CHANGED, (tiles) => {
+    // Only tile keys pass (the Redis channel is ours, but a key is cheap to check).
+    const valid = Array.isArray(tiles) ? tiles.filter((t): t is string => mapTileKeySchema.safeParse(t).success) : [];
+    if (valid.length > 0) ctx.mapChanges.tilesChangedElsewhere(valid);
+  });
+
+  return ({ socket, me, on, onDisconnect }) => {
+    let tiles = new Set<string>();
+    let subscriber: MapSubscriber | null = null;
+    let stop: (() => void) | null = null;
+    const subscriberOf = (): MapSubscriber => ({
+      get tiles() {
+        return tiles;
+      },
+      load: async (changed: string[]) => mapArea(ctx.db, await mapViewerOf(ctx.db, socket.data.viewer), changed),
+      send: (area: MapArea) => void socket.emit("mapTiles", area),
+    });
+    on("mapSubscribe", mapSubscribeSchema, async (request) => {
+      if (!(await limiter.take(me.id)).allowed) return { ok: false, message: "The map is asking too often. Wait a moment.", retry: true, rateLimited: true };
+      if (request.tiles.length > 0) checkTileSpan(request.tiles);
+      if (request.tiles.length > 0 && new Set(request.tiles.map((t) => t.split("/")[0])).size > 1) {
+        return { ok: false, message: "all tiles must be of one level" };
+      }
+      tiles = new Set(request.tiles);
+      if (tiles.size === 0) {
+        stop?.();
+        stop = null;
+        subscriber = null;
+        return { ok: true };
+      }
+      if (!subscriber) {
+        subscriber = subscriberOf();
+        stop = ctx.mapChanges.subscribe(subscriber);
+      }
+      // What the client fetched as it subscribed: later pushes carry only what differs from it.
+      await ctx.mapChanges.baseline(subscriber, request.tiles);
+      return { ok: true };
+    });
+    onDisconnect(() => stop?.());
+  };
+}
