@@ -7,7 +7,7 @@ import { startCluster, type Cluster, type ClusterNode } from "../scripts/cluster
 import { PASSWORD, signUpOnAuth, skipOnboarding } from "./helpers";
 
 /**
- * The scale-out set-up of `npm run cluster` (issues 12 and 17): nginx in front of two production
+ * The scale-out set-up of `npm run cluster`: nginx in front of two production
  * nodes on PostgreSQL and Redis. Members on different nodes chat in a group through the Redis
  * adapter; the node of one of them is killed with SIGKILL and his page comes back through nginx
  * on the other, nothing lost or doubled.

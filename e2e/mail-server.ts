@@ -4,7 +4,7 @@ import { startSmtp } from "../apps/server/src/test/smtp";
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from "./mail";
 
 /**
- * Playwright's global set-up (issue 16): a real SMTP server the app's server sends to (SMTP_URL in
+ * Playwright's global set-up: a real SMTP server the app's server sends to (SMTP_URL in
  * the web server's command); each mail it receives is written to E2E_MAIL_DIR, where the tests'
  * workers read it. Returns its teardown.
  */

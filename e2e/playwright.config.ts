@@ -13,7 +13,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "../reports/e2e.json" }]],
-  // A real SMTP server the app sends its mails to (issue 16): e2e/mail-server.ts.
+  // A real SMTP server the app sends its mails to: e2e/mail-server.ts.
   globalSetup: "./mail-server.ts",
   timeout: 30_000,
   // A wait for a state ends as soon as the page is there; a busy 2-core CI machine took over 5 s to

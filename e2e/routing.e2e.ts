@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { PASSWORD, skipOnboarding } from "./helpers";
 
 /**
- * Issue 9: "/" sits inside the one layout route, so moving between the home and the other pages
+ * "/" sits inside the one layout route, so moving between the home and the other pages
  * keeps the socket, the messenger and the outbox (it once opened a new socket at every move).
  */
 test("a signed-in visit moving Home, Messages, Home, Browse, Home opens one socket", async ({ page }) => {

@@ -1,4 +1,4 @@
-// Size budgets of the web app (issue 9, item 2): the gzip size of the JavaScript a page loads
+// Size budgets of the web app: the gzip size of the JavaScript a page loads
 // before it is interactive, read from the build's manifest. Builds apps/web first when its build
 // is missing or older than the sources. Prints the figures; exits 1 when a budget is exceeded.
 import { spawnSync } from "node:child_process";
@@ -11,7 +11,7 @@ const DIST = path.join(ROOT, "apps/web/dist");
 const MANIFEST = path.join(DIST, ".vite/manifest.json");
 
 /**
- * KB of gzip (1 KB = 1,024 bytes). `goalKb` is issue 9's target; `limitKb`, what fails the run, is
+ * KB of gzip (1 KB = 1,024 bytes). `goalKb` is the size aimed for; `limitKb`, what fails the run, is
  * the figure reached plus a little, so that it can only go down (docs/decisions/0017: React,
  * React DOM and the data router alone weigh about 95 KB).
  */

@@ -1,5 +1,5 @@
 /**
- * npm run cluster: the scale-out set-up on this machine (issue 17, item 3). nginx (Debian's
+ * npm run cluster: the scale-out set-up on this machine. nginx (Debian's
  * package) on CLUSTER_PORT (8080) in front of two server nodes (production builds, ports 3001 and
  * 3002), on the local PostgreSQL (a database of its own, `vicinity_cluster`) and Redis; the nodes
  * share the session secret and the pictures' directory (.data/cluster/media). Ctrl-C stops it all.

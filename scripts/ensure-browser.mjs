@@ -8,7 +8,7 @@ const PACKAGES = ["chromium", "fonts-dejavu-core", "fonts-noto-core"];
 /**
  * Every package the visual baselines were made with, installed (dpkg's own word), not only a
  * font that looks like one: a machine with Chromium and DejaVu but no Noto rendered native
- * controls differently and failed SignInForm/BrowserChecks (issue 9, item 12).
+ * controls differently and failed SignInForm/BrowserChecks.
  */
 function missingPackages() {
   return PACKAGES.filter((name) => {

@@ -1,5 +1,5 @@
-// What a page of the built web app loads before it runs, read from Vite's manifest (issue 9,
-// item 2): the entry of its HTML page (the app's index.html, or landing.html, the page a visitor
+// What a page of the built web app loads before it runs, read from Vite's manifest:
+// the entry of its HTML page (the app's index.html, or landing.html, the page a visitor
 // gets at "/": docs/decisions/0019), the chunks it starts from and, transitively, their static
 // imports (never the chunks they load on demand). scripts/budget.mjs weighs them against the budgets.
 import { gzipSync } from "node:zlib";

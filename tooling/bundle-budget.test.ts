@@ -32,7 +32,7 @@ const sizes: Record<string, number> = {
 };
 const sizeOf = (file: string) => sizes[file] ?? 0;
 
-describe("bundle budgets (issue 9)", () => {
+describe("bundle budgets", () => {
   it("finds the entry of each page, the app's by default", () => {
     expect(entryKey(manifest)).toBe("index.html");
     expect(entryKey(manifest, "landing.html")).toBe("landing.html");

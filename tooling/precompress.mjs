@@ -1,4 +1,4 @@
-// Writes .br and .gz beside every text asset of the build (issue 9, item 3): the server sends
+// Writes .br and .gz beside every text asset of the build: the server sends
 // them by content negotiation (@fastify/static preCompressed), so nothing is compressed per request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

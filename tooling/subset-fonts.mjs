@@ -1,5 +1,5 @@
-// The first font files a page needs, cut down to what the app's own text uses (issue 9, item 2;
-// docs/decisions/0032). @fontsource's "latin" file of Inter (48 KB) and of Space Grotesk (22 KB)
+// The first font files a page needs, cut down to what the app's own text uses
+// (docs/decisions/0032). @fontsource's "latin" file of Inter (48 KB) and of Space Grotesk (22 KB)
 // holds the whole of Latin-1 and more; the app's words, figures and punctuation need only ASCII
 // and a few marks. This writes those glyphs (every weight, every OpenType feature kept: the same
 // outlines, drawn pixel for pixel the same) into packages/ui/src/styles/fonts/, which the style

@@ -1,4 +1,4 @@
-// tailwind-merge for the classes the app uses (issue 9, item 2; docs/decisions/0033).
+// tailwind-merge for the classes the app uses (docs/decisions/0033).
 //
 // `cn` lets a later Tailwind class win over an earlier one of the same group (a story's or a
 // page's `className` over a component's own). tailwind-merge's default `twMerge` knows every

@@ -1,5 +1,5 @@
 /**
- * bench/analytics (issue 15): does the admin's analytics page answer fast for a year of activity
+ * bench/analytics: does the admin's analytics page answer fast for a year of activity
  * of 100,000 daily members, on PostgreSQL, and what does the roll-up cost the live site?
  *
  *   npm run bench:analytics          about 3 minutes on 2 cores

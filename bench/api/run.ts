@@ -1,6 +1,6 @@
 /**
  * bench/api: the throughput of the hottest call, GET /api/users/nearby, through HTTP against the
- * production build of the server (issue 17, item 6).
+ * production build of the server.
  *
  *   npm run bench:api                      PostgreSQL, then PGlite
  *   npm run bench:api -- pglite            one engine (postgres | pglite)

@@ -1,5 +1,6 @@
 /**
- * bench/home: the two figures of issue 5, measured on the real server (PGlite, seeded demo data).
+ * bench/home: the home's two figures (its first card, its pictures), measured on the real server
+ * (PGlite, seeded demo data).
  *
  *   npm run bench:home            (builds the web app first if apps/web/dist is missing)
  *

@@ -1,5 +1,5 @@
 /**
- * The nearby grid's layout cost (issue 9, item 2): loads the signed-in home in Debian's Chromium
+ * The nearby grid's layout cost: loads the signed-in home in Debian's Chromium
  * (a phone's viewport, CPU at full speed), then lays the grid out again 21 times for each variant
  * and prints the median time of its style and layout, then the cards' heights (the placeholder
  * height of a card out of sight, contain-intrinsic-size, follows them).

@@ -1,5 +1,5 @@
 /**
- * Where the signed-in home's main-thread time goes (issue 9): loads `/` as a member in Debian's
+ * Where the signed-in home's main-thread time goes: loads `/` as a member in Debian's
  * Chromium with the CPU slowed 4x (as Lighthouse's mobile preset simulates), records a trace (its
  * tasks and its JavaScript samples on one clock) and prints each long task with what ran in it
  * (the trace's script, style, layout and paint events; the sources, through the build's source

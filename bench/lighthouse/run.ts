@@ -1,5 +1,5 @@
 /**
- * bench/lighthouse: Lighthouse's performance figures (issue 9, item 2) for the landing page and
+ * bench/lighthouse: Lighthouse's performance figures for the landing page and
  * the signed-in home, on the real server (PGlite, seeded demo members) in Debian's Chromium.
  *
  *   npm run bench:lighthouse              (3 runs per page; the median run by score is printed)
@@ -27,7 +27,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "a long and unusual passphrase";
 const HERE = { latitude: 30.3322, longitude: -81.6557 };
 
-/** The issue's goals. */
+/** The figures aimed for: a fast first load on a mid-range phone. */
 const GOALS = { landingScore: 95, homeScore: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
 const argument = (name: string) => {

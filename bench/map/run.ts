@@ -1,5 +1,5 @@
 /**
- * bench/map: the live map with thousands of members, in Chromium (issue 10, item 3).
+ * bench/map: the live map with thousands of members, in Chromium.
  *
  *   npm run bench:map
  *

@@ -154,7 +154,7 @@ async function settle(database: Database): Promise<void> {
 /**
  * The columns the production query returns, so that (b) and (c) fetch the same data. Like (a)'s
  * first pages, (b) and (c) list the members who show their distance: those in private mode come
- * after them, in id order (issue 18), timed apart as (d).
+ * after them, in id order, timed apart as (d).
  */
 const COLUMNS = sql`u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
   u.profile_image_url, u.private_mode, u.right_now_note, u.right_now_until,
@@ -346,7 +346,7 @@ async function runCase(c: Case): Promise<Result> {
     const privatePage = { key: "d", label: "(d) private-mode page", run: async (d: Db, q: Point) => (await queryRows<{ id: string }>(d, privateNearbySql(productionSearch(q), null, LIMIT + 1))).map((r) => r.id), explain: (q: Point) => privateNearbySql(productionSearch(q), null, LIMIT + 1) };
     const td = await time(db, privatePage as unknown as QueryKind, points, warmup);
     log(`${privatePage.label.padEnd(32)} p50 ${fmtMs(td.p50).padStart(7)} ms   p99 ${fmtMs(td.p99).padStart(7)} ms   (${td.runs} runs)`);
-    // (e) The live map's answer (GET /api/map/area, issue 10): the 3 x 3 level-12 tiles around a
+    // (e) The live map's answer (GET /api/map/area): the 3 x 3 level-12 tiles around a
     // point (about 25 x 25 km here, a desktop view), capped at MAP_MEMBER_CAP members, crowds and
     // all: mapArea itself, row parsing and the crowd rule included.
     const mapTiles = (q: Point) => {

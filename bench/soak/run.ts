@@ -1,6 +1,5 @@
 /**
- * bench/soak: the scale-out set-up under load, with a node killed in the middle (issue 17, items 4
- * and 5).
+ * bench/soak: the scale-out set-up under load, with a node killed in the middle.
  *
  *   npm run bench:soak                                   1,000 sockets, 200 operations/s, 5 minutes
  *   npm run bench:soak -- --clients 200 --rate 50 --seconds 60 --no-kill

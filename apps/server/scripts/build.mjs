@@ -1,4 +1,4 @@
-// The server for production (issue 17, item 1): TypeScript compiled once, here, to JavaScript in
+// The server for production: TypeScript compiled once, here, to JavaScript in
 // dist/, so that a production node runs plain `node dist/main.js` with no compiler at run time.
 // Our own workspace packages (@vicinity/contract) are TypeScript sources: they are bundled in.
 // Every other package stays an import from node_modules (native addons, WebAssembly, data files

@@ -33,7 +33,7 @@ const envSchema = z.object({
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// URL" }).optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
   /**
-   * Which proxies' X-Forwarded-For to believe (issue 9, item 5): unset trusts none (the client's
+   * Which proxies' X-Forwarded-For to believe: unset trusts none (the client's
    * address is the connection's); a number trusts that many hops; otherwise a comma-separated list
    * of addresses or CIDR ranges of the proxies.
    */
@@ -47,20 +47,20 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   /** Messages a member may send in a minute (a burst allowance, not a pace). */
-  /** New accounts one address may create in an hour (issue 18, item 8). */
+  /** New accounts one address may create in an hour. */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, "REGISTRATIONS_PER_HOUR must be at least 1").default(30),
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1, "MESSAGES_PER_MINUTE must be at least 1").default(120),
   /** An OpenStreetMap-style tile server for the map's base layer instead of our own (docs/decisions/0018). */
   MAP_TILE_URL: optionalText.pipe(z.string().refine(isTileUrlTemplate, "MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, like https://tile.example.org/{z}/{x}/{y}.png").optional()),
   /** The attribution its data asks for (plain text); default: our own data's, or "© OpenStreetMap contributors" with MAP_TILE_URL. */
   MAP_ATTRIBUTION: optionalText,
-  /** Issue 16: smtp(s)://user:pass@host:port to send mail; unset writes each mail under DATA_DIR/mail. */
+  /** The mail server, smtp(s)://user:pass@host:port; unset writes each mail under DATA_DIR/mail. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional()),
   /** The sender of mails. */
   MAIL_FROM: z.string().trim().min(3).default("Vicinity <no-reply@vicinity.local>"),
   /** The app's address as members reach it: the links in mails start with it (never the request's Host). */
   APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s):// URL" }).optional()),
-  /** Issue 17: Prometheus metrics at /metrics on a port of their own (on METRICS_HOST)... */
+  /** Prometheus metrics at /metrics on a port of their own (on METRICS_HOST)... */
   METRICS_PORT: z.coerce.number().int("METRICS_PORT must be a port number").min(1, "METRICS_PORT must be a port number").max(65535, "METRICS_PORT must be a port number").optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** ...and/or at /metrics on the app's port, for `Authorization: Bearer METRICS_TOKEN`. */
@@ -93,12 +93,12 @@ export interface ServerConfig {
   mapAttribution: string | undefined;
   /** The CSP source of MAP_TILE_URL's server (img-src), e.g. https://*.tile.example.org. */
   mapTileOrigin: string | undefined;
-  /** Issue 16: SMTP_URL, or undefined to keep mails under `${dataDir}/mail` (in memory for memory://). */
+  /** SMTP_URL, or undefined to keep mails under `${dataDir}/mail` (in memory for memory://). */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The origin links in mails start with (APP_URL; default http://localhost:PORT). */
   appUrl: string;
-  /** Issue 17: /metrics on a port of its own (undefined: none), on metricsHost. */
+  /** Metrics at /metrics on a port of their own (undefined: none), on metricsHost. */
   metricsPort: number | undefined;
   metricsHost: string;
   /** /metrics on the app's port for this bearer token (undefined: not there). */
@@ -154,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   if (e.NODE_ENV === "production") {
-    // What a production node must be told rather than guess (issue 17, item 1).
+    // What a production node must be told rather than guess.
     const missing = [
       !e.SESSION_SECRET && "  SESSION_SECRET: required in production (at least 32 characters)",
       !e.APP_URL && "  APP_URL: required in production (the address members use; the links in mails start with it)",
@@ -181,7 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mediaDir: path.resolve(e.MEDIA_DIR ?? (inMemory ? path.join(tmpdir(), `vicinity-media-${process.pid}`) : path.join(dataDir, "media"))),
     allowedOrigins: e.PUBLIC_ORIGIN.split(",").map((s) => s.trim().replace(/\/$/, "")).filter(Boolean),
-    // Demo members never go into a production database unless asked for (issue 9, item 12).
+    // Demo members never go into a production database unless asked for.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === "development",
     messagesPerMinute: e.MESSAGES_PER_MINUTE,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,

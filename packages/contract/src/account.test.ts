@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { changeEmailRequestSchema, describeDevice, forgotPasswordRequestSchema, resetPasswordRequestSchema } from "./account";
 
-describe("accounts by email (issue 16)", () => {
+describe("accounts by email", () => {
   it("names a device from its User-Agent, or says nothing it does not know", () => {
     const cases: Array<[string | undefined, string | null]> = [
       ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "Safari on iPhone"],

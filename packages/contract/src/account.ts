@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { emailField, newPasswordSchema, PASSWORD_MAX_LENGTH, requiredOr } from "./auth";
 
 /**
- * Issue 16: accounts by email. Links in mails carry a single-use token (stored only as a hash);
+ * Accounts by email. Links in mails carry a single-use token (stored only as a hash);
  * the page a link opens posts it to one of these calls.
  */
 export const ACCOUNT_PATHS = {

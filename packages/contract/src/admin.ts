@@ -3,7 +3,7 @@ import { plainText } from "./text";
 import { REPORT_REASONS } from "./users";
 
 /**
- * The admin area (issue 13; decisions.md, "Admin"): members, the content-audit queue and the audit
+ * The admin area (decisions.md, "Admin"): members, the content-audit queue and the audit
  * log. Every route is in the server's admin group (403 for everyone but admins), and every action
  * is stored with its audit entry in one transaction.
  */

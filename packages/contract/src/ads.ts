@@ -3,7 +3,7 @@ import { nameText, plainText, withThousands } from "./text";
 import { timeZoneSchema } from "./events";
 
 /**
- * Ads (issue 14; decisions.md, "Ad delivery"): campaigns made in the admin area, delivered by the
+ * Ads (decisions.md, "Ad delivery"): campaigns made in the admin area, delivered by the
  * server at most one per screenful of the grid, counted honestly: an impression only when the ad
  * was at least half on screen for a second, once per view; clicks through a signed, short-lived,
  * single-use redirect; caps enforced by the server per member and never exceeded.

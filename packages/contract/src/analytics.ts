@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * Issue 15: the admin's analytics (/admin/analytics). The server answers a range of days in the
+ * The admin's analytics (/admin/analytics). The server answers a range of days in the
  * admin's time zone with one row per day for it and for the period of the same length before it;
  * the figures, their changes and the charts are computed from those rows, here, once.
  */

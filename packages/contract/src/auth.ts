@@ -31,9 +31,9 @@ export const sessionUserSchema = z.object({
   privateMode: z.optional(z.boolean()),
   /** decisions.md, "Right Now": his note while it lasts (60 minutes), else null. */
   rightNow: z.optional(z.nullable(z.object({ note: z.string(), until: z.string() }))),
-  /** Issue 13: a moderator's warning he has not acknowledged yet (the oldest), shown at his next visit. */
+  /** A moderator's warning he has not acknowledged yet (the oldest), shown at his next visit. */
   warning: z.optional(z.nullable(z.object({ id: z.string(), reason: z.string(), at: z.string() }))),
-  /** Issue 16: whether he opened the link sent to his address (false: the app shows a banner). */
+  /** Whether he opened the link sent to his address (false: the app shows a banner). */
   emailVerified: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -66,7 +66,7 @@ const password = z
 const passwordCharacters = noControlCharacters("Passwords");
 
 /**
- * Sign-in from a busy network (issue 9, item 6): when strangers on the same address have failed too
+ * Sign-in from a busy network (docs/decisions/0020): when strangers on the same address have failed too
  * often, a browser the member never signed in from proves a little work instead of being refused.
  * It finds a `nonce` whose Argon2id hash (salt: the token) begins with `difficulty` zero bits:
  * about 2^difficulty hashes, a couple of seconds in a browser, and as much memory-hard work for
@@ -190,6 +190,6 @@ export const API_PATHS = {
   conversationRead: (id: string) => `/api/conversations/${encodeURIComponent(id)}/read`,
   conversationMembers: (id: string) => `/api/conversations/${encodeURIComponent(id)}/members`,
   missedMessages: "/api/messages/missed",
-  /** POST: the member read a moderator's warning (issue 13). */
+  /** POST: the member read a moderator's warning. */
   acknowledgeWarning: (id: string) => `/api/warnings/${encodeURIComponent(id)}/acknowledge`,
 } as const;

@@ -3,7 +3,7 @@ import { nameText, plainText, withThousands } from "./text";
 import { REPORT_REASONS } from "./users";
 
 /**
- * Events (issue 11; decisions.md, "Events"): members host events with a venue on the map; others
+ * Events (decisions.md, "Events"): members host events with a venue on the map; others
  * RSVP "going" (up to capacity, then a waitlist) or "interested". The venue's pin is privacy-snapped
  * like a member's position; its exact address may be kept for those who are going.
  */
@@ -86,7 +86,7 @@ export const eventInputSchema = z
         z.lte(EVENT_CAPACITY_MAX, `capacity must be from ${EVENT_CAPACITY_MIN} to ${withThousands(EVENT_CAPACITY_MAX)}`),
       ),
     coverMediaId: z.nullable(z.uuid("coverMediaId is not a picture id")),
-    /** A group's event (issue 12): only the group's members see it. The host must be a member. */
+    /** A group's event: only the group's members see it. The host must be a member. */
     groupId: z.optional(z.nullable(z.uuid("groupId is not a group id"))),
   })
   .check(

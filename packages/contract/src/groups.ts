@@ -3,7 +3,7 @@ import { nameText, plainText } from "./text";
 import { REPORT_REASONS } from "./users";
 
 /**
- * Groups (issue 12; decisions.md, "Groups"): named groups with a description, rules and a cover;
+ * Groups (decisions.md, "Groups"): named groups with a description, rules and a cover;
  * members join (open), ask (by request) or are invited (by invitation); each group has its own
  * group conversation. Roles: owner, moderators, members. Membership is private by default: a
  * member is listed on the group's page only if he chooses so for that group.

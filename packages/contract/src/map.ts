@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { compatibilitySchema, rightNowSchema } from "./users";
 
 /**
- * The live map (issue 10; decisions.md 1 and 6). Every position in this file is a privacy-snapped
+ * The live map (decisions.md 1 and 6; docs/decisions/0021). Every position in this file is a privacy-snapped
  * one (a point of the member's 500 m cell chosen by his own secret) or the centre of a crowd's
  * cell; no answer and no socket event carries anyone's real coordinates, except a member's own on
  * GET /api/users/location.
@@ -28,7 +28,7 @@ export const MAP_MAX_TILES = 16;
 export const MAP_MEMBER_CAP = 5000;
 /**
  * Visitors and guests (the limited map) get at most this many: the whole member base in one call
- * was a scraper's dream (issue 34); they zoom in for the rest.
+ * was a scraper's dream; they zoom in for the rest.
  */
 export const MAP_LIMITED_MEMBER_CAP = 500;
 /** The cap of an answer for this kind of viewer. */

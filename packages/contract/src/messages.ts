@@ -22,7 +22,7 @@ export const messageSchema = z.object({
   picture: z.nullable(messagePictureSchema),
   tempId: z.nullable(z.string()),
   createdAt: z.string(),
-  /** A group moderator removed it (issue 12): its text and picture are gone. */
+  /** A group moderator removed it: its text and picture are gone. */
   removed: z.optional(z.boolean()),
 });
 export type Message = z.infer<typeof messageSchema>;

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 
 /**
  * decisions.md, "Notifications": a member's list (the bell in the header, an unread count), pushed
- * over the socket and kept 90 days. Issue 11 brings the event kinds; later issues add theirs.
+ * over the socket and kept 90 days. Each feature that notifies adds its kinds here.
  */
 export const NOTIFICATION_KINDS = ["event_reminder", "event_promoted", "event_cancelled", "event_changed", "warning", "report_outcome"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -31,13 +31,13 @@ export interface ServerToClientEvents {
   newMessage: (message: Message) => void;
   typing: (event: TypingEvent) => void;
   messagesRead: (event: MessagesReadEvent) => void;
-  /** The live map (issue 10): each tile's whole new content, replacing what the client had of it. */
+  /** The live map: each tile's whole new content, replacing what the client had of it. */
   mapTiles: (payload: MapArea) => void;
   /** A new entry of the member's notifications list (decisions.md, "Notifications"). */
   notification: (payload: Notification) => void;
-  /** An event he can see changed (places left, cancelled, edited): refetch it (issue 11). */
+  /** An event he can see changed (places left, cancelled, edited): refetch it. */
   eventChanged: (payload: { eventId: string }) => void;
-  /** A group moderator removed a message of a conversation of mine (issue 12). */
+  /** A group moderator removed a message of a conversation of mine. */
   messageRemoved: (payload: { conversationId: string; messageId: number }) => void;
 }
 
@@ -70,7 +70,7 @@ export interface ClientToServerEvents {
   typing: (payload: { conversationId: string; isTyping: boolean }) => void;
   /** The live map: replaces the socket's subscribed tiles (an empty list stops the updates). */
   mapSubscribe: (payload: MapSubscribe, ack?: (result: Ack) => void) => void;
-  /** The events the open pages show (issue 11): their changes come as `eventChanged`. */
+  /** The events the open pages show: their changes come as `eventChanged`. */
   watchEvents: (payload: { eventIds: string[] }, ack?: (result: Ack) => void) => void;
 }
 

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * Characters no text field accepts (issue 18, item 6): C0 controls but tab, line feed and carriage
+ * Characters no text field accepts: C0 controls but tab, line feed and carriage
  * return, DEL, and the C1 controls. PostgreSQL refuses NUL in text, and none of them is anything a
  * person types.
  */
@@ -121,7 +121,7 @@ export const nameText = (field: string, params?: TextParams) =>
 /**
  * A whole number with thousands separators, as "en-US" writes it ("2,000", "100,000,000"), without
  * Intl: the contract's messages are built when its modules load, and a first toLocaleString
- * starts the ICU formatter, about 20 ms of a phone's first load (issue 9; bench/lighthouse/profile.ts
+ * starts the ICU formatter, about 20 ms of a phone's first load (bench/lighthouse/profile.ts
  * found it in the messages module's evaluation).
  */
 export function withThousands(n: number): string {

@@ -16,7 +16,7 @@ export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const NEARBY_DEFAULT_RADIUS_KM = 25;
 export const NEARBY_MAX_RADIUS_KM = 100;
 /**
- * The radii a search may use, whole kilometres (issue 18, item 3): a short list, so that bisecting
+ * The radii a search may use, whole kilometres: a short list, so that bisecting
  * the radius cannot measure anyone's distance.
  */
 export const NEARBY_RADII_KM = [1, 2, 5, 10, 25, 50, 100] as const;
@@ -270,7 +270,7 @@ export const reportRequestSchema = z.strictObject({
     ),
     "",
   ),
-  /** A message he sent me (a conversation we share), when the report is about it (issue 13). */
+  /** A message he sent me (a conversation we share), when the report is about it. */
   messageId: z.optional(z.number({ error: "messageId must be a message id" }).check(z.int(), z.positive())),
   /** One of his pictures (profile or one he sent me), when the report is about it. */
   mediaId: z.optional(z.uuid("mediaId is not a picture id")),

@@ -198,7 +198,7 @@ describe.each(testEngines())("the admin area (%s)", (engine) => {
     // Other admins of earlier tests are in the same database: revoke them first.
     await t.database.db.update(users).set({ accountRole: "member" }).where(sql`${users.id} <> ${boss.id}::uuid`);
     expect((await call("POST", `/api/admin/members/${boss.id}/admin`, boss.cookie, { admin: false, reason: "bye" })).statusCode).toBe(400);
-    // Issue 16: only a confirmed address makes an admin.
+    // Only a confirmed address makes an admin.
     const unconfirmed = await call("POST", `/api/admin/members/${kim.id}/admin`, boss.cookie, { admin: true, reason: "New moderator" });
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json()).toEqual({ message: "He must confirm his email address before he can be an admin" });

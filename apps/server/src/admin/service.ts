@@ -187,7 +187,7 @@ async function removeContentIn(tx: Tx, actor: Actor, report: ReportRow, reason: 
 }
 
 /**
- * Acts on reports (issue 13, item 3), many at once: dismiss, or any of remove the content, warn,
+ * Acts on reports, many at once: dismiss, or any of remove the content, warn,
  * suspend. One transaction for all of it and its audit entries; each target is acted on once
  * however many reports name it; the reporters are told the outcome (not who decided).
  */

@@ -50,7 +50,7 @@ export function registerAdClickRoute(app: FastifyInstance, ctx: AppContext): voi
   });
 }
 
-/** The ads admin (issue 14, item 1): in the admin group, every change audited. */
+/** The ads admin: in the admin group, every change audited. */
 export function registerAdAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const actor = (request: FastifyRequest) => {

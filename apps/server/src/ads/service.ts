@@ -113,7 +113,7 @@ interface Eligible extends Record<string, unknown> {
 const toArray = (value: string[] | string) => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((s) => s.replace(/^"|"$/g, "")));
 
 /**
- * The ad for a member now (issue 14, item 3), or null: among running campaigns that target him
+ * The ad for a member now, or null: among running campaigns that target him
  * (his area by his own stored position, which never leaves the server; his age; any of his
  * interests), that he did not hide, under their caps (his frequency cap today, the daily and total
  * caps), and on pace (today's impressions no more than the daily cap times the share of the day
@@ -194,7 +194,7 @@ async function serveView(db: Db, userId: string, campaignId: string, token: stri
 }
 
 /**
- * A viewable impression (issue 14, item 4): counted once per view, and only under the caps. The
+ * A viewable impression: counted once per view, and only under the caps. The
  * campaign's row is locked for the transaction, so simultaneous impressions at a cap's edge take
  * turns and none goes over.
  */

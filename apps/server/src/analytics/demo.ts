@@ -5,7 +5,7 @@ import { DEMO_EMAIL_DOMAIN, seeded } from "../demo/seed";
 import { ACTIVITY_KINDS as K } from "./recorder";
 import { rollUp } from "./rollup";
 
-/** How far back the demo's activity goes (issue 15: the page is never empty on a fresh start). */
+/** How far back the demo's activity goes (so that the page is never empty on a fresh start). */
 export const DEMO_ACTIVITY_DAYS = 90;
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 
-/** Issue 15: what the analytics count, as stored in activity_events.kind. */
+/** What the analytics count, as stored in activity_events.kind. */
 export const ACTIVITY_KINDS = {
   open: 1,
   signup: 2,

@@ -14,7 +14,7 @@ const ACTIVE_KINDS = sql.raw(`${K.open}, ${K.directMessage}, ${K.groupMessage}`)
 const hourOf = (column: string) => sql.raw(`date_trunc('hour', ${column})`);
 
 /**
- * Issue 15: turns the waiting activity events into the analytics tables, then deletes them. It sees
+ * Turns the waiting activity events into the analytics tables, then deletes them. It sees
  * one snapshot (repeatable read): an event written while it runs waits for the next run, and two
  * nodes never count an event twice (the second fails to serialize and tries again later).
  * Returns how many events were counted, or null when another node was rolling up. `recount: false`

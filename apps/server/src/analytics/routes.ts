@@ -21,7 +21,7 @@ export async function rollUpNow(ctx: AppContext): Promise<void> {
   }
 }
 
-/** GET /api/admin/analytics (issue 15): in the admin group, so only admins get an answer. */
+/** GET /api/admin/analytics: in the admin group, so only admins get an answer. */
 export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(ANALYTICS_PATH, async (request) => {
     const query = parseOr400(analyticsQuerySchema, request.query);

@@ -78,7 +78,7 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
       expect(res.json()).toEqual({ message: "This password is too common" });
     });
 
-    it("makes nobody an admin by registering an address, even one listed in ADMIN_EMAILS (issue 9, item 4)", async () => {
+    it("makes nobody an admin by registering an address, even one listed in ADMIN_EMAILS", async () => {
       const before = process.env.ADMIN_EMAILS;
       process.env.ADMIN_EMAILS = "boss@example.com";
       try {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config";
 
 /**
- * The device cookie (OWASP's "device cookie" pattern; issue 18 items 4 and 7): set on a browser
+ * The device cookie (OWASP's "device cookie" pattern): set on a browser
  * once a member signs in there, kept after he signs out, signed so nobody can make one up.
  * - Sign-in: a browser that holds his device cookie has its own failure count, so strangers
  *   guessing his password elsewhere never lock him out there.

@@ -25,7 +25,7 @@ import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, passwordCheck } from "./li
 import { removeSessionCookie } from "./session-cookie";
 import { linkOf, sendVerification } from "./verification";
 
-/** Issue 16's limits: mails a member or an address can ask for. */
+/** How many mails a member or an address can ask for: nobody may use us to flood an inbox. */
 export const RESENDS_PER_HOUR = 3;
 export const RESETS_PER_ADDRESS_PER_HOUR = 3;
 export const RESETS_PER_NETWORK_PER_HOUR = 10;

@@ -14,7 +14,7 @@ describe("leadingZeroBits", () => {
   });
 });
 
-/** Issue 9, item 6: a new browser on a busy network is asked for work, not refused. */
+/** A new browser on a busy network is asked for work, not refused. */
 describe.each(testEngines())("sign-in from a network where strangers failed (%s)", (engine) => {
   let t: TestServer;
   beforeAll(async () => {

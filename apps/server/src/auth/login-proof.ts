@@ -4,7 +4,7 @@ import { leadingZeroBits, type LoginChallenge, type LoginProof } from "@vicinity
 import type { Limiter } from "../http/limits";
 
 /**
- * Proof of work for sign-ins from a busy address (issue 9, item 6; docs/decisions/0020).
+ * Proof of work for sign-ins from a busy address (docs/decisions/0020).
  *
  * Strangers behind one address (a carrier's NAT, a campus) who fail too often put the address over
  * its limit. A browser the member signed in from before has its own count (the device cookie). A

@@ -81,7 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       const accountWait = await accountFailures.retryAfter(email);
       if (accountWait > 0) throw tooMany(accountWait);
       // The address is over its limit (strangers on his network failed): not refused, but a proof
-      // of work is asked for (issue 9, item 6; auth/login-proof.ts).
+      // of work is asked for (auth/login-proof.ts).
       if ((await addressFailures.retryAfter(request.ip)) > 0) {
         const binding = `${request.ip}|${email}`;
         if (!body.proof || !(await checkProof(config.sessionSecret, binding, body.proof, usedProofs))) {

@@ -26,7 +26,7 @@ interface Statement {
 }
 
 /**
- * A statement cache for PGlite (issue 17, item 6), as PostgreSQL drivers keep one (postgres.js
+ * A statement cache for PGlite, as PostgreSQL drivers keep one (postgres.js
  * prepares every query by default; bench/api runs the hot reads as named statements through `pg`).
  * PGlite's own `query` parses, describes, binds and runs every call in six calls into its
  * WebAssembly PostgreSQL, and PostgreSQL plans the unnamed statement again each time; planning

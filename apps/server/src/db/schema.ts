@@ -61,7 +61,7 @@ export const users = pgTable(
     suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
     /** Why, as the member is told at sign-in. */
     suspensionReason: text("suspension_reason"),
-    /** Issue 16: when he opened the link sent to his address (null: not yet). */
+    /** When he opened the link sent to his address (null: not yet). */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** Picks this member's stable point inside his privacy cell (decisions.md 6). Never sent. */
     locationSecret: text("location_secret").notNull(),
@@ -84,7 +84,7 @@ export const sessions = pgTable(
     /** Guests: the public id (anon_...) and the age they gave. */
     guestId: text("guest_id"),
     guestAge: integer("guest_age"),
-    /** Issue 16: the browser that signed in ("Firefox on Android"), for the member's list of devices. */
+    /** The browser that signed in ("Firefox on Android"), for the member's list of devices. */
     device: text("device"),
     /** The privacy-snapped position he last shared from this session (its nearest town is shown to him). */
     snappedLatitude: doublePrecision("snapped_latitude"),
@@ -228,9 +228,9 @@ export const media = pgTable(
     height: integer("height").notNull(),
     bytes: integer("bytes").notNull(),
     hasAlpha: boolean("has_alpha").notNull().default(false),
-    /** SHA-256 of the file as uploaded: a removed picture's hash is banned (issue 13). */
+    /** SHA-256 of the file as uploaded: a removed picture's hash is banned. */
     sha256: text("sha256"),
-    /** When an admin looked at it and kept it (null: awaiting review; issue 13). */
+    /** When an admin looked at it and kept it (null: awaiting review). */
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     ...timestamps,
   },
@@ -272,7 +272,7 @@ export const reports = pgTable(
     messageId: bigint("message_id", { mode: "number" }),
     /** Set when the report is about a picture (its owner is `reported_id`). */
     mediaId: uuid("media_id"),
-    /** The admin who took it (issue 13). */
+    /** The admin who took it. */
     assignedToId: uuid("assigned_to_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     reason: reportReasonEnum("reason").notNull(),
     details: text("details").notNull().default(""),
@@ -289,7 +289,7 @@ export const addressForEnum = pgEnum("event_address_for", ["everyone", "going"])
 export const rsvpStatusEnum = pgEnum("rsvp_status", ["going", "interested", "waitlisted"]);
 
 /**
- * An event (issue 11). The venue's exact position is for the host (and the address for those
+ * An event. The venue's exact position is for the host (and the address for those
  * allowed); everyone else sees the snapped one, computed like a member's with the event's own secret.
  */
 export const events = pgTable(
@@ -318,7 +318,7 @@ export const events = pgTable(
     locationSecret: text("location_secret").notNull(),
     capacity: integer("capacity").notNull(),
     coverMediaId: uuid("cover_media_id").references(() => media.id, { onDelete: "set null" }),
-    /** A group's event: only its members see it (issue 12). */
+    /** A group's event: only its members see it. */
     groupId: uuid("group_id").references((): AnyPgColumn => groups.id, { onDelete: "cascade" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
@@ -384,7 +384,7 @@ export const notifications = pgTable(
 );
 
 /**
- * Issue 13: a moderator's warning, shown to the member at his next visit until he acknowledges it
+ * A moderator's warning, shown to the member at his next visit until he acknowledges it
  * (the notification says it too, but the bell's "read" is not his acknowledgement).
  */
 export const memberWarnings = pgTable(
@@ -405,7 +405,7 @@ export const groupJoinPolicyEnum = pgEnum("group_join_policy", ["open", "request
 export const groupRoleEnum = pgEnum("group_role", ["owner", "moderator", "member"]);
 export const groupPendingEnum = pgEnum("group_pending_kind", ["request", "invitation"]);
 
-/** A group (issue 12): its chat is a group conversation; its home, when set, is snapped like a member's position. */
+/** A group: its chat is a group conversation; its home, when set, is snapped like a member's position. */
 export const groups = pgTable(
   "groups",
   {
@@ -500,7 +500,7 @@ export const bannedMedia = pgTable("banned_media", {
 });
 
 /**
- * Every admin action (issue 13): who, what, on whom or what, why, when. No foreign keys (an entry
+ * Every admin action: who, what, on whom or what, why, when. No foreign keys (an entry
  * outlives its admin and its target), and triggers refuse UPDATE and DELETE (migration 0010).
  */
 export const auditLog = pgTable(
@@ -521,7 +521,7 @@ export const auditLog = pgTable(
 
 export const adStatusEnum = pgEnum("ad_status", ["draft", "active", "paused", "ended"]);
 
-/** An ad campaign (issue 14). "scheduled" is an active one whose start is ahead (derived). */
+/** An ad campaign. "scheduled" is an active one whose start is ahead (derived). */
 export const adCampaigns = pgTable("ad_campaigns", {
   id: uuid("id").primaryKey().defaultRandom(),
   advertiser: text("advertiser").notNull(),
@@ -619,7 +619,7 @@ export const adHidden = pgTable(
 );
 
 /**
- * Issue 15: what members do, recorded as it happens (batched, no request waits on it) and rolled up
+ * What members do, recorded as it happens (batched, no request waits on it) and rolled up
  * into the analytics tables below, after which it is deleted: a queue, not a history.
  */
 export const activityEvents = pgTable("activity_events", {
@@ -737,7 +737,7 @@ export const analyticsState = pgTable("analytics_state", {
 export const emailTokenPurposeEnum = pgEnum("email_token_purpose", ["verify", "reset", "change", "undo"]);
 
 /**
- * Issue 16: the single-use links of mails (verify the address, reset the password, confirm a new
+ * The single-use links of mails (verify the address, reset the password, confirm a new
  * address, undo a change). Only the token's SHA-256 is kept: a leaked table opens nothing.
  */
 export const emailTokens = pgTable(

@@ -25,8 +25,8 @@ interface TableStats extends Record<string, unknown> {
 const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /**
- * What PostgreSQL's autovacuum does, for PGlite, which has no background workers (issue 17,
- * item 6): without it the planner never gets statistics (every plan is made from default guesses:
+ * What PostgreSQL's autovacuum does, for PGlite, which has no background workers: without it
+ * the planner never gets statistics (every plan is made from default guesses:
  * bench/api's nearby plan scanned every member for each candidate) and dead rows are never
  * reclaimed. A table is analysed when more than 50 + 10 % of its rows changed since it was last
  * analysed (or it never was), and vacuumed when more than 50 + 20 % are dead or 1,000 + 20 % were

@@ -155,8 +155,8 @@ const DEMO_EVENTS: Array<{ title: string; category: (typeof events.$inferInsert)
 export const DEMO_UPCOMING_EVENTS = 10;
 
 /**
- * With demo data on, the demo members host events around Jacksonville over the next two weeks
- * (issue 11); topped up hourly with the positions (keepDemoPositionsFresh's caller).
+ * With demo data on, the demo members host events around Jacksonville over the next two weeks;
+ * topped up hourly with the positions (keepDemoPositionsFresh's caller).
  */
 export async function ensureDemoEvents(db: Db, now = Date.now()): Promise<number> {
   const hosts = await db.execute(sql`SELECT u.id, l.latitude, l.longitude FROM users u JOIN locations l ON l.user_id = u.id WHERE u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY u.email LIMIT 40`);

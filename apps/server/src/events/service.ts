@@ -250,7 +250,7 @@ export async function cancelEvent(db: Db, hostId: string, eventId: string, reaso
 }
 
 /**
- * A member's RSVP (issue 11, item 5). The event's row is locked for the transaction, so concurrent
+ * A member's RSVP. The event's row is locked for the transaction, so concurrent
  * answers take turns: "going" is granted while places are left and waits otherwise, never more
  * going than the capacity. Leaving "going" (for "interested" or nothing) promotes the first waiting.
  */

@@ -142,7 +142,7 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     expect((await call("POST", `/api/groups/${made.id}/owner`, owner.cookie, { userId: cal.id })).statusCode).toBe(200);
     expect((await group(made.id, cal.cookie)).myRole).toBe("owner");
     expect((await group(made.id, owner.cookie)).myRole).toBe("moderator");
-    // A moderator edits the rest, but the name and who can join are the owner's (issue 34).
+    // A moderator edits the rest, but the name and who can join are the owner's: he cannot take the group over.
     for (const over of [{ name: "Taken over" }, { joinPolicy: "invite" as const }]) {
       const refused = await call("PUT", `/api/groups/${made.id}`, owner.cookie, groupInput({ name: "Invite only", joinPolicy: "open", ...over }));
       expect(refused.statusCode, JSON.stringify(over)).toBe(403);

@@ -1,5 +1,5 @@
 /**
- * Names a group may not take (issue 12, item 3): slurs and abuse aimed at people, and names that
+ * Names a group may not take: slurs and abuse aimed at people, and names that
  * pass the group off as the app's staff. Matched on a folded form (lower case, accents and
  * separators removed, common digit-for-letter swaps undone), so "F@g-g0t" and "Vicinity Admins"
  * are caught; whole words only where a word is innocent inside others.

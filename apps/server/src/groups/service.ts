@@ -114,7 +114,7 @@ export async function getGroup(db: Db, viewerId: string | null, groupId: string)
 }
 
 /**
- * Finding groups (issue 12, item 1): the viewer's own first, then a search by name or interest
+ * Finding groups: the viewer's own first, then a search by name or interest
  * (name matches before interest matches), or, with no search, those nearest his point (by their
  * snapped home) and then the most popular.
  */

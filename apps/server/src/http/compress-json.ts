@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * The API's JSON answers, compressed when the browser accepts it (issue 9, item 2: the nearby
+ * The API's JSON answers, compressed when the browser accepts it (the nearby
  * answer was 25 KB on the wire). Brotli at a fast quality, else gzip; only JSON (pictures and the
  * pre-compressed build files are not touched), only responses (a compressed request body is
  * never inflated: no zip bombs), and `Vary: Accept-Encoding` for caches.

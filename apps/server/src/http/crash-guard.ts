@@ -6,7 +6,7 @@ interface ProcessEvents {
 }
 
 /**
- * The last line of defence (issue 18, item 1): an error that escaped a request or a socket event
+ * The last line of defence: an error that escaped a request or a socket event
  * is logged and the process goes on serving everyone else. Each handler and event catches its own
  * errors first (Fastify's error handler, `onEvent`); this is for what a bug lets through.
  */

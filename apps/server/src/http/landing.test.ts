@@ -8,8 +8,8 @@ import { locations } from "../db/schema";
 import { guestCookie, registerMember, startTestServer, type TestServer } from "../test/harness";
 
 /**
- * Issue 9, item 2 (docs/decisions/0019, 0028): "/" is the prerendered landing page for visitors
- * only; a member gets the app's page that names his home's chunks.
+ * "/" is the prerendered landing page for visitors only (docs/decisions/0019, 0028); a member
+ * gets the app's page that names his home's chunks.
  */
 describe("the page at /", () => {
   let t: TestServer;

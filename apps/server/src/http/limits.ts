@@ -66,8 +66,9 @@ async function withinTimeout<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * A fixed window in Redis, shared by every node (issue 9, item 7): the first hit of a window
- * creates the key with the window as its lifetime (SET NX PX), each hit INCRements it.
+ * A fixed window in Redis, shared by every node (a limit holds whichever node a request reaches):
+ * the first hit of a window creates the key with the window as its lifetime (SET NX PX), each hit
+ * INCRements it.
  */
 class RedisLimiter implements Limiter {
   constructor(

@@ -4,14 +4,14 @@ import { forbidden, unauthorized } from "./errors";
 import type { Viewer } from "../policy/viewer";
 
 /**
- * Who may call a route, decided by the group it is registered in (issue 9, item 8): a route gets
+ * Who may call a route, decided by the group it is registered in: a route gets
  * its guard from its group, so a new route cannot forget it.
  * - open: anyone (visitors too); the handler decides what each one sees.
  * - session: any session, a guest's too.
  * - member: a signed-in member (a guest is asked to sign up).
  * - admin: an admin.
  * - operator: whoever holds the operator's token (`Authorization: Bearer …`), not a session:
- *   /metrics (issue 17).
+ *   /metrics.
  */
 export const ACCESS = ["open", "session", "member", "admin", "operator"] as const;
 export type Access = (typeof ACCESS)[number];

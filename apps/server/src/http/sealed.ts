@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
 /**
- * Opaque tokens (issue 18, item 3): a small JSON value encrypted and authenticated with AES-256-GCM
+ * Opaque tokens: a small JSON value encrypted and authenticated with AES-256-GCM
  * under a key derived from the server's secret. A client can neither read what is inside (a page
  * cursor's distance) nor make one up; every node with the same secret opens the others' tokens.
  */

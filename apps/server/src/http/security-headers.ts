@@ -9,7 +9,7 @@ import type { ServerConfig } from "../config";
 export const PERMISSIONS_POLICY = "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()";
 
 /**
- * Security headers on every response (issue 9, item 3), through @fastify/helmet: a CSP with no
+ * Security headers on every response, through @fastify/helmet: a CSP with no
  * inline script, nosniff, frame-ancestors 'none', a Referrer-Policy, HSTS in production; and a
  * Permissions-Policy (helmet has none).
  */

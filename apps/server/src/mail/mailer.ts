@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ServerConfig } from "../config";
 
-/** One mail, in plain text and HTML (issue 16). */
+/** One mail, in plain text and HTML. */
 export interface Mail {
   to: string;
   subject: string;

@@ -152,7 +152,7 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     expect(crowds[0]).toMatchObject({ id: tileKey(crowdCell), count: 1 });
     // The crowd is drawn at its cell's centre, not near him: no name, no picture, and no better than the crowd cell.
     expect(Object.keys(crowds[0]!).sort()).toEqual(["count", "id", "latitude", "longitude"]);
-    // Five fresh accounts planted in his 500 m cell (issue 34): they do not count, he stays in the crowd.
+    // Five fresh accounts planted in his 500 m cell: they do not count, he stays in the crowd.
     const others: string[] = [];
     for (let i = 0; i < MAP_CROWD_MIN; i++) {
       const placed = await placeMember(t.database, spot);
@@ -225,7 +225,7 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       SELECT u.id, ${CITY.latitude}::float8 + (random() - 0.5) * 0.02, ${CITY.longitude}::float8 + (random() - 0.5) * 0.02,
              ${CITY.latitude}::float8 + (random() - 0.5) * 0.02, ${CITY.longitude}::float8 + (random() - 0.5) * 0.02
       FROM users u WHERE u.email LIKE 'crowd%'`);
-    // Visitors and guests get fewer (the limited map, issue 34).
+    // Visitors and guests get fewer (the limited map).
     const limited = await area(tilesAroundCity());
     expect(limited.truncated).toBe(true);
     expect(membersOf(limited)).toHaveLength(MAP_LIMITED_MEMBER_CAP);
@@ -378,13 +378,13 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     socket.on("mapTiles", (a) => updates.push(a));
     await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: mover.cookie }, payload: offset(1, 45) });
     await server.context.mapChanges.flush();
-    // A change that changes nothing he may see sends him nothing (issue 34): not even an empty tile.
+    // A change that changes nothing he may see sends him nothing: not even an empty tile.
     await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() });
     expect(updates).toEqual([]);
   });
 });
 
-/** Issue 10, item 8: across nodes through Redis. */
+/** Live map updates across nodes, through Redis. */
 describe.runIf(process.env.REDIS_URL)("live map updates across two nodes", () => {
   const nodes = useTwoNodes();
 

@@ -65,7 +65,7 @@ function unionBox(tiles: readonly string[]): { south: number; west: number; nort
 }
 
 /**
- * The members in a set of tiles of one level, as this viewer may see them (issue 10, item 8): one
+ * The members in a set of tiles of one level, as this viewer may see them: one
  * query over the privacy-snapped positions, with the policy's rules (seenBySql: suspension, blocks
  * either way; onMapSql: not in private mode, positions younger than MAP_STALE_HOURS), at most
  * mapMemberCap nearest the middle of the tiles (fewer for visitors and guests). The query walks

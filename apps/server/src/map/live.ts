@@ -29,14 +29,14 @@ export function tilesAround(point: LatLon): string[] {
 }
 
 /**
- * Live map updates (issue 10, item 2), batched: a change (a member moved, came online, went
+ * Live map updates (docs/decisions/0021), batched: a change (a member moved, came online, went
  * offline, changed how he appears) marks the tiles that hold his snapped position, before and
  * after. Every MAP_UPDATE_INTERVAL_MS the node tells the other nodes which tiles changed, and each
  * node sends each of its own sockets that look at one of them that tile's whole new content, as
  * its viewer may see it (blocks, private mode and crowds applied by the same query as the HTTP
  * answer). Nothing is broadcast to everyone, and no event is sent per member per move.
  *
- * A change that changes nothing a viewer may see sends that viewer nothing (issue 34): each
+ * A change that changes nothing a viewer may see sends that viewer nothing: each
  * subscriber's tiles are remembered as it has them (`baseline` when it subscribes, then every
  * push), and only tiles whose content differs are sent. Otherwise an empty push for exactly his
  * tile, seconds after a hidden member moved or came online, told a watcher where he was.

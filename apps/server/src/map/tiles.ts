@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import sharp from "sharp";
 
 /**
- * The app's own base map (issue 10, item 5; docs/decisions/0018): 256 px web-Mercator tiles drawn
+ * The app's own base map (docs/decisions/0018): 256 px web-Mercator tiles drawn
  * as SVG from open data that npm packages ship, rasterised by sharp (librsvg). No outside request.
  *
  * - Water: OpenStreetMap's seas and oceans, simplified to 10 m (@geo-maps/earth-seas-10m, ODbL):
@@ -191,7 +191,7 @@ const TOWN = 5000;
 
 /**
  * The name of the place nearest a (privacy-snapped) position, for the member's own list of signed-in
- * devices (issue 16): "Jacksonville". Null far from any place (at sea).
+ * devices: "Jacksonville". Null far from any place (at sea).
  */
 export function nearestPlace(latitude: number, longitude: number): string | null {
   const { placesByCell } = placesIndexed();

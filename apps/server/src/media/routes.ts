@@ -43,9 +43,9 @@ const uploadQuerySchema = z.strictObject({
 async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: number | undefined, h: number | undefined) {
   const viewer = request.viewer;
   const member = viewer.member;
-  // Admins see every picture: a reported one is what they judge (issue 13).
+  // Admins see every picture: a reported one is what they judge.
   if (member?.accountRole === "admin") return;
-  // An ad's picture: for members, while its campaign runs (issue 14).
+  // An ad's picture: for members, while its campaign runs.
   if (row.kind === "ad") {
     const running = member ? await adPictureRunning(db, row.id) : false;
     if (!running) throw notFound("Picture not found");
@@ -54,7 +54,7 @@ async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: 
   if (row.kind === "message" && member?.id !== row.ownerId && !(member && (await canSeeMessagePicture(db, row.id, member.id)))) {
     throw notFound("Picture not found");
   }
-  // A block hides his pictures from the other (issue 18, item 4): for a member, and for a guest or
+  // A block hides his pictures from the other: for a member, and for a guest or
   // visitor on the browser of a member (the device cookie). In a shared conversation the history stays.
   const viewerId = member?.id ?? viewer.blocksOf;
   if (row.kind !== "message" && viewerId && viewerId !== row.ownerId && (await viewer.blockedPeers()).has(row.ownerId)) throw notFound("Picture not found");

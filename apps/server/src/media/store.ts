@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * Where pictures are kept (issue 17, item 3): every node of a deployment must see the same ones.
+ * Where pictures are kept: every node of a deployment must see the same ones.
  * Today a directory (DirectoryMediaStore: one disk, or a shared mount for several nodes); an
  * object store (S3 and the like) implements the same four calls.
  */

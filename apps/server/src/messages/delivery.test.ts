@@ -127,7 +127,7 @@ async function exchange(options: {
 }
 
 /**
- * Issue 12: the same guarantee in a group of 5. Each member sends GROUP_EACH messages at once;
+ * The same guarantee in a group of 5. Each member sends GROUP_EACH messages at once;
  * member 2 is cut off twice and a server restarts midway; every member ends with every message,
  * once, each sender's in his order.
  */

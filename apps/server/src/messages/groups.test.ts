@@ -7,7 +7,7 @@ import { createGroupConversation, setGroupMembership } from "./service";
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Issue 9, item 10: conversations of any size, as the groups issue will use them. */
+/** Conversations of any size, as a group's chat uses them. */
 describe.each(testEngines())("group conversations (%s)", (engine) => {
   const t = useListeningServer(engine);
   const inject = (options: InjectOptions) => t.server.app.inject(options);

@@ -94,7 +94,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     const { messageId } = parseOr400(markReadRequestSchema, request.body);
     const others = await participants.othersOf(id, me.id);
     const lastReadMessageId = await markRead(db, id, me.id, messageId);
-    // A block hides read receipts either way (issue 18, item 4); his own tabs still hear of it.
+    // A block hides read receipts either way; his own tabs still hear of it.
     const told = await withoutBlocked(db, me.id, others);
     ctx.notify.toUsers([...told, me.id], "messagesRead", { conversationId: id, userId: me.id, lastReadMessageId });
     return { lastReadMessageId };

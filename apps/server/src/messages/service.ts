@@ -105,7 +105,7 @@ export class Participants {
 
   /**
    * The other participants and the kind, or the same refusal; a group's chat says 403 to one who
-   * is not (or no longer) a member of the group (issue 12: a removed member reads nothing more).
+   * is not (or no longer) a member of the group (a removed member reads nothing more).
    */
   async othersAndKind(conversationId: string, userId: string): Promise<{ others: string[]; kind: ConversationKind }> {
     const { ids, kind } = await this.info(conversationId);
@@ -246,7 +246,7 @@ interface SummaryRow extends Record<string, unknown> {
   group_role: "owner" | "moderator" | "member" | null;
 }
 
-/** Shown instead of the name of a member who blocked you (issue 18, item 4). */
+/** Shown instead of the name of a member who blocked you. */
 export const UNAVAILABLE_MEMBER_NAME = "Unavailable member";
 
 /**
@@ -406,7 +406,7 @@ export async function canSeeMessagePicture(db: Db, mediaId: string, userId: stri
 }
 
 /**
- * A group conversation (the groups issue builds on it): its creator and members, and a title.
+ * A group conversation (a group's chat is one): its creator and members, and a title.
  * Every member has his own read mark; blocks between members hide their messages from each other.
  */
 export async function createGroupConversation(db: Db, input: { creatorId: string; title: string; memberIds: readonly string[] }): Promise<string> {

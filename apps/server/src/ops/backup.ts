@@ -4,7 +4,7 @@ import { createInterface } from "node:readline";
 import { openDatabase } from "../db/database";
 
 /**
- * Backups of the database (issue 17, item 7), for either engine:
+ * Backups of the database, for either engine:
  * - PostgreSQL (DATABASE_URL): pg_dump's custom format, restored by pg_restore into the database
  *   DATABASE_URL names (what it held is replaced), while the nodes may run;
  * - PGlite (DATA_DIR): the data directory as a gzipped tarball (PGlite's dumpDataDir), restored

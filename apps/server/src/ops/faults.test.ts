@@ -8,7 +8,7 @@ import { TcpRelay } from "../test/relay";
 import { closeOpenSockets, connected, emitAck, listen, socketFor, type ClientSocket } from "../test/sockets";
 
 /**
- * Redis restarting under two nodes (issue 17, item 5): every node's Redis links (the socket
+ * Redis restarting under two nodes: every node's Redis links (the socket
  * adapter's pair and the limits' client) go through a TCP relay; cutting it is Redis going away.
  * Cross-node delivery must resume by itself once it is back, and a message sent meanwhile must
  * arrive once, not be lost.
@@ -113,7 +113,7 @@ describe.runIf(process.env.REDIS_URL)("Redis away and back under two nodes", () 
 });
 
 /**
- * A slow client (issue 17, item 5): a member whose connection stops reading (a phone in a tunnel
+ * A slow client: a member whose connection stops reading (a phone in a tunnel
  * that has not dropped yet) must not hold up anyone else. His socket's TCP reads are paused while
  * 200 messages of 2,000 characters (0.4 MB) go to a group he is in: the other member gets each
  * as fast as when nobody is slow, and the slow one gets every message once he reads again.

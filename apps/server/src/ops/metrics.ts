@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { Database } from "../db/database";
 
 /**
- * Prometheus metrics of one node (issue 17, item 2), in a registry of its own (tests build several
+ * Prometheus metrics of one node, in a registry of its own (tests build several
  * servers in one process). Read at /metrics on METRICS_PORT, or on the app's port with
  * `Authorization: Bearer METRICS_TOKEN` (ops/routes.ts).
  */

@@ -2,7 +2,7 @@ import { beforeDeadline, TIMED_OUT } from "./deadline";
 
 /**
  * Closes a Redis link at a node's shutdown: the commands in flight finish, but a Redis that is away
- * (restarting) cannot hold the shutdown up: after `graceMs` the link is dropped (issue 17, item 5).
+ * (restarting) cannot hold the shutdown up: after `graceMs` the link is dropped.
  */
 export async function closeRedis(client: { close(): Promise<void>; destroy(): void }, graceMs = 2000): Promise<void> {
   const closed = client.close().catch(() => undefined);

@@ -4,7 +4,7 @@ import { blockedEitherWaySql } from "./blocks";
 /**
  * Which messages a member may see, written once. He sees the messages of his own conversations
  * (the participants' list decides, messages/service.ts: Participants); of those, in a group a block
- * hides each member's messages from the other (issue 9, item 10), instead of silencing the sender
+ * hides each member's messages from the other, instead of silencing the sender
  * for everyone; in a direct conversation the block stops new messages and the history stays.
  * `m` is the messages row; `kind` the conversation's kind.
  */

@@ -13,7 +13,7 @@ import { eventInput } from "../test/inputs";
 import { connected, emitAck, listen, socketFor, type ClientSocket } from "../test/sockets";
 
 /**
- * Who may see whom, as a table (issue 34): every surface (an API route or a socket push) × every
+ * Who may see whom, as a table (docs/decisions/0035): every surface (an API route or a socket push) × every
  * kind of subject, each cell what the viewer — a member at the city centre — gets, asked of the
  * real server. The surfaces are the server's own: every GET route of its route table and every
  * event it pushes must be a row here or be named below as showing no other member, so a new

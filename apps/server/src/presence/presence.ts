@@ -9,8 +9,9 @@ export const HEARTBEAT_INTERVAL_MS = 5 * 60 * 1000;
 export const ONLINE_WINDOW_MS = HEARTBEAT_INTERVAL_MS + 60 * 1000;
 
 /**
- * "Online now", written once (issue 9, item 9): the member's presence row (alias `p` of a LEFT JOIN
- * presence) is not offline and was seen within the window. False when he has no row.
+ * "Online now", written once (every surface agrees on who is online): the member's presence row
+ * (alias `p` of a LEFT JOIN presence) is not offline and was seen within the window. False when he
+ * has no row.
  */
 export function onlineNowSql(alias = "p"): SQL {
   const p = sql.raw(alias);

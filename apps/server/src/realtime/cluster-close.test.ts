@@ -14,7 +14,7 @@ async function stillConnected(socket: ClientSocket): Promise<boolean> {
 }
 
 /**
- * Issue 17: a node that closes lets only its own sockets go (they reconnect to another node), and
+ * A node that closes lets only its own sockets go (they reconnect to another node), and
  * two apps on one Redis (two REDIS_PREFIX) never share a socket.io channel. Both were broken: the
  * adapter's channel did not use the prefix, and a closing node disconnected every node's sockets.
  */

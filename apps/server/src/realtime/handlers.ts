@@ -8,7 +8,7 @@ export type SocketHandler<T, R> = (payload: T) => Promise<Ack<R> | void> | Ack<R
 
 export interface HandlerGuards {
   log: FastifyBaseLogger;
-  /** Re-checked before every event (issue 18, item 2): false ends the socket. */
+  /** Re-checked before every event, so a socket never outlives its session: false ends it. */
   sessionAlive(): Promise<boolean>;
   /** Called when the session turned out to be gone. */
   onSessionEnded(): void;
@@ -37,7 +37,7 @@ export function readArguments(args: readonly unknown[]): { payload: unknown; ack
 }
 
 /**
- * The one way a socket event handler is registered (issue 18, item 1). It validates the payload with
+ * The one way a socket event handler is registered. It validates the payload with
  * the event's zod schema, refuses control characters anywhere in it, re-checks the session, treats an
  * ack that is not a function as absent, and catches every error: a member's event can answer
  * `{ ok: false, message }` at worst, never reach the process.

@@ -9,7 +9,7 @@ import { closeOpenSockets, connected, emitAck, socketFor } from "../test/sockets
 
 afterEach(closeOpenSockets);
 
-/** Issue 9, item 7: with REDIS_URL, limits and the participants cache hold across nodes. */
+/** With REDIS_URL, limits and the participants cache hold across nodes. */
 describe.runIf(process.env.REDIS_URL)("state shared by two nodes through Redis", () => {
   const nodes = useTwoNodes();
   let database: Database;

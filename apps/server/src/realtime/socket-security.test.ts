@@ -51,7 +51,7 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     return { a, b, conversation: res.json() as ConversationSummary };
   }
 
-  it("survives every event with malformed arguments and acks that are not functions (issue 18, item 1)", async () => {
+  it("survives every event with malformed arguments and acks that are not functions", async () => {
     const { a, conversation } = await pair();
     const socket = socketFor(t.url, a.cookie);
     await connected(socket);
@@ -101,7 +101,7 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     expect(nul).toEqual({ ok: false, message: "Text can't contain control characters (content)" });
   });
 
-  it("disconnects a session's socket within a second of its logout, on the same node (issue 18, item 2)", async () => {
+  it("disconnects a session's socket within a second of its logout, on the same node", async () => {
     const { a, b, conversation } = await pair();
     const socket = socketFor(t.url, a.cookie);
     const bob = socketFor(t.url, b.cookie);
@@ -162,7 +162,7 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     await gone;
   });
 
-  it("tells neither side of a block the other's typing or read marks (issue 18, item 4)", async () => {
+  it("tells neither side of a block the other's typing or read marks", async () => {
     const { a, b, conversation } = await pair();
     const sa = socketFor(t.url, a.cookie);
     const sb = socketFor(t.url, b.cookie);

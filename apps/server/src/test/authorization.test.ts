@@ -11,12 +11,12 @@ import { jpegWithGps, pictureForm } from "./pictures";
 import { guestCookie, registerMember, resetDatabase, restoreSnapshot, routeTableEngines, startTestServer, STRONG_PASSWORD, takeSnapshot, testConfig, type DatabaseSnapshot, type TestServer, confirmAddress } from "./harness";
 
 /**
- * The authorization matrix, generated from the server's own route table (issue 9, item 8): every
+ * The authorization matrix, generated from the server's own route table: every
  * route the server registers × every kind of caller, with the status each gets. A route that has
  * no expectation here, an expectation for a route that does not exist, or a route whose group
  * differs from the one expected fails the test.
  */
-/** With a metrics token, so that /metrics is on the app's port and in the table (issue 17). */
+/** With a metrics token, so that /metrics is on the app's port and in the table. */
 const METRICS_TOKEN = "m".repeat(32);
 const OPERATIONS = new Set<string>(Object.values(HEALTH_PATHS));
 const table: RouteEntry[] = await (async () => {
@@ -192,7 +192,7 @@ const EXPECT: Record<string, Expectation> = {
   "DELETE /api/users/photos/:id": { access: "member", url: () => `/api/users/photos/${NO_SUCH}`, status: self(404) },
   "PUT /api/users/password": { access: "member", payload: () => ({ currentPassword: STRONG_PASSWORD, newPassword: "another long passphrase" }), status: self(200) },
   "GET /api/users/export": { access: "member", status: self(200) },
-  // Issue 16: the links of mails (anyone holding one), and the member's own address and devices.
+  // The links of mails (anyone holding one), and the member's own address and devices.
   "POST /api/auth/email/verify": { access: "open", payload: () => ({ token: "not-a-real-link" }), status: everyone(400) },
   "POST /api/auth/password/forgot": { access: "open", payload: () => ({ email: `nobody-${randomUUID()}@example.com` }), status: everyone(202) },
   "POST /api/auth/password/reset/check": { access: "open", payload: () => ({ token: "not-a-real-link" }), status: everyone(400) },
@@ -213,7 +213,7 @@ const EXPECT: Record<string, Expectation> = {
   "GET /api/conversations/:id/messages": { access: "member", url: () => `/api/conversations/${NO_SUCH}/messages`, status: self(404) },
   "POST /api/conversations/:id/read": { access: "member", url: () => `/api/conversations/${NO_SUCH}/read`, payload: () => ({ messageId: 1 }), status: self(404) },
   "GET /api/messages/missed": { access: "member", url: () => "/api/messages/missed?after=0", status: self(200) },
-  // Operations (issue 17): anyone may ask whether a node is alive and ready; metrics need the token.
+  // Operations: anyone may ask whether a node is alive and ready; metrics need the token.
   "GET /healthz": { access: "open", status: everyone(200) },
   "GET /readyz": { access: "open", status: everyone(200) },
   "GET /metrics": { access: "operator", status: {} },

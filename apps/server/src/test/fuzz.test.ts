@@ -8,7 +8,7 @@ import { guestCookie, registerMember, startTestServer, STRONG_PASSWORD, routeTab
 import { closeOpenSockets, connected, emitAck, listen, socketFor, type ClientSocket } from "./sockets";
 
 /**
- * Issue 18: a fuzz test over every JSON route of the server's own route table and every socket
+ * A fuzz test over every JSON route of the server's own route table and every socket
  * event the server listens to: wrong types, sizes, NUL and other control characters, invisible
  * and direction-reversing characters, deep nesting and extra arguments. Deterministic (a seeded
  * generator), so a failure names a case that fails again. Nothing may answer 5xx, and the process

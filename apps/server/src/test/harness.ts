@@ -184,7 +184,7 @@ export async function registerMember(
   return { cookie: sessionCookie(res), id: body.id, username: body.username };
 }
 
-/** As if the member had opened the link mailed at sign-up (issue 16). */
+/** As if the member had opened the link mailed at sign-up. */
 export async function confirmAddress(database: Database, email: string): Promise<void> {
   await database.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE lower(email) = ${email.toLowerCase()}`);
 }

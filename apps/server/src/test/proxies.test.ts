@@ -3,7 +3,7 @@ import { LOGIN_FAILURES_PER_ADDRESS } from "../auth/limits";
 import { loadConfig } from "../config";
 import { startTestServer, testEngines, type TestServer } from "./harness";
 
-/** Issue 9, item 5: X-Forwarded-For is believed only from the proxies TRUST_PROXY names. */
+/** X-Forwarded-For is believed only from the proxies TRUST_PROXY names: anyone else could claim any address. */
 describe.each(testEngines())("behind proxies (%s)", (engine) => {
   let direct: TestServer;
   let proxied: TestServer;

@@ -3,7 +3,7 @@ import { connect as tcpConnect, createServer, type Server, type Socket } from "n
 /**
  * A TCP relay between the server and one of its services (PostgreSQL, Redis): cutting it is that
  * service going away (every connection dropped, new ones refused), starting it again on the same
- * port is the service back. For the fault tests (issue 17, item 5).
+ * port is the service back. For the fault tests (ops/faults.test.ts).
  */
 export class TcpRelay {
   private server: Server | null = null;

@@ -18,7 +18,7 @@ function cookiesOf(res: LightMyRequestResponse, previous = ""): string {
   return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 }
 
-/** Issue 18: the findings of the hostile-member review, each on the real server. */
+/** The findings of the hostile-member review (docs/decisions/0016), each on the real server. */
 describe.each(testEngines())("security findings (%s)", (engine) => {
   let t: TestServer;
   const inject = (options: InjectOptions) => t.server.app.inject(options);
@@ -197,7 +197,7 @@ describe.each(testEngines())("security findings (%s)", (engine) => {
       expect(mine.statusCode).toBe(200);
     });
 
-    it("while strangers behind his address guess other accounts, he signs in from his browser (issue 9, item 6)", async () => {
+    it("while strangers behind his address guess other accounts, he signs in from his browser", async () => {
       await registerMember(t.server, "neighbour@example.com");
       const before = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: "100.64.0.9", payload: { email: "neighbour@example.com", password: STRONG_PASSWORD } });
       const cookie = `${DEVICE_COOKIE}=${before.cookies.find((c) => c.name === DEVICE_COOKIE)!.value}`;

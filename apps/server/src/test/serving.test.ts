@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSIONS_POLICY } from "../http/security-headers";
 import { startTestServer, type TestServer } from "./harness";
 
-/** Issue 9, item 3: pre-compressed assets by content negotiation, and security headers everywhere. */
+/** Pre-compressed assets by content negotiation, and security headers everywhere. */
 describe("serving the web app", () => {
   let t: TestServer;
   let webDist: string;

@@ -23,7 +23,7 @@ export interface TestSmtp {
 }
 
 /**
- * A real SMTP server for tests (issue 16): the server under test sends through SMTP_URL to it as
+ * A real SMTP server for tests: the server under test sends through SMTP_URL to it as
  * to any mail server; what it receives is parsed (headers, plain text and HTML parts).
  */
 export async function startSmtp(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<TestSmtp> {

@@ -33,7 +33,7 @@ async function adminWith(env: Record<string, string>, dataDir: string, ...args: 
   }
 }
 
-describe("npm run admin (issue 9, item 4)", () => {
+describe("npm run admin", () => {
   let dataDir: string;
 
   beforeAll(async () => {
@@ -65,7 +65,7 @@ describe("npm run admin (issue 9, item 4)", () => {
     expect(await roleOf("owner@example.com")).toBe("member");
   });
 
-  it("refuses an account whose address is not confirmed (issue 16)", async () => {
+  it("refuses an account whose address is not confirmed", async () => {
     expect(await admin(dataDir, "grant", "unconfirmed@example.com")).toEqual({ code: 1, out: expect.stringContaining("has not confirmed his address yet") });
     expect(await roleOf("unconfirmed@example.com")).toBe("member");
   });

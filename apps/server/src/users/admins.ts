@@ -9,7 +9,7 @@ import { users } from "../db/schema";
 export type RoleChange = "granted" | "revoked" | "unchanged" | "no such account" | "address not confirmed";
 
 /**
- * Makes an existing account an admin, or a member again (issue 9, item 4): the operator's way in,
+ * Makes an existing account an admin, or a member again: the operator's way in,
  * from a shell (`npm run admin -- grant EMAIL`); later admins are granted in the admin area.
  * Nobody becomes an admin by registering an address.
  */
@@ -22,7 +22,7 @@ export async function setAdmin(db: Db, email: string, admin: boolean): Promise<R
   if (!user) return "no such account";
   const role = admin ? "admin" : "member";
   if (user.role === role) return "unchanged";
-  // Issue 16: an admin's address is proven his (he opened the link sent to it).
+  // An admin's address must be proven his (he opened the link sent to it).
   if (admin && !user.verifiedAt) return "address not confirmed";
   await db.update(users).set({ accountRole: role, updatedAt: new Date() }).where(eq(users.id, user.id));
   return admin ? "granted" : "revoked";

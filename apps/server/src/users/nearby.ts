@@ -9,7 +9,7 @@ import { freshPositionSql, seenBySql } from "../policy/members";
 
 /**
  * Members who hide their distance (private mode, and "in a crowd only", which is private mode
- * everywhere but the map: policy/members.ts) are never placed by distance (issue 18, item 3): they are found when the
+ * everywhere but the map: policy/members.ts) are never placed by distance: they are found when the
  * centre of their 5 km cell lies within the radius, never less than 25 km, and they come after
  * everyone who shows his distance, in an order that says nothing about it. Bisecting the radius,
  * reading the order or moving the centre tells at best which 5 km cell he is in.
@@ -74,7 +74,7 @@ interface CachedProfile {
 export const PROFILE_CACHE_MAX = 20_000;
 
 /**
- * The profiles of members found nearby, kept per node and database (issue 17, item 6): a nearby
+ * The profiles of members found nearby, kept per node and database: a nearby
  * answer of 50 members read and parsed every profile column of every member at every call, while a
  * profile changes seldom. The queries now select each member's row version (xmin, which any
  * UPDATE of the row changes, whoever makes it and on whichever node) and only the profiles this
@@ -130,7 +130,7 @@ function profileOf(r: Omit<MemberFields, "distance_hidden" | "right_now_note" | 
   };
 }
 
-/** Where a page of nearby members ends (sealed into the opaque cursor, issue 18 item 3). */
+/** Where a page of nearby members ends (sealed into the opaque cursor: the client can neither read nor forge it). */
 export type NearbyPosition =
   /** Members who show their distance, after this index distance. */
   | { phase: "public"; knn: number }
