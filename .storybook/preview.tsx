@@ -7,7 +7,7 @@ import { Toaster, TooltipProvider, toastStore } from "@vicinity/ui";
 import "@vicinity/ui/styles.css";
 import { DEVICE_VIEWPORTS } from "./viewports";
 import { startMockWorker } from "../mocks/browser";
-import { SocketFactoryContext, type SocketFactory } from "@vicinity/features/realtime";
+import { SocketFactoryContext, type SocketFactory } from "@vicinity/features/shared";
 import { fakeSocketFactory } from "../mocks/realtime";
 import { mediaHandlers } from "../mocks/handlers/media";
 import { adsHandlers } from "../mocks/handlers/ads";
@@ -108,7 +108,7 @@ const preview: Preview = {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     backgrounds: { disable: true },
     options: {
-      storySort: { order: ["Foundations", "UI", "Features", "Screens"] },
+      storySort: { order: ["Introduction", "Foundations", ["Colors", "Typography", "Spacing", "Motion", "Icons"], "UI", "Features", "Screens"] },
     },
   },
 };

@@ -15,6 +15,18 @@ const PORTRAIT = `data:image/svg+xml,${encodeURIComponent(
 const meta = {
   title: "UI/Avatar",
   component: Avatar,
+  parameters: {
+    docs: {
+      description: {
+        component: `A member's photo, or his initials when there is none (or while it loads, or when it fails), with an optional online dot.
+
+- **Sizes**: \`sm\` (32 px) in lists and menus, \`md\` (40 px, the default) in headers and threads, \`lg\` (56 px) and \`xl\` (96 px) on profiles; \`lg-xl\` is \`lg\` on phones and \`xl\` from the \`sm\` breakpoint, for a grid card.
+- **Do** always pass \`name\`: it is the picture's alt text and the source of the initials.
+- **Do** set \`online\` only when the member shows his presence; the dot is named "Online" for screen readers.
+- **Don't** use it for things that are not people (a group, an event): show their cover picture.`,
+      },
+    },
+  },
   args: { name: "Alex Rivera", size: "lg" },
 } satisfies Meta<typeof Avatar>;
 

@@ -6,6 +6,18 @@ import { Badge, CountBadge, formatBadgeCount } from "./badge";
 const meta = {
   title: "UI/Badge",
   component: Badge,
+  parameters: {
+    docs: {
+      description: {
+        component: `A short status or category label: "Nearby", "Sponsored", "Suspended". \`CountBadge\` is the small counter for unread messages and notifications.
+
+- **Variants**: \`default\` (neutral), \`accent\` (the brand colour, draws the eye), \`outline\` (quiet, on busy surfaces), \`success\` and \`destructive\` (status). Those two are tinted in the dark theme and solid in the light one, readable in both.
+- **CountBadge** renders nothing at 0, shows "9+" above \`max\`, and reads "3 unread" to screen readers (\`label\` sets the noun).
+- **Do** keep the text to one or two words: a badge never wraps.
+- **Don't** make a badge clickable (use a \`Button\`), and don't let its colour carry the meaning alone: the word does.`,
+      },
+    },
+  },
   args: { children: "Nearby" },
 } satisfies Meta<typeof Badge>;
 

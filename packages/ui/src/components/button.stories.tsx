@@ -6,6 +6,21 @@ import { Button } from "./button";
 const meta = {
   title: "UI/Button",
   component: Button,
+  parameters: {
+    docs: {
+      description: {
+        component: `The control for an action: send, save, join, block. To go to another page, give a link the button's look with \`asChild\` around it.
+
+- **Variants**: \`primary\` (the one main action of a screen or dialog), \`secondary\` (other actions), \`outline\` and \`ghost\` (quiet actions, toolbars, icon buttons), \`destructive\` (block, delete, remove), \`link\` (an action inside text).
+- **Sizes**: \`sm\` 32 px, \`md\` 40 px (the default), \`lg\` 48 px, \`xl\` 56 px (the landing page's calls to action), \`icon\` a 40 px square; \`fullWidth\` for a phone's form.
+- **Busy**: \`busy\` disables it, shows a spinner and \`busyLabel\` ("Signing in..."), and sets \`aria-busy\`.
+- It is \`type="button"\` unless you say \`type="submit"\`.
+- **Do** use one primary button per view, and label it with a verb: "Send", "Host an event".
+- **Do** give an icon-only button (\`size="icon"\`) an \`aria-label\`, and hide its icon with \`aria-hidden\`.
+- **Don't** disable a submit button to show that a form has errors: send, and let the form say what is wrong.`,
+      },
+    },
+  },
   args: { children: "Message", onClick: fn() },
 } satisfies Meta<typeof Button>;
 

@@ -7,6 +7,19 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 const meta = {
   title: "UI/Card",
   component: Card,
+  parameters: {
+    docs: {
+      description: {
+        component: `A surface that groups one thing's content: an event, a setting, a figure. Build it from \`CardHeader\` (with \`CardTitle\` and \`CardDescription\`), \`CardContent\` and \`CardFooter\`.
+
+- **Variants**: \`default\` (on the page background), \`raised\` (a panel that stands out over other content), \`interactive\` (the whole card is one link: it lights up on hover and focus).
+- **Do** make an interactive card with \`asChild\` around its link, so the whole card is one target for the pointer and the keyboard.
+- **Do** fit the title to the page's outline: it is an \`h3\`; use \`CardTitle asChild\` around an \`h2\` where needed.
+- **Don't** put buttons inside an interactive card. A card with several actions is a \`default\` card with its buttons in \`CardFooter\`.
+- **Don't** nest cards.`,
+      },
+    },
+  },
   decorators: [
     (Story) => (
       <div className="max-w-sm">

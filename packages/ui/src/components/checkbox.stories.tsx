@@ -28,7 +28,21 @@ function Choices() {
   );
 }
 
-const meta = { title: "UI/Checkbox", component: Choices } satisfies Meta<typeof Choices>;
+const meta = {
+  title: "UI/Checkbox",
+  component: Choices,
+  parameters: {
+    docs: {
+      description: {
+        component: `A yes/no choice that takes effect when a form is sent, or the selection of rows in a list (Radix: Space toggles it).
+
+- **States**: unchecked, checked, and \`checked="indeterminate"\` (a dash), for a "select all" with some rows chosen.
+- **Do** label it: a \`<Label htmlFor>\` after it, or an \`aria-label\` in a table row ("Select the report on Dante").
+- **Don't** use it for a setting that applies at once: use \`Switch\`. For one choice among several, use \`Select\`.`,
+      },
+    },
+  },
+} satisfies Meta<typeof Choices>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -5,6 +5,17 @@ import { Countdown, formatCountdown } from "./countdown";
 const meta = {
   title: "UI/Countdown",
   component: Countdown,
+  parameters: {
+    docs: {
+      description: {
+        component: `Time remaining, as text: "2h 48m 15s" (\`hms\`, the default; leading zero units dropped) or "02:48:15" (\`clock\`). It is a \`<time role="timer">\` with the ISO 8601 duration in \`dateTime\`.
+
+- **Do** tick it from the parent: it does not count by itself. Pass new \`seconds\` each second.
+- **Do** use \`hms\` in sentences ("ends in 48m 15s") and \`clock\` where space is tight.
+- **Don't** use it for a date or an elapsed time ("3 hours ago"). Negative values show 0.`,
+      },
+    },
+  },
   args: { seconds: 2 * 3600 + 48 * 60 + 15 },
   render: (args) => (
     <p className="text-lg">

@@ -23,7 +23,19 @@ async function settled() {
 const meta = {
   title: "UI/Dialog",
   component: DialogContent,
-  parameters: { layout: "centered" },
+  parameters: {
+    layout: "centered",
+    docs: {
+      description: {
+        component: `A modal panel for a decision or a short task that should not leave the page: confirm a block, report a member, suspend. It keeps focus inside, closes with Escape or the X button, and gives focus back to what opened it (Radix).
+
+- **Parts**: \`DialogTrigger\`, \`DialogContent\` (\`showCloseButton\`, \`closeLabel\`), \`DialogHeader\` with \`DialogTitle\` and \`DialogDescription\`, \`DialogFooter\` for the buttons (stacked on phones, in a row from \`sm\`).
+- **Do** always give it a \`DialogTitle\`, and a \`DialogDescription\` (or \`aria-describedby={undefined}\`).
+- **Do** name the buttons by their result ("Block Dante", "Not now"), the main one last.
+- **Don't** use a dialog for long reading or for moving around: use a page. On phones, filters and choices go in a \`Sheet\`.`,
+      },
+    },
+  },
   render: (args) => (
     <Dialog>
       <DialogTrigger asChild>

@@ -15,7 +15,20 @@ import {
 const meta = {
   title: "UI/DropdownMenu",
   component: DropdownMenuContent,
-  parameters: { layout: "centered" },
+  parameters: {
+    layout: "centered",
+    docs: {
+      description: {
+        component: `A menu of actions that opens from a button: a member's More menu (Report, Block), the account menu. Radix: arrow keys, typeahead, and Escape gives focus back to the button.
+
+- **Parts**: \`DropdownMenuTrigger\` (often an icon \`Button\` with an \`aria-label\`), \`DropdownMenuContent\` (aligned to the trigger's end), \`DropdownMenuItem\`, \`DropdownMenuLabel\`, \`DropdownMenuGroup\`, \`DropdownMenuSeparator\`.
+- **Items**: \`variant="destructive"\` for Block, Remove, Delete; \`inset\` lines up an item without an icon with those that have one.
+- It is non-modal by default, so the rest of the page stays readable to screen readers; pass \`modal\` only with a reason.
+- **Do** group related actions, and put destructive ones last, after a separator.
+- **Don't** use it to choose a value (use \`Select\`), and don't hide a screen's main action in it.`,
+      },
+    },
+  },
   args: { onCloseAutoFocus: fn() },
   render: (args) => (
     <DropdownMenu>

@@ -7,6 +7,18 @@ import { EmptyState } from "./empty-state";
 const meta = {
   title: "UI/EmptyState",
   component: EmptyState,
+  parameters: {
+    docs: {
+      description: {
+        component: `What a list or screen shows when it has nothing in it yet: no matches, no messages, no events near you.
+
+- **Parts**: \`icon\` (decorative, hidden from screen readers), \`title\`, \`description\`, \`action\` (a \`Button\` or a link); \`level\` sets the title's heading level (2 by default) to fit the page.
+- **Do** say why it is empty and what to do next, in the member's words: "No events nearby", then "Host an event".
+- **Do** use it when a search finds nothing, with a way to widen the search.
+- **Don't** use it for errors (say what failed and offer to try again) or while loading (use \`Skeleton\` or \`Spinner\`).`,
+      },
+    },
+  },
   args: {
     icon: <HeartHandshake />,
     title: "No matches yet",

@@ -7,6 +7,19 @@ import { PasswordInput } from "./password-input";
 const meta = {
   title: "UI/FormField",
   component: FormField,
+  parameters: {
+    docs: {
+      description: {
+        component: `A label, one control, an optional hint and an optional error, wired together: the control gets its \`id\`, \`aria-describedby\` (the hint and the error), \`aria-invalid\` and \`aria-required\`.
+
+- **Children**: one element (an \`Input\`, a \`PasswordInput\`, a \`SelectTrigger\`), or a function that receives those props, for a control that needs them on an inner element (\`TagInput\`).
+- \`error\` marks the control invalid and is announced (\`role="alert"\`); \`required\` adds an asterisk that screen readers skip (they hear "required").
+- **Do** use it for every labelled control, so none misses its label or its error.
+- **Do** write errors that say how to fix the value: "Title must be at least 3 characters".
+- **Don't** use placeholder text instead of a label.`,
+      },
+    },
+  },
   args: { label: "Email", children: <Input type="email" placeholder="you@example.com" /> },
   decorators: [
     (Story) => (

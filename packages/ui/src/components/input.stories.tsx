@@ -5,6 +5,19 @@ import { Input } from "./input";
 const meta = {
   title: "UI/Input",
   component: Input,
+  parameters: {
+    docs: {
+      description: {
+        component: `A single-line text field: an email address, a name, a search, a number. Inside a \`FormField\` it gets its label, hint and error.
+
+- **Sizes** (\`inputSize\`): \`sm\` 32 px, \`md\` 40 px (the default), \`lg\` 48 px (the auth screens).
+- **Invalid**: \`aria-invalid\` draws the error border; \`FormField\` sets it from its \`error\`.
+- **Do** set the right \`type\` and \`autoComplete\` (and \`inputMode\` for numbers), so phones show the right keyboard and browsers can fill it in.
+- **Don't** leave it without a label: a \`FormField\`, a \`<Label htmlFor>\`, or an \`aria-label\` where the context names it.
+- **Don't** use it for passwords (\`PasswordInput\`) or for a list of words (\`TagInput\`).`,
+      },
+    },
+  },
   args: { "aria-label": "Email", type: "email", placeholder: "you@example.com" },
   decorators: [
     (Story) => (

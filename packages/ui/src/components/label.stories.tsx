@@ -6,6 +6,17 @@ import { Label } from "./label";
 const meta = {
   title: "UI/Label",
   component: Label,
+  parameters: {
+    docs: {
+      description: {
+        component: `A form label (Radix Label): clicking it focuses its control, and it never selects its own text. It dims when the control before it (a \`peer\`) is disabled.
+
+- **Do** point it at its control with \`htmlFor\`; \`FormField\` does that for you.
+- **Do** put it before a text field, and after a \`Checkbox\` or a \`Switch\`.
+- **Don't** use it as a heading, or for text that names no control.`,
+      },
+    },
+  },
   args: { children: "Display name" },
 } satisfies Meta<typeof Label>;
 

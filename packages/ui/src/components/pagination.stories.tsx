@@ -12,7 +12,22 @@ function Pages({ pages = 3, start = 0 }: { pages?: number; start?: number }) {
   );
 }
 
-const meta = { title: "UI/Pagination", component: Pages } satisfies Meta<typeof Pages>;
+const meta = {
+  title: "UI/Pagination",
+  component: Pages,
+  parameters: {
+    docs: {
+      description: {
+        component: `Previous and next pages of a long list, with the page number between them: the admin's members and audit log, 50 rows a page. It is a navigation landmark named after its \`label\` ("Pages of the audit log").
+
+- \`page\` counts from 0; \`hasNext\` is all it needs to know of what follows (for lists that do not count their rows); \`disabled\` while a page loads.
+- It renders nothing when there is only one page.
+- **Do** keep the page in the URL, so a page can be shared and Back works.
+- **Don't** use it for what members scroll through (nearby, events, messages): those load more as they scroll.`,
+      },
+    },
+  },
+} satisfies Meta<typeof Pages>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

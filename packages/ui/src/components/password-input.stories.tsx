@@ -5,6 +5,18 @@ import { PasswordInput } from "./password-input";
 const meta = {
   title: "UI/PasswordInput",
   component: PasswordInput,
+  parameters: {
+    docs: {
+      description: {
+        component: `A password field with a button that shows or hides what was typed (a toggle button named "Show password" or "Hide password", with \`aria-pressed\`).
+
+- It takes \`Input\`'s props and sizes; \`className\` goes to the field, \`wrapperClassName\` to its wrapper; \`defaultVisible\` starts it shown.
+- **Do** set \`autoComplete\`: \`current-password\` (the default) to sign in, \`new-password\` to sign up or to change it.
+- **Do** put it in a \`FormField\`, for its label and its errors (too short, too common).
+- **Don't** block pasting, and don't show the password by default.`,
+      },
+    },
+  },
   args: { "aria-label": "Password", defaultValue: "night-owl-42" },
   decorators: [
     (Story) => (

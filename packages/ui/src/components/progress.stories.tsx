@@ -5,6 +5,17 @@ import { Progress } from "./progress";
 const meta = {
   title: "UI/Progress",
   component: Progress,
+  parameters: {
+    docs: {
+      description: {
+        component: `How far along a task is: a photo's upload, a profile's completion. Radix Progress with \`value\` from 0 to 100 (clamped); \`value={null}\` is indeterminate, a pulsing bar.
+
+- **Sizes**: \`sm\`, \`md\` (the default), \`lg\`. **Tones**: \`accent\` (the default) and \`success\` (done).
+- **Do** name it with \`aria-label\` or \`aria-labelledby\` ("Uploading photo"), and show the figure as text where it matters ("40%").
+- **Don't** use it for a wait with no steps, such as a page loading: use \`Skeleton\` or \`Spinner\`.`,
+      },
+    },
+  },
   args: { "aria-label": "Profile completion", value: 25 },
   decorators: [
     (Story) => (

@@ -40,7 +40,22 @@ function KindField({ initial = "all", open }: { initial?: string; open?: boolean
   );
 }
 
-const meta = { title: "UI/Select", component: KindField } satisfies Meta<typeof KindField>;
+const meta = {
+  title: "UI/Select",
+  component: KindField,
+  parameters: {
+    docs: {
+      description: {
+        component: `One choice from a list (Radix Select): the trigger shows the choice; arrow keys, typeahead, Enter to choose, Escape to close and give focus back.
+
+- **Parts**: \`Select\` (\`value\`, \`onValueChange\`), \`SelectTrigger\` with \`SelectValue\` (and its \`placeholder\`), \`SelectContent\`, \`SelectItem\`, \`SelectGroup\`.
+- **Do** give the trigger a name: put it in a \`FormField\` (which gives it the id its label points at), or set \`aria-label\`.
+- **Do** use it for about 5 to 15 options. Two or three read better as buttons side by side.
+- **Don't** use it for actions: use \`DropdownMenu\`.`,
+      },
+    },
+  },
+} satisfies Meta<typeof KindField>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -62,6 +62,19 @@ function FiltersBody() {
 const meta = {
   title: "UI/Sheet",
   component: SheetContent,
+  parameters: {
+    docs: {
+      description: {
+        component: `A panel that slides in from the bottom of the screen (phones: filters, a member's card on the map) or from the right (wider screens). Like \`Dialog\`, it keeps focus inside, closes with Escape, the X button or a tap outside, and gives focus back.
+
+- **Sides**: \`bottom\` (the default: a handle on top, at most 90% of the screen's height) and \`right\` (at most 28 rem wide).
+- **Parts**: \`SheetTrigger\`, \`SheetContent\` (\`side\`, \`showCloseButton\`, \`closeLabel\`), \`SheetHeader\` with \`SheetTitle\` and \`SheetDescription\`, \`SheetFooter\`.
+- **Do** always give it a \`SheetTitle\`, and a \`SheetDescription\` (or \`aria-describedby={undefined}\`).
+- **Do** use it on phones for what a wide screen shows beside the content: filters, the list beside a map.
+- **Don't** open a sheet over another sheet or over a dialog.`,
+      },
+    },
+  },
   tags: ["mobile"],
   globals: { viewport: { value: "mobile" } },
   render: (args) => (

@@ -5,6 +5,18 @@ import { Skeleton } from "./skeleton";
 const meta = {
   title: "UI/Skeleton",
   component: Skeleton,
+  parameters: {
+    docs: {
+      description: {
+        component: `A pulsing placeholder in the shape of content that is loading: a card, a line of text, an avatar. Hidden from screen readers.
+
+- Shape it with classes: \`h-4 w-48\` for a line of text, \`size-10 rounded-full\` for an avatar.
+- **Do** draw the layout the content will take, so nothing jumps when it arrives.
+- **Do** say that it is loading once for screen readers, elsewhere on the screen (a \`Spinner\` with a \`label\`, or visually hidden text).
+- **Don't** replace content that is already on screen with skeletons while it refreshes.`,
+      },
+    },
+  },
   args: { className: "h-4 w-48" },
 } satisfies Meta<typeof Skeleton>;
 

@@ -6,6 +6,17 @@ import { Switch } from "./switch";
 const meta = {
   title: "UI/Switch",
   component: Switch,
+  parameters: {
+    docs: {
+      description: {
+        component: `An on/off setting that takes effect at once: private mode, mute a group chat (Radix, role "switch": Space or Enter flips it).
+
+- **Do** label it with a \`<Label htmlFor>\` after it (or an \`aria-label\`), saying what is on when it is on: "Mute the group chat".
+- **Do** apply the change at once, and put it back with a message if the server refuses.
+- **Don't** use it in a form that is saved with a button: use \`Checkbox\`.`,
+      },
+    },
+  },
   render: (args) => (
     <div className="grid gap-4">
       <div className="flex items-center gap-3">

@@ -37,7 +37,22 @@ function MembersTable() {
   );
 }
 
-const meta = { title: "UI/Table", component: MembersTable, tags: ["mobile", "desktop"] } satisfies Meta<typeof MembersTable>;
+const meta = {
+  title: "UI/Table",
+  component: MembersTable,
+  tags: ["mobile", "desktop"],
+  parameters: {
+    docs: {
+      description: {
+        component: `Data in rows and columns: the admin's members, reports, campaigns. Real \`<table>\` semantics (headers, caption) for screen readers. On a narrow screen it scrolls sideways inside its frame instead of breaking the page; the frame is a focusable region named by \`label\`, so the keyboard scrolls it too.
+
+- **Parts**: \`Table\` (\`label\`), \`TableHeader\`, \`TableBody\`, \`TableRow\` (\`data-state="selected"\` tints a chosen row), \`TableHead\`, \`TableCell\`, \`TableCaption\`.
+- **Do** use it to compare many items by the same fields; pair it with \`Pagination\` for long lists and with \`Checkbox\` to choose rows.
+- **Don't** use it for layout, or for lists members read on their phones: use cards.`,
+      },
+    },
+  },
+} satisfies Meta<typeof MembersTable>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -5,6 +5,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs";
 const meta = {
   title: "UI/Tabs",
   component: Tabs,
+  parameters: {
+    docs: {
+      description: {
+        component: `Switches between views of the same thing without leaving the page: Sign In / Sign Up, Nearby / Right Now / Events (Radix: arrow keys move between the tabs).
+
+- **Variants** (on \`TabsList\`): \`pill\` (the default: a segmented control on a muted track) and \`underline\` (text tabs over a rule, for a page's sections).
+- **Do** name the list (\`aria-label\` on \`TabsList\`), and keep each tab's label to one or two words.
+- **Do** keep the chosen tab in the URL when people may want to come back to it.
+- **Don't** use tabs for the steps of a process, or to move between pages: use links.`,
+      },
+    },
+  },
   args: { defaultValue: "nearby" },
   render: (args) => (
     <Tabs {...args} className="max-w-md">

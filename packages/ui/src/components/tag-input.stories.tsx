@@ -30,6 +30,18 @@ function Field({ initial = [], max = 5, disabled = false }: { initial?: string[]
 const meta = {
   title: "UI/TagInput",
   component: Field,
+  parameters: {
+    docs: {
+      description: {
+        component: `A text field that turns what is typed into tags: a group's interests. Enter, a comma or leaving the field adds the tag; Backspace in the empty field takes the last one back; each tag has its remove button ("Remove hiking").
+
+- **Props**: \`value\` and \`onChange\` (the tags), \`max\` (the field is disabled when full), \`listLabel\` (names the list of chosen tags), \`normalize\` (by default trimmed, lower case), \`problem\` and \`onProblem\` to refuse a tag with a reason.
+- **Do** put it in a \`FormField\` with the function child, spreading its props, so the label, hint and error reach the field.
+- **Do** say the limit in the hint, and how many are left.
+- **Don't** use it for a fixed list of options: use checkboxes or \`Select\`.`,
+      },
+    },
+  },
 } satisfies Meta<typeof Field>;
 
 export default meta;

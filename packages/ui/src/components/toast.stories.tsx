@@ -8,7 +8,19 @@ const meta = {
   title: "UI/Toast",
   component: Toast,
   tags: ["mobile", "desktop"],
-  parameters: { layout: "fullscreen" },
+  parameters: {
+    layout: "fullscreen",
+    docs: {
+      description: {
+        component: `A short message about something that just happened: "Profile updated", "Login failed". One at a time (a new one replaces the last), shown for 5 s; swipe it right or press its X to dismiss it; F8 moves focus to it.
+
+- Raise one from anywhere with \`toast({ title, description, variant })\`; \`<Toaster />\`, once in the app, draws them.
+- **Variants**: \`default\`, \`success\` (a green edge), \`destructive\` (a red fill, for failures).
+- **Do** keep it to a short title and one line of description: a toast is read in passing.
+- **Don't** put the only way to do something in a toast, and don't report a form's errors in one: show them beside the fields.`,
+      },
+    },
+  },
 } satisfies Meta<typeof Toast>;
 
 export default meta;

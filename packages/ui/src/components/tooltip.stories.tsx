@@ -7,7 +7,19 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, TOOLTIP_OPEN_
 const meta = {
   title: "UI/Tooltip",
   component: TooltipContent,
-  parameters: { layout: "centered" },
+  parameters: {
+    layout: "centered",
+    docs: {
+      description: {
+        component: `A few words that appear on hover or keyboard focus after 700 ms (moving to another trigger within 300 ms skips the wait), to explain an icon button or a figure.
+
+- **Parts**: \`TooltipProvider\` (once, in the app), \`Tooltip\`, \`TooltipTrigger asChild\` around a focusable control, \`TooltipContent\`.
+- **Do** keep it to a few words that add to the trigger's name: "Distances are approximate to protect privacy".
+- **Do** still give an icon button its own \`aria-label\`: a tooltip is not its name.
+- **Don't** put links, buttons or anything essential in a tooltip: touch screens seldom show it.`,
+      },
+    },
+  },
 } satisfies Meta<typeof TooltipContent>;
 
 export default meta;
