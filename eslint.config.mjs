@@ -32,6 +32,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
+  },
+  {
     // Routes call services; services own SQL (docs/adding-a-feature.md).
     files: ["apps/server/src/**/*routes.ts"],
     rules: {

@@ -1,4 +1,4 @@
-import type { SocketFactory, VicinitySocket } from "@vicinity/features/realtime";
+import type { SocketFactory, VicinitySocket } from "@vicinity/features/shared";
 
 type Handler = (...args: unknown[]) => void;
 

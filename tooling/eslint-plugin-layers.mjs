@@ -1,12 +1,30 @@
 /**
- * One-way layering (docs/decisions/0002-layers.md):
+ * One-way layering (docs/decisions/0002-layer-lint-rule.md):
  *   apps/* -> packages/features -> packages/ui -> nothing of ours; packages/contract is for everyone.
- * Features reach each other only through their public entry (`@vicinity/features/<name>`),
- * never through a deeper path or a relative path that leaves the feature's folder.
+ *
+ * Inside packages/features/src, features are leaves:
+ * - A feature (a folder, `<name>/`) imports `@vicinity/features/shared` and its own files by
+ *   relative path, never another feature, nor its own public entry (that would import it back
+ *   through its index).
+ * - `shared/` is what several features use (http, session, realtime, media, location, the form
+ *   parts, the maps...) and the slots through which a screen shows another feature's part. It
+ *   imports no feature; its modules import each other by relative path, not through its entry.
+ * - `shell/` is the one composition place: the only feature that imports other features, through
+ *   their public entry (`@vicinity/features/<name>`), to put one's part into another's screen.
+ * - Nobody imports a deeper path of a feature (`@vicinity/features/<name>/...`), nor leaves his
+ *   feature's folder by a relative path.
+ * Stories and tests follow the same rules, except that they may also import `mocks/`. Fixtures
+ * (`*.fixture.ts`, `*.fixtures.ts`) are test code: only stories, tests and other fixtures import
+ * them.
  */
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** The features' shared layer, which every feature may import and which imports none. */
+const SHARED = "shared";
+/** The one feature that may import other features: it composes their parts into screens. */
+const COMPOSITION = "shell";
 
 /** Which layer a file (absolute path) belongs to, and for features which feature. */
 export function layerOf(file) {
@@ -59,12 +77,31 @@ const ALLOWED = {
   server: ["server", "contract"],
 };
 
-const isStoryOrTest = (file) => /\.(stories|test|spec)\.tsx?$/.test(file);
+const isStoryOrTest = (file) => /\.(stories|test|spec|fixtures?)\.tsx?$/.test(file);
+const isFixture = (specifier) => /\.fixtures?(\.tsx?)?$/.test(specifier);
+
+/** Why a feature's file may not import another feature's public entry, or null when it may. */
+function featureToFeature(from, to) {
+  if (from.feature === COMPOSITION) {
+    return to.feature === COMPOSITION ? `Import the shell's own modules by relative path, not through '@vicinity/features/${COMPOSITION}'.` : null;
+  }
+  if (from.feature === SHARED) {
+    return to.feature === SHARED
+      ? `The shared layer imports its own modules by relative path, not through '@vicinity/features/${SHARED}'.`
+      : `The shared layer must not import a feature ('@vicinity/features/${to.feature}').`;
+  }
+  if (to.feature === SHARED) return null;
+  if (to.feature === from.feature) return `Feature '${from.feature}' imports its own modules by relative path, not through '@vicinity/features/${to.feature}'.`;
+  return `Feature '${from.feature}' must not import feature '${to.feature}': take what both need from '@vicinity/features/${SHARED}', or let the composition place ('${COMPOSITION}') pass the part of '${to.feature}' in.`;
+}
 
 function check(source, file) {
   const from = layerOf(file);
   const allowed = ALLOWED[from.layer];
   if (!allowed) return null;
+  if (isFixture(source) && !isStoryOrTest(file)) {
+    return `Only stories, tests and fixtures import a fixture ('${source}'): it is test code.`;
+  }
   const to = targetOf(source, file);
   if (!to) return null;
   // Stories and tests may use the shared MSW handlers and fixtures.
@@ -76,7 +113,10 @@ function check(source, file) {
     return `Import a feature only through its public entry '@vicinity/features/${to.feature}', not '${source}'.`;
   }
   if (from.layer === "features" && to.relative && to.layer === "features" && to.feature !== from.feature) {
-    return `Feature '${from.feature}' must import feature '${to.feature}' through '@vicinity/features/${to.feature}', not a relative path ('${source}').`;
+    return `Feature '${from.feature}' must not reach feature '${to.feature}' by a relative path ('${source}').`;
+  }
+  if (from.layer === "features" && from.feature && to.layer === "features" && !to.relative && to.feature) {
+    return featureToFeature(from, to);
   }
   return null;
 }

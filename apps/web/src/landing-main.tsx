@@ -4,7 +4,7 @@
 // small and asks for the rest (React and the landing page, which bring the demo figures to life)
 // only once the page has been painted: on a slow network the page's HTML, its style sheet and its
 // fonts have the line to themselves, and its headline paints without waiting for 80 KB of script.
-import { ANONYMOUS_FLAG_KEY, endAnonymousSession } from "@vicinity/features/session";
+import { ANONYMOUS_FLAG_KEY, endAnonymousSession } from "@vicinity/features/shared";
 import "@vicinity/ui/styles.css";
 
 // The server sent this page, so this browser has no live session: a guest flag still kept here

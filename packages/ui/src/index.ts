@@ -104,6 +104,8 @@ export {
 export { Progress, progressVariants, type ProgressProps } from "./components/progress";
 export { Skeleton } from "./components/skeleton";
 export { EmptyState, type EmptyStateProps } from "./components/empty-state";
+export { Alert, alertVariants, type AlertProps } from "./components/alert";
+export { ToggleChip, type ToggleChipProps } from "./components/toggle-chip";
 export {
   Countdown,
   formatCountdown,

@@ -5,6 +5,3 @@ export { login, useLogin, type LoginOptions } from "./api/login";
 export { register, useRegister, type RegisterOptions } from "./api/register";
 export { anonymousLogin, useAnonymousLogin, type AnonymousLoginOptions } from "./api/anonymous-login";
 export { AUTH_TAB_PARAM, parseAuthTab, type AuthTab } from "./model/auth-tab";
-export { AuthScreen, type AuthScreenProps } from "./components/auth-screen";
-export { FormAlert } from "./components/form-alert";
-export { EMAIL_INPUT_PROPS } from "./model/email-input";

@@ -1,11 +1,7 @@
-export { DiscoveryPanel, ToggleChip } from "./components/discovery-panel";
+export { DiscoveryPanel, type DiscoveryPanelProps } from "./components/discovery-panel";
 export { NearbyUserCard } from "./components/nearby-user-card";
 export { NearbyUserGrid, NearbyUserGridSkeleton, DISCOVER_GRID_COLUMNS } from "./components/nearby-user-grid";
 export { useNearbyUsers, getNearbyUsers, prefetchNearbyUsers, NearbyFetchError, EXPAND_SEARCH_STEPS_KM, NEARBY_REFRESH_MS } from "./api/get-nearby-users";
-export { lastKnownLocation, locateEarly, locateMember, setLastKnownLocation, useMemberLocation, FALLBACK_LOCATION, GEOLOCATION_OPTIONS, type MemberLocation } from "./model/geolocation";
-export { formatAge, formatDistance } from "./model/format";
 export { MemberProfilePage } from "./components/member-profile-page";
 export { MemberProfileView } from "./components/member-profile-view";
-export { ReportMemberDialog } from "./components/report-member-dialog";
-export { useMember, getMember, useBlockMember, useReportMember, memberQueryKey } from "./api/member";
-export { formatCompatibility, rightNowMinutesLeft } from "./model/format";
+export { useMember, getMember } from "./api/member";

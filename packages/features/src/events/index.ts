@@ -20,12 +20,5 @@ export {
   type EventsListParams,
 } from "./api/events";
 export { useWatchEvent } from "./api/use-watch-event";
-export { dayHeader, eventTimeText, fromLocalInput, groupByDay, memberTimeZone, timeZones, toLocalInput } from "./model/time";
+export { dayHeader, eventTimeText, groupByDay } from "./model/time";
 export { emptyEventForm, eventFormOf, validateEventForm, START_IN_FUTURE, type EventFormValues, type EventFormErrors } from "./model/form";
-export { LazyEventsMap } from "./components/lazy-map";
-export type { EventsMapProps, EventsMapPin } from "./components/events-map";
-export { CoverUpload, type CoverUploadProps } from "./components/cover-upload";
-export { CoverPageFailed, CoverPageLoading, type CoverPageFailedProps } from "./components/page-states";
-export { FieldError, FormPageFrame, FormPageWaiting, FormServerError, SubmitRow } from "./components/form-parts";
-export { TimeRangeFields, type TimeRangeFieldsProps, type TimeRangeValues } from "./components/time-fields";
-export { ReportContentDialog, type ReportContentDialogProps } from "./components/event-dialogs";

@@ -1,6 +1,5 @@
 export { LandingPage } from "./components/landing-page";
 export { PlainLink, type LandingLink, type LandingLinkProps } from "./components/landing-link";
-export { BrandMark } from "./components/brand-mark";
 export { DemoClockContext, type DemoClock } from "./model/use-demo-activity";
 export {
   DEMO_COUNTDOWN_START_S,

@@ -2,13 +2,12 @@ export { LiveMapPage, VISITOR_MAP_REFRESH_MS, type LiveMapPageProps } from "./co
 export { LocationPage, SAVE_LOCATION_FAILED, formatUpdatedAt, type LocationPageProps } from "./components/location-page";
 export { MemberMap, type MemberMapProps, type MapFocus } from "./components/member-map";
 export { MapMemberCard } from "./components/map-member-card";
-export { MapMemberList } from "./components/map-member-list";
+export { MapMemberList, MAP_LIST_AD_AFTER } from "./components/map-member-list";
 export { MapFiltersPanel } from "./components/map-filters";
 export { MapNotices, type MapNotice } from "./components/map-notices";
-export { mapKeys, getMapArea, getMapConfig, useMapArea, useMapConfig, replaceTiles } from "./api/map-area";
-export { ownLocationQueryKey, getOwnLocation, useOwnLocation, useSaveOwnLocation, useSetMapVisibility, useStopSharingLocation } from "./api/own-location";
+export { mapKeys, getMapArea, useMapArea, replaceTiles } from "./api/map-area";
+export { getOwnLocation, useOwnLocation, useSaveOwnLocation, useSetMapVisibility, useStopSharingLocation } from "./api/own-location";
 export { MarkerIndex, type MapMarkerItem } from "./model/marker-index";
 export { applyFilters, filtersActive, NO_FILTERS, type MapFilters } from "./model/filters";
-export { onSettledResize } from "./model/settled-size";
 export { dataTilesFor, type MapView, type ViewBox, type LatLon } from "./model/view";
 export { describeMember, describeCluster } from "./model/describe";

@@ -1,12 +1,11 @@
 export { MessagesPage, type MessagesPageProps } from "./components/messages-page";
 export { RecentConversations } from "./components/recent-conversations";
-export { MessengerProvider, useMessenger, type MessengerValue, type PendingMessage } from "./model/messenger";
+export { MessengerProvider, useMessenger, type MessengerValue } from "./model/messenger";
+export type { PendingMessage } from "./model/pending-message";
 export {
   useConversations,
   useConversation,
   useOpenConversation,
   useThread,
-  conversationsQueryKey,
-  threadQueryKey,
-  unreadCountQueryKey,
+  messageKeys,
 } from "./api/conversations";

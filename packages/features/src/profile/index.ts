@@ -1,10 +1,7 @@
-export { updateProfile, useUpdateProfile } from "./api/update-profile";
-export { updateLocation, useShareLocation, useUpdateLocation } from "./api/update-location";
 export {
   addProfilePhoto,
   deleteProfilePhoto,
   getProfilePhotos,
-  profilePhotosQueryKey,
   profilePhotosQueryOptions,
   reorderProfilePhotos,
   useAddProfilePhoto,
@@ -12,7 +9,6 @@ export {
   useProfilePhotos,
   useReorderProfilePhotos,
 } from "./api/profile-photos";
-export { uploadMedia, UploadNetworkError, type UploadMediaOptions } from "./api/upload-media";
 export { endRightNow, startRightNow, useEndRightNow, useStartRightNow } from "./api/right-now";
 export {
   changePassword,
@@ -24,7 +20,11 @@ export {
   type ExportedData,
 } from "./api/account";
 export { DEFAULT_EXPORT_FILENAME, exportFileName, saveFileInBrowser, type SaveFile } from "./model/export-file";
-export { PHOTO_ACCEPT, PHOTO_ACCEPTED_TYPES, photoFileProblem } from "./model/photo-file";
 export { formatRightNowRemaining, rightNowMinutesLeft } from "./model/right-now";
 export { usePhotoUpload, type PhotoUploadState } from "./model/use-photo-upload";
 export { ProfileSettingsPage, type ProfileSettingsPageProps } from "./components/profile-settings-page";
+export { VerifyEmailBanner, VERIFY_NOTICE } from "./components/verify-email-banner";
+export { EmailSection } from "./components/email-section";
+export { DevicesSection, DeviceRow, lastActiveText } from "./components/devices-section";
+export { useDeviceSessions, useEndSessions } from "./api/email-and-devices";
+export { profileKeys } from "./api/keys";

@@ -14,13 +14,5 @@ export { AnonymousBanner, ANONYMOUS_NOTICE } from "./components/anonymous-banner
 export { ConnectionBanner } from "./components/connection-banner";
 export { IdleWarningDialog } from "./components/idle-warning-dialog";
 export { DeviceSwitch } from "./components/device-switch";
-export {
-  DeviceClassContext,
-  detectDeviceClass,
-  useDeviceClass,
-  MOBILE_MAX_WIDTH,
-  TABLET_MAX_WIDTH,
-  type DeviceClass,
-} from "./model/device-class";
 export { BrowsePage } from "./components/browse-page";
 export { SignedInHome } from "./components/signed-in-home";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, screen, within } from "storybook/test";
 import { discoveryHandlers, sessionHandlers, shellHandlers } from "../../../../mocks/handlers";
-import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/session";
+import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/shared";
 import { DemoClockContext } from "@vicinity/features/landing";
 import { rootRoute } from "./components/root-screen";
 import { AppLayout } from "./components/app-layout";

@@ -6,14 +6,26 @@ import { Button } from "./button";
 import { DeferredMenu } from "./deferred-menu";
 
 /** The menu's own module, loaded when the trigger is first used. */
-const preload = () => import("./deferred-menu.example");
+const preload = () => import("./deferred-menu.fixture");
 const ExampleMenu = lazy(() => preload().then((m) => ({ default: m.ExampleMenu })));
 
 const meta = {
   title: "UI/DeferredMenu",
   component: DeferredMenu,
   tags: ["desktop"],
-  parameters: { layout: "centered" },
+  parameters: {
+    layout: "centered",
+    docs: {
+      description: {
+        component: `A dropdown whose code loads on first use, for menus that are not needed on a page's first load (the header's account menu). The trigger is drawn at once; pointing at it or focusing it fetches the menu's module (\`preload\`), and a click opens the menu as soon as it has arrived.
+
+- **Use it** only where the size of the first load matters; elsewhere use \`DropdownMenu\` directly.
+- \`menu\` is a module-level \`lazy()\` of a component that renders \`DropdownMenu\` around the \`trigger\` it is given, open at once when \`defaultOpen\`: this story's \`deferred-menu.fixture.tsx\`, or the header's account menu.
+- **Do** give the trigger its own name (\`aria-label\` on an icon button). DeferredMenu adds \`aria-haspopup\` and \`aria-expanded\`.
+- **Don't** call \`lazy()\` inside a component: the menu's module would load again on every render.`,
+      },
+    },
+  },
   args: {
     trigger: (
       <Button variant="ghost" size="icon" aria-label="More options">

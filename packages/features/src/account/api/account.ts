@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ACCOUNT_PATHS, deviceSessionsSchema, emailChangedSchema, linkProblemSchema, type LinkProblem } from "@vicinity/contract";
-import { apiRequest, ApiError } from "@vicinity/features/http";
-import { currentUserQueryKey } from "@vicinity/features/session";
+import { ACCOUNT_PATHS, emailChangedSchema, linkProblemSchema, type LinkProblem } from "@vicinity/contract";
+import { apiRequest, ApiError, currentUserQueryKey } from "@vicinity/features/shared";
 
 const post = (url: string, body?: unknown) => apiRequest("POST", url, body);
+
+/** The account pages' query keys. */
+export const accountKeys = {
+  resetLink: (token: string) => ["account", "reset-link", token] as const,
+};
 
 /** Why a link's call failed: its reason when the server gave one (invalid, expired, used). */
 export function linkProblemOf(error: unknown): LinkProblem | null {
@@ -24,7 +28,7 @@ export function useForgotPassword() {
 /** Whether a reset link still works, asked once when its page opens. */
 export function useResetLinkCheck(token: string) {
   return useQuery({
-    queryKey: ["account", "reset-link", token],
+    queryKey: accountKeys.resetLink(token),
     queryFn: async () => (await post(ACCOUNT_PATHS.checkReset, { token })).json(),
     enabled: token !== "",
     retry: false,
@@ -58,28 +62,5 @@ export function useEmailLink(kind: LinkKind) {
       return { email: changed.success ? changed.data.email : null };
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-  });
-}
-
-export function useResendVerification() {
-  return useMutation({ mutationFn: async () => post(ACCOUNT_PATHS.resendVerification) });
-}
-
-export function useChangeEmail() {
-  return useMutation({ mutationFn: async (input: { email: string; password: string }) => (await (await post(ACCOUNT_PATHS.changeEmail, input)).json()) as { message: string } });
-}
-
-export const deviceSessionsKey = ["account", "sessions"] as const;
-
-export function useDeviceSessions() {
-  return useQuery({ queryKey: deviceSessionsKey, queryFn: async () => deviceSessionsSchema.parse(await (await apiRequest("GET", ACCOUNT_PATHS.sessions)).json()).sessions });
-}
-
-/** Ends one device's session, or every other one (no id). */
-export function useEndSessions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id?: string) => apiRequest("DELETE", id ? ACCOUNT_PATHS.session(id) : ACCOUNT_PATHS.sessions),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: deviceSessionsKey }),
   });
 }

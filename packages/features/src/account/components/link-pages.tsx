@@ -2,9 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { Link, useLocation } from "react-router";
 import { CircleCheck, Link2Off, MailCheck } from "lucide-react";
 import { forgotPasswordRequestSchema, LINK_PROBLEMS, PASSWORD_MIN_LENGTH, RESET_SENT_MESSAGE, type LinkProblem } from "@vicinity/contract";
-import { Button, FormField, Input, PasswordInput, Spinner } from "@vicinity/ui";
-import { AuthScreen, EMAIL_INPUT_PROPS, FormAlert } from "@vicinity/features/auth";
-import { serverMessageOr } from "@vicinity/features/http";
+import { Alert, Button, FormField, Input, PasswordInput, Spinner } from "@vicinity/ui";
+import { AuthScreen, EMAIL_INPUT_PROPS, serverMessageOr } from "@vicinity/features/shared";
 import { linkProblemOf, useEmailLink, useForgotPassword, useResetLinkCheck, useResetPassword, type LinkKind } from "../api/account";
 import { tokenFromHash } from "../model/link-token";
 
@@ -70,7 +69,7 @@ export function ForgotPasswordPage() {
         </LinkOutcome>
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-5">
-          {error && !problem ? <FormAlert>{error}</FormAlert> : null}
+          {error && !problem ? <Alert>{error}</Alert> : null}
           <FormField label="Email" required error={problem ?? undefined}>
             {(control) => (
               <Input
@@ -143,12 +142,12 @@ export function ResetPasswordPage() {
       </div>
     );
   } else if (check.isError) {
-    body = <FormAlert>{serverMessageOr(check.error, "We could not check your link. Please try again.")}</FormAlert>;
+    body = <Alert>{serverMessageOr(check.error, "We could not check your link. Please try again.")}</Alert>;
   } else {
     const error = problem ? null : (reset.error ? serverMessageOr(reset.error, "Your password could not be changed. Please try again.") : null);
     body = (
       <form noValidate onSubmit={submit} className="grid gap-5">
-        {error ? <FormAlert>{error}</FormAlert> : null}
+        {error ? <Alert>{error}</Alert> : null}
         <FormField label="New password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={problem?.field === "password" ? problem.message : undefined}>
           {(control) => <PasswordInput {...control} autoComplete="new-password" inputSize="lg" value={password} onChange={(e) => setPassword(e.target.value)} />}
         </FormField>
@@ -202,7 +201,7 @@ export function EmailLinkPage({ kind }: { kind: LinkKind }) {
       </LinkProblemView>
     );
   } else if (link.isError) {
-    body = <FormAlert>{serverMessageOr(link.error, "This link could not be used. Please try again.")}</FormAlert>;
+    body = <Alert>{serverMessageOr(link.error, "This link could not be used. Please try again.")}</Alert>;
   } else if (link.isSuccess) {
     const email = link.data.email;
     body =

@@ -3,7 +3,7 @@ import { ADMIN_PATHS, adminMemberDetailSchema, adminMembersPageSchema, adminPict
 
 type PictureFilter = (typeof PICTURE_FILTERS)[number];
 import * as z from "zod/mini";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest } from "@vicinity/features/shared";
 
 /** What the audit log asks for: filters and a page (from 0). Empty strings mean "any". */
 export interface AuditParams {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ANALYTICS_PATH, analyticsSchema } from "@vicinity/contract/analytics";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest } from "@vicinity/features/shared";
 
 export interface AnalyticsParams {
   from: string;

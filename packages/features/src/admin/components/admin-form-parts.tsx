@@ -1,7 +1,7 @@
 import { ADMIN_REASON_MAX_LENGTH, SUSPENSION_DAYS } from "@vicinity/contract";
 import type { FormEvent, ReactNode } from "react";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, type ButtonProps } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
+import { serverMessageOr } from "@vicinity/features/shared";
 
 /** A labelled choice among options (the admin filters, a suspension's length). */
 export function ChoiceField({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: ReadonlyArray<{ value: string; label: string }> }) {

@@ -10,8 +10,7 @@ import {
   EmptyState,
   toast,
 } from "@vicinity/ui";
-import { ApiError } from "@vicinity/features/http";
-import { avatarUrl, optimizedImageUrl } from "@vicinity/features/media";
+import { ApiError, avatarUrl, optimizedImageUrl } from "@vicinity/features/shared";
 import { useAdminMember, useMemberAction, type MemberAction } from "../api/admin";
 import { REPORT_KIND_LABELS } from "./admin-overview-page";
 import { MemberStatus } from "./admin-members-page";

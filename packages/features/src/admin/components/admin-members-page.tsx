@@ -18,7 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from "@vicinity/ui";
-import { avatarUrl } from "@vicinity/features/media";
+import { avatarUrl } from "@vicinity/features/shared";
 import { useAdminMembers, type MembersParams } from "../api/admin";
 import { LoadFailed, LoadingRows } from "./admin-states";
 import { ChoiceField } from "./admin-form-parts";

@@ -1,5 +1,5 @@
 import { Button, EmptyState, Skeleton } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
+import { serverMessageOr } from "@vicinity/features/shared";
 
 /** An admin list or panel while its first answer is on its way. */
 export function LoadingRows({ label, rows = 4, className = "h-12" }: { label: string; rows?: number; className?: string }) {

@@ -16,10 +16,8 @@ import {
   TabsTrigger,
   toast,
 } from "@vicinity/ui";
-import { optimizedImageUrl } from "@vicinity/features/media";
-import { useAuth } from "@vicinity/features/session";
+import { optimizedImageUrl, useAuth, serverMessageOr } from "@vicinity/features/shared";
 import { useAdminPictures, useAdminReports, useRemovePicture, useReviewPictures, type ReportsParams } from "../api/admin";
-import { serverMessageOr } from "@vicinity/features/http";
 import { REPORT_KIND_LABELS } from "./admin-overview-page";
 import { LoadFailed, LoadingRows } from "./admin-states";
 import { ReportCard } from "./report-card";

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { Gavel, StickyNote, UserRoundCheck, UserRoundX, X } from "lucide-react";
 import { REPORT_REASON_LABELS, REPORT_STATUS_LABELS, type AdminReport } from "@vicinity/contract";
 import { Badge, Button, Card, Checkbox, Input } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
-import { optimizedImageUrl } from "@vicinity/features/media";
+import { serverMessageOr, optimizedImageUrl } from "@vicinity/features/shared";
 import { useAssignReport, useReportNote } from "../api/admin";
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });

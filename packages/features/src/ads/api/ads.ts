@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AD_PATHS, servedAdSchema, type ServedAd } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest } from "@vicinity/features/shared";
 
 /** Where an ad is shown: the discovery grid (one per screenful) or the map's side list. */
 export type AdPlacement = "grid" | "map";

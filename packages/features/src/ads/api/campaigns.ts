@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
 import { AD_ADMIN_PATHS, adCampaignDetailSchema, adCampaignSchema, type AdCampaign, type AdCampaignDetail, type AdInput } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest } from "@vicinity/features/shared";
 
 export const campaignKeys = {
   all: ["admin", "ads"] as const,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Copy, Pause, Play, Square } from "lucide-react";
 import type { AdCampaign } from "@vicinity/contract";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
+import { serverMessageOr } from "@vicinity/features/shared";
 import { useChangeCampaign, type CampaignChange } from "../api/campaigns";
 
 /** What can be done to a campaign now: start a draft, pause, resume, end; duplicate any. */

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { ArrowLeft, Pencil } from "lucide-react";
 import { Button, buttonVariants, Card, EmptyState, Skeleton } from "@vicinity/ui";
-import { ApiError, serverMessageOr } from "@vicinity/features/http";
+import { ApiError, serverMessageOr } from "@vicinity/features/shared";
 import { useCampaign } from "../api/campaigns";
 import { formatCount, formatCtr, scheduleText, settingsOf, targetingText } from "../model/format";
 import { AdPreview } from "./ad-preview";

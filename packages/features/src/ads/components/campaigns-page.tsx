@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Megaphone, Plus } from "lucide-react";
 import { AD_STATUSES, AD_STATUS_LABELS, type AdCampaign, type AdStatus } from "@vicinity/contract";
 import { Button, buttonVariants, Card, cn, EmptyState, Skeleton } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
+import { serverMessageOr } from "@vicinity/features/shared";
 import { useCampaigns } from "../api/campaigns";
 import { formatCount, formatCtr, scheduleText, settingsOf } from "../model/format";
 import { CampaignActions } from "./campaign-actions";

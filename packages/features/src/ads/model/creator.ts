@@ -1,6 +1,6 @@
 import type { AD_RADII_KM} from "@vicinity/contract";
 import { adInputSchema, MAP_DEFAULT_CENTER, type AdInput } from "@vicinity/contract";
-import { fromLocalInput, toLocalInput } from "@vicinity/features/events";
+import { fromLocalInput, toLocalInput } from "@vicinity/features/shared";
 
 /** What the ad creator's form holds: text as typed, numbers as typed, times as datetime-local gives them. */
 export interface AdFormValues {

@@ -6,7 +6,7 @@ import {
   type AnonymousLoginRequest,
   type AnonymousProfile,
 } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest } from "@vicinity/features/shared";
 
 /** POST /api/anonymous-login: a guest session (cookie) and the profile the browser keeps. */
 export async function anonymousLogin(body: AnonymousLoginRequest = { age: ANONYMOUS_AGE }): Promise<AnonymousProfile> {

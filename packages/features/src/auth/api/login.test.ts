@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { argon2id } from "hash-wasm";
 import { leadingZeroBits, type LoginChallenge, type SessionUser } from "@vicinity/contract";
-import { ApiError } from "@vicinity/features/http";
+import { ApiError } from "@vicinity/features/shared";
 import { login } from "./login";
 import { solveLoginChallenge } from "./login-proof";
 

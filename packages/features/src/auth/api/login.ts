@@ -1,6 +1,6 @@
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
 import { API_PATHS, loginChallengeErrorSchema, sessionUserSchema, type LoginRequest, type SessionUser } from "@vicinity/contract";
-import { ApiError, apiRequest } from "@vicinity/features/http";
+import { ApiError, apiRequest } from "@vicinity/features/shared";
 import { solveLoginChallenge } from "./login-proof";
 
 /** The challenge of a 429 that asks for a proof of work, or null for any other failure. */

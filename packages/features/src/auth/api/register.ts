@@ -1,6 +1,6 @@
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
 import { API_PATHS, sessionUserSchema, type RegisterRequest, type SessionUser } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest } from "@vicinity/features/shared";
 
 /** POST /api/register: {email, password} on /auth, plus username on /join; the new member (signed in). */
 export async function register(body: RegisterRequest): Promise<SessionUser> {

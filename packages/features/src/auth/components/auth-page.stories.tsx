@@ -8,7 +8,7 @@ import {
   ANONYMOUS_PROFILE_KEY,
   currentUserQueryKey,
   useCurrentUser,
-} from "@vicinity/features/session";
+} from "@vicinity/features/shared";
 import { authHandlers, sessionHandlers } from "../../../../../mocks/handlers";
 import { anonymousProfileFixture } from "../../../../../mocks/fixtures/auth";
 import { AuthPage } from "./auth-page";

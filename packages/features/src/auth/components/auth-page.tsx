@@ -6,7 +6,7 @@ import { AUTH_TAB_PARAM, parseAuthTab, type AuthTab } from "../model/auth-tab";
 import { AUTH_TITLES, BUSY_LABELS } from "../model/messages";
 import { useAuthScreen } from "../model/use-auth-screen";
 import { validateAuthSignIn, validateAuthSignUp } from "../model/validation";
-import { AuthScreen } from "./auth-screen";
+import { AuthScreen } from "@vicinity/features/shared";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 

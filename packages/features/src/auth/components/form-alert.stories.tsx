@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { FormAlert } from "./form-alert";
+import { Alert } from "@vicinity/ui";
 
 const meta = {
   title: "Features/Auth/FormAlert",
-  component: FormAlert,
+  component: Alert,
   tags: ["mobile", "desktop"],
   args: { children: "Invalid email or password" },
-} satisfies Meta<typeof FormAlert>;
+} satisfies Meta<typeof Alert>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
-import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/session";
+import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/shared";
 import { authHandlers } from "../../../../../mocks/handlers";
 import { anonymousProfileFixture } from "../../../../../mocks/fixtures/auth";
 import { FullReloadContext, RELOAD_AFTER_TOAST_MS, type FullReload } from "../model/full-reload";

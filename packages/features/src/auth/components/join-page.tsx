@@ -6,7 +6,7 @@ import { BUSY_LABELS } from "../model/messages";
 import { useJoinScreen } from "../model/use-join-screen";
 import { useRefocusAfterBusy } from "../model/use-refocus-after-busy";
 import { validateJoinSignUp } from "../model/validation";
-import { AuthScreen } from "./auth-screen";
+import { AuthScreen } from "@vicinity/features/shared";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 

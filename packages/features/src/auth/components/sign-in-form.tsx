@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Button, FormField, Input, PasswordInput } from "@vicinity/ui";
+import { Alert, Button, FormField, Input, PasswordInput } from "@vicinity/ui";
 import { useRefocusAfterBusy } from "../model/use-refocus-after-busy";
 import { useValidatedForm } from "../model/use-validated-form";
 import type { SignInValues, ValidationProblem } from "../model/validation";
-import { FormAlert } from "./form-alert";
-import { EMAIL_INPUT_PROPS } from "../model/email-input";
+import { EMAIL_INPUT_PROPS } from "@vicinity/features/shared";
 
 export interface SignInFormProps {
   /** Called with the values once they pass `validate`. */
@@ -53,7 +52,7 @@ export function SignInForm({
 
   return (
     <form noValidate={!nativeValidation} onSubmit={form.handleSubmit} className="grid gap-5">
-      {summary ? <FormAlert>{summary}</FormAlert> : null}
+      {summary ? <Alert>{summary}</Alert> : null}
       <FormField label="Email" required>
         {(control) => (
           <Input

@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { PASSWORD_MIN_LENGTH } from "@vicinity/contract";
-import { Button, FormField, Input, PasswordInput } from "@vicinity/ui";
+import { Alert, Button, FormField, Input, PasswordInput } from "@vicinity/ui";
 import { useRefocusAfterBusy } from "../model/use-refocus-after-busy";
 import { useValidatedForm } from "../model/use-validated-form";
 import type { AuthField, SignUpValues, ValidationProblem } from "../model/validation";
-import { FormAlert } from "./form-alert";
-import { EMAIL_INPUT_PROPS } from "../model/email-input";
+import { EMAIL_INPUT_PROPS } from "@vicinity/features/shared";
 
 export interface SignUpFormProps {
   /** Called with the values once they pass `validate`. */
@@ -58,7 +57,7 @@ export function SignUpForm({
 
   return (
     <form noValidate={!nativeValidation} onSubmit={form.handleSubmit} className="grid gap-5">
-      {summary ? <FormAlert>{summary}</FormAlert> : null}
+      {summary ? <Alert>{summary}</Alert> : null}
       {withUsername ? (
         <FormField label="Username" hint={USERNAME_HINT} required>
           {(control) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@vicinity/features/http";
+import { ApiError } from "@vicinity/features/shared";
 import { parseAuthTab } from "./auth-tab";
 import { formErrorText, serverTextOr } from "./error-text";
 import { validateAuthSignIn, validateAuthSignUp, validateJoinSignUp } from "./validation";

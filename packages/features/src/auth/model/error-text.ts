@@ -1,4 +1,4 @@
-import { ApiError } from "@vicinity/features/http";
+import { ApiError } from "@vicinity/features/shared";
 
 /**
  * /auth (spec section 8): the server's `message` field when the server answered, the fallback

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { currentUserQueryKey, currentUserQueryOptions, endAnonymousSession } from "@vicinity/features/session";
+import { currentUserQueryKey, currentUserQueryOptions, endAnonymousSession } from "@vicinity/features/shared";
 import { useLogin } from "../api/login";
 import { useRegister } from "../api/register";
 import { formErrorText } from "./error-text";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PRODUCT_NAME } from "@vicinity/contract";
-import { endAnonymousSession, startAnonymousSession } from "@vicinity/features/session";
+import { endAnonymousSession, startAnonymousSession } from "@vicinity/features/shared";
 import { toast } from "@vicinity/ui";
 import { useAnonymousLogin } from "../api/anonymous-login";
 import { useLogin } from "../api/login";

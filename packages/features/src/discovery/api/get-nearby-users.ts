@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { keepPreviousData, useInfiniteQuery, type QueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
+import { nearbyKeys } from "@vicinity/features/shared";
 import { NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbySearchPath, nearbyUserSchema, type NearbySort, type NearbyUser } from "@vicinity/contract";
 
 /** Spec section 9: the nearby grid refreshes every 30 s. */
@@ -38,20 +39,18 @@ export async function getNearbyUsers(params: NearbyParams, cursor: string | null
   return { users: usersSchema.parse(await response.json()), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }
 
-const nearbyQueryKey = (params: NearbyParams | null) => ["users", "nearby", params] as const;
-
 /**
  * The grid's first page, asked for before the home renders (startFirstLoad, issue 9): the home
  * finds it in the cache when its params are the same (the grid's defaults: nearest, everyone).
  */
 export function prefetchNearbyUsers(queryClient: QueryClient, params: NearbyParams): Promise<void> {
-  return queryClient.prefetchInfiniteQuery({ queryKey: nearbyQueryKey(params), queryFn: ({ pageParam }) => getNearbyUsers(params, pageParam), initialPageParam: null as string | null });
+  return queryClient.prefetchInfiniteQuery({ queryKey: nearbyKeys.list(params), queryFn: ({ pageParam }) => getNearbyUsers(params, pageParam), initialPageParam: null as string | null });
 }
 
 /** The nearby grid's data: pages by the server's cursor, refreshed every 30 s, de-duplicated by id. */
 export function useNearbyUsers(params: NearbyParams | null) {
   const query = useInfiniteQuery({
-    queryKey: nearbyQueryKey(params),
+    queryKey: nearbyKeys.list(params),
     queryFn: ({ pageParam }) => getNearbyUsers(params!, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Navigation, SearchX, Sparkles, Zap } from "lucide-react";
 import type { NearbySort, NearbyUser } from "@vicinity/contract";
-import { Button, cn, EmptyState, Spinner } from "@vicinity/ui";
-import { LazyAdSlot } from "@vicinity/features/ads";
+import { Button, EmptyState, Spinner, ToggleChip } from "@vicinity/ui";
 import { EXPAND_SEARCH_STEPS_KM, useNearbyUsers } from "../api/get-nearby-users";
-import { useMemberLocation, type MemberLocation } from "../model/geolocation";
+import { useAdSlots, useMemberLocation, type MemberLocation } from "@vicinity/features/shared";
 import { NearbyUserGrid, NearbyUserGridSkeleton } from "./nearby-user-grid";
 
 export interface DiscoveryPanelProps {
@@ -31,7 +30,9 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
   // Kept from render to render, as the ad places are: the grid redraws its cards only for a new list.
   const viewProfile = useCallback((user: NearbyUser) => (onViewProfile ? onViewProfile(user) : void navigate(`/members/${user.id}`)), [onViewProfile, navigate]);
   const message = useCallback((user: NearbyUser) => (onMessage ? onMessage(user) : void navigate(`/messages?to=${encodeURIComponent(user.id)}`)), [onMessage, navigate]);
-  const adSlot = useMemo(() => (limited ? undefined : (index: number) => <LazyAdSlot placement="grid" index={index} />), [limited]);
+  // The grid's ads come from the composition place (a member's pages); a visitor's grid has none.
+  const adSlots = useAdSlots();
+  const adSlot = limited ? undefined : adSlots?.grid;
 
   // Infinite scroll: the next page loads when the end of the grid comes into view.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -144,23 +145,5 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
         }
       />
     </section>
-  );
-}
-
-/** A pressed-or-not chip of a toolbar (sort, Right Now; the map's filters). */
-export function ToggleChip({ pressed, onClick, icon, children }: { pressed: boolean; onClick: () => void; icon: ReactNode; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        "inline-flex min-h-9 items-center gap-1.5 rounded-pill px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-        pressed ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
-      )}
-    >
-      {icon}
-      {children}
-    </button>
   );
 }

@@ -4,7 +4,7 @@ import { memberProfileFixture } from "../../../../../mocks/fixtures/nearby";
 import { mediaHandlers, memberHandlers } from "../../../../../mocks/handlers";
 import { MemberProfilePage } from "./member-profile-page";
 import { MemberProfileView } from "./member-profile-view";
-import { ReportMemberDialog } from "./report-member-dialog";
+import { ReportMemberDialog } from "@vicinity/features/shared";
 
 const meta = {
   title: "Features/Discovery/MemberProfilePage",

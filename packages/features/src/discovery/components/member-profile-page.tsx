@@ -2,11 +2,9 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { UserX } from "lucide-react";
 import { Button, EmptyState, Skeleton, toast } from "@vicinity/ui";
-import { ApiError, serverMessageOr } from "@vicinity/features/http";
-import { useBlockMember, useMember, useReportMember } from "../api/member";
-import { displayNameOf } from "../model/format";
+import { ApiError, serverMessageOr, displayNameOf, ReportMemberDialog, useBlockMember, useReportMember } from "@vicinity/features/shared";
+import { useMember } from "../api/member";
 import { MemberProfileView } from "./member-profile-view";
-import { ReportMemberDialog } from "./report-member-dialog";
 
 export interface MemberProfilePageProps {
   /** Stories pass the id; the app reads it from /members/:id. */

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Ban, ChevronLeft, Flag, MapPin, MessageCircle, Sparkles, Zap } from "lucide-react";
 import type { MemberProfile } from "@vicinity/contract";
 import { Avatar, Badge, Button, Card, cn } from "@vicinity/ui";
-import { optimizedImageUrl, thumbnailUrl } from "@vicinity/features/media";
-import { displayNameOf, formatAge, formatCompatibility, formatDistance, rightNowMinutesLeft } from "../model/format";
+import { optimizedImageUrl, thumbnailUrl, displayNameOf, formatAge, formatCompatibility, formatDistance, rightNowMinutesLeft } from "@vicinity/features/shared";
 
 const POSITION_LABELS: Record<string, string> = {
   top: "Top",

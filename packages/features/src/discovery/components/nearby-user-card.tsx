@@ -1,8 +1,7 @@
 import { MapPin, MessageCircle, UserRound, Zap } from "lucide-react";
 import type { NearbyUser } from "@vicinity/contract";
 import { Avatar, Button, Card } from "@vicinity/ui";
-import { thumbnailUrl } from "@vicinity/features/media";
-import { displayNameOf, formatAge, formatCompatibility, formatDistance } from "../model/format";
+import { thumbnailUrl, displayNameOf, formatAge, formatCompatibility, formatDistance } from "@vicinity/features/shared";
 
 export interface NearbyUserCardProps {
   user: NearbyUser;

@@ -10,7 +10,7 @@ import {
   type EventList,
   type VicinityEvent,
 } from "@vicinity/contract";
-import { ApiError, apiRequest } from "@vicinity/features/http";
+import { ApiError, apiRequest } from "@vicinity/features/shared";
 
 /** What a list of events asks the server for (GET /api/events). */
 export interface EventsListParams {

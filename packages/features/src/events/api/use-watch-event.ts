@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRealtime } from "@vicinity/features/realtime";
+import { useRealtime } from "@vicinity/features/shared";
 import { eventKeys } from "./events";
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { CalendarSync, Copy, RotateCcw } from "lucide-react";
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Input, Skeleton, toast } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
+import { serverMessageOr } from "@vicinity/features/shared";
 import { useCalendarFeed, useResetCalendarFeed } from "../api/events";
 
 export const CALENDAR_TITLE = "Subscribe in your calendar app";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CalendarDays } from "lucide-react";
 import { EVENT_CATEGORY_LABELS, type VicinityEvent } from "@vicinity/contract";
 import { Badge } from "@vicinity/ui";
-import { optimizedImageUrl } from "@vicinity/features/media";
+import { optimizedImageUrl } from "@vicinity/features/shared";
 import { dayHeader, clockTime } from "../model/time";
 import { EventStatusBadge, VenueLine, placesText } from "./event-status";
 

@@ -1,13 +1,10 @@
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, EmptyState } from "@vicinity/ui";
-import { ApiError, serverMessageOr } from "@vicinity/features/http";
-import { FALLBACK_LOCATION, useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
+import { ApiError, serverMessageOr, FALLBACK_LOCATION, FormPageFrame as Frame, FormPageWaiting, useMemberLocation, type MemberLocation, memberTimeZone } from "@vicinity/features/shared";
 import { useEvent, useSaveEvent } from "../api/events";
 import { emptyEventForm, eventFormOf, type EventFormValues } from "../model/form";
-import { memberTimeZone } from "../model/time";
 import { EventForm } from "./event-form";
-import { FormPageFrame as Frame, FormPageWaiting } from "./form-parts";
 
 export interface EventFormPageProps {
   /** Editing this event; none: hosting a new one. */

@@ -2,10 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { EVENT_ADDRESS_MAX_LENGTH, EVENT_CAPACITY_MAX, EVENT_CAPACITY_MIN, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, EVENT_DESCRIPTION_MAX_LENGTH, type EventInput } from "@vicinity/contract";
 import { FormField, Input } from "@vicinity/ui";
 import { validateEventForm, type EventFormErrors, type EventFormValues } from "../model/form";
-import { CoverUpload } from "./cover-upload";
-import { FieldError, FormServerError, SubmitRow } from "./form-parts";
-import { LazyEventsMap } from "./lazy-map";
-import { TimeRangeFields } from "./time-fields";
+import { CoverUpload, FieldError, FormServerError, LazyEventsMap, SubmitRow, TimeRangeFields } from "@vicinity/features/shared";
 
 const controlClass =
   "w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Users } from "lucide-react";
 import { EVENT_CATEGORY_LABELS, type VicinityEvent } from "@vicinity/contract";
 import { cn } from "@vicinity/ui";
-import { optimizedImageUrl } from "@vicinity/features/media";
+import { optimizedImageUrl } from "@vicinity/features/shared";
 import { clockTime } from "../model/time";
 import { EventStatusBadge, VenueLine } from "./event-status";
 

@@ -2,7 +2,7 @@ import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { VicinityEvent } from "@vicinity/contract";
-import { RealtimeContext, type VicinitySocket } from "@vicinity/features/realtime";
+import { RealtimeContext, type VicinitySocket } from "@vicinity/features/shared";
 import { cancelledEvent, eventFixture, EVENTS_NEARBY, fullEvent, hostedEvent, pastEvent, waitlistedEvent } from "../../../../../mocks/fixtures/events";
 import { eventsApi, eventsHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";

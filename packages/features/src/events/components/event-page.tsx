@@ -3,16 +3,13 @@ import { Link } from "react-router";
 import { Ban, CalendarPlus, Clock, Flag, MapPin, Pencil, Share2, Users } from "lucide-react";
 import { EVENT_CATEGORY_LABELS, EVENT_PATHS, type VicinityEvent } from "@vicinity/contract";
 import { Avatar, Badge, Button, toast } from "@vicinity/ui";
-import { avatarUrl, optimizedImageUrl } from "@vicinity/features/media";
-import { useAuth } from "@vicinity/features/session";
+import { avatarUrl, optimizedImageUrl, useAuth, memberTimeZone, CoverPageFailed, CoverPageLoading, LazyEventsMap } from "@vicinity/features/shared";
 import { useEvent, useEventAttendees } from "../api/events";
 import { useWatchEvent } from "../api/use-watch-event";
-import { eventTimeText, memberTimeZone } from "../model/time";
+import { eventTimeText } from "../model/time";
 import { CancelEventDialog, ReportEventDialog } from "./event-dialogs";
 import { placesText } from "./event-status";
-import { LazyEventsMap } from "./lazy-map";
 import { RsvpPanel } from "./rsvp-panel";
-import { CoverPageFailed, CoverPageLoading } from "./page-states";
 
 export const ADDRESS_FOR_GOING = "The address is shared with those going";
 

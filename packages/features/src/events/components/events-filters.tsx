@@ -1,7 +1,6 @@
 import { SlidersHorizontal } from "lucide-react";
 import { EVENT_DEFAULT_RADIUS_KM, EVENT_RADII_KM, type EventFilter } from "@vicinity/contract";
-import { ToggleChip } from "@vicinity/features/discovery";
-import { Button, cn, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@vicinity/ui";
+import { ToggleChip, Button, cn, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@vicinity/ui";
 
 export interface EventsFilters {
   filter: EventFilter;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { useDeviceClass } from "@vicinity/features/shell";
+import { useDeviceClass } from "@vicinity/features/shared";
 import { manyEvents } from "../../../../../mocks/fixtures/events";
 import { eventsApi, eventsHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { EventsPage } from "./events-page";

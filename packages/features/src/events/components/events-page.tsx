@@ -3,16 +3,14 @@ import { Link } from "react-router";
 import { LayoutGrid, List } from "lucide-react";
 import type { VicinityEvent } from "@vicinity/contract";
 import { Button, Spinner } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
-import { useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
+import { serverMessageOr, LazyEventsMap, useMemberLocation, type MemberLocation, memberTimeZone } from "@vicinity/features/shared";
 import { useEventsList, type EventsListParams } from "../api/events";
-import { groupByDay, dayHeader, memberTimeZone } from "../model/time";
+import { groupByDay, dayHeader } from "../model/time";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { EventCoverCard } from "./event-cover-card";
 import { EventListItem } from "./event-list-item";
 import { DEFAULT_EVENTS_FILTERS, EventsFilterControls, EventsFilterSheet, type EventsFilters } from "./events-filters";
 import { EventsEmpty, EventsError, EventsLoading, HostEventButton } from "./events-states";
-import { LazyEventsMap } from "./lazy-map";
 
 export type EventsLayout = "mobile" | "desktop" | "modern";
 

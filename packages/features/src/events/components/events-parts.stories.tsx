@@ -4,23 +4,17 @@ import { expect, userEvent, within } from "storybook/test";
 import { CALENDAR_URL, EVENTS_NEARBY } from "../../../../../mocks/fixtures/events";
 import { eventsApi, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { CalendarFeedCard } from "./calendar-feed-card";
-import { CoverUpload } from "./cover-upload";
 import { EventCoverCard } from "./event-cover-card";
 import { ReportEventDialog } from "./event-dialogs";
 import { EventListItem } from "./event-list-item";
 import { EventStatusBadge } from "./event-status";
 import { EventsFilterControls } from "./events-filters";
 import { EventsEmpty } from "./events-states";
-import { LazyEventsMap } from "./lazy-map";
 import { RsvpPanel } from "./rsvp-panel";
 import { NextEvents } from "./next-events";
 import NextEventsList from "./next-events-list";
-import EventsMap from "./events-map";
 import { EventForm } from "./event-form";
-import { TimeRangeFields } from "./time-fields";
-import { FieldError, FormPageFrame, FormServerError, SubmitRow } from "./form-parts";
-import { CoverPageFailed } from "./page-states";
-import { ApiError } from "@vicinity/features/http";
+import { ApiError, CoverPageFailed, CoverUpload, FieldError, FormPageFrame, FormServerError, LazyEventsMap, SubmitRow, TimeRangeFields } from "@vicinity/features/shared";
 import { emptyEventForm } from "../model/form";
 import { eventsMapReady, STORY_LOCATION } from "../../../../../mocks/story-maps";
 
@@ -126,7 +120,7 @@ export const NextEventsListed: Story = {
 export const MapOfEvents: Story = {
   render: () => (
     <div className="h-96">
-      <EventsMap
+      <LazyEventsMap
         center={STORY_LOCATION}
         zoom={11}
         fit

@@ -2,10 +2,8 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { CalendarDays } from "lucide-react";
 import { Button, EmptyState } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
-import { FALLBACK_LOCATION } from "@vicinity/features/discovery";
+import { serverMessageOr, FALLBACK_LOCATION, memberTimeZone } from "@vicinity/features/shared";
 import { useEventsList } from "../api/events";
-import { memberTimeZone } from "../model/time";
 import { EventListItem } from "./event-list-item";
 import { EventsError, EventsLoading, HostEventButton } from "./events-states";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Check, Star, UserPlus, X } from "lucide-react";
 import type { VicinityEvent } from "@vicinity/contract";
 import { Button } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
+import { serverMessageOr } from "@vicinity/features/shared";
 import { useRsvp } from "../api/events";
 
 export const RSVP_STATUS_TEXT = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayHeader, eventTimeText, fromLocalInput, groupByDay, toLocalInput } from "./time";
+import { dayHeader, eventTimeText, groupByDay } from "./time";
 import { emptyEventForm, START_IN_FUTURE, validateEventForm } from "./form";
 
 const NOW = Date.parse("2026-06-13T21:30:00Z");
@@ -24,13 +24,6 @@ describe("event times", () => {
     const event = { startsAt: "2026-06-20T23:00:00Z", endsAt: "2026-06-21T02:00:00Z", timeZone: "America/New_York" };
     expect(eventTimeText(event, "UTC")).toEqual({ main: "Saturday 20 June, 23:00 – Sunday 21 June, 02:00", venue: "19:00 – 22:00 EDT at the venue (America/New_York)" });
     expect(eventTimeText(event, "America/New_York").venue).toBeNull();
-  });
-
-  it("reads a datetime-local value in a zone, across daylight saving", () => {
-    expect(fromLocalInput("2026-06-20T19:00", "America/New_York")).toBe("2026-06-20T23:00:00.000Z");
-    expect(fromLocalInput("2026-12-20T19:00", "America/New_York")).toBe("2026-12-21T00:00:00.000Z");
-    expect(toLocalInput("2026-06-20T23:00:00.000Z", "America/New_York")).toBe("2026-06-20T19:00");
-    expect(fromLocalInput("", "UTC")).toBe("");
   });
 });
 

@@ -1,5 +1,5 @@
 import { eventInputSchema, type EventCategory, type EventInput, type VicinityEvent } from "@vicinity/contract";
-import { fromLocalInput, toLocalInput } from "./time";
+import { fromLocalInput, toLocalInput } from "@vicinity/features/shared";
 
 
 /** What the host's form holds: text as typed, the times as the datetime-local inputs give them. */

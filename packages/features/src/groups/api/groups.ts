@@ -12,7 +12,7 @@ import {
   type GroupInput,
   type GroupInvite,
 } from "@vicinity/contract";
-import { ApiError, apiRequest } from "@vicinity/features/http";
+import { ApiError, apiRequest, conversationKeys } from "@vicinity/features/shared";
 
 /** What a list of groups asks for (GET /api/groups): a search, and a point for "near me". */
 export interface GroupsListParams {
@@ -100,7 +100,7 @@ function settle(queryClient: QueryClient, group: Group) {
   void queryClient.invalidateQueries({ queryKey: groupKeys.requests(group.id) });
   void queryClient.invalidateQueries({ queryKey: groupKeys.log(group.id) });
   // The group chat appears in (or leaves) the inbox.
-  void queryClient.invalidateQueries({ queryKey: ["messages", "conversations"] });
+  void queryClient.invalidateQueries({ queryKey: conversationKeys.list() });
 }
 
 const asGroup = async (response: Response) => groupSchema.parse(await response.json());
@@ -145,7 +145,7 @@ export function useDeleteGroup(id: string) {
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: groupKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ["messages", "conversations"] });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list() });
     },
   });
 }

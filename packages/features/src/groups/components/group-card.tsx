@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Lock, MapPin, Users } from "lucide-react";
 import type { GroupSummary } from "@vicinity/contract";
 import { Badge } from "@vicinity/ui";
-import { optimizedImageUrl } from "@vicinity/features/media";
+import { optimizedImageUrl } from "@vicinity/features/shared";
 
 export const ROLE_LABELS = { owner: "Owner", moderator: "Moderator", member: "Member" } as const;
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import type { Group } from "@vicinity/contract";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@vicinity/ui";
-import { ReportContentDialog } from "@vicinity/features/events";
-import { serverMessageOr } from "@vicinity/features/http";
+import { ReportContentDialog, serverMessageOr } from "@vicinity/features/shared";
 import { useReportGroup } from "../api/groups";
 
 /** Report a group to the team (its owner is the one reported): the member-report reasons. */

@@ -10,7 +10,7 @@ import {
   type GroupJoinPolicy,
 } from "@vicinity/contract";
 import { FormField, Input, TagInput } from "@vicinity/ui";
-import { CoverUpload, FieldError, FormServerError, LazyEventsMap, SubmitRow } from "@vicinity/features/events";
+import { CoverUpload, FieldError, FormServerError, LazyEventsMap, SubmitRow } from "@vicinity/features/shared";
 import { validateGroupForm, type GroupFormErrors, type GroupFormValues } from "../model/form";
 
 const controlClass =

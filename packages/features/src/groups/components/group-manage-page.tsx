@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ArrowLeft, Check, Crown, EllipsisVertical, ShieldCheck, UserMinus, UserPlus, X } from "lucide-react";
 import type { Group, GroupMember } from "@vicinity/contract";
 import {
+  Alert,
   Avatar,
   Badge,
   Button,
@@ -20,10 +21,7 @@ import {
   TabsList,
   TabsTrigger,
 } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
-import { avatarUrl } from "@vicinity/features/media";
-import { useAuth } from "@vicinity/features/session";
-import { FormPageFrame } from "@vicinity/features/events";
+import { serverMessageOr, avatarUrl, useAuth, FormPageFrame } from "@vicinity/features/shared";
 import { useAnswerRequest, useGroupLog, useGroupMembers, useGroupRequests, useHandOver, useInviteMember, useRemoveMember, useSetRole } from "../api/groups";
 import { logEntryText } from "../model/log";
 import { ROLE_LABELS } from "./group-card";
@@ -61,9 +59,7 @@ function Person({ person, detail }: { person: { id: string; username: string; di
 
 function PanelError({ error, fallback }: { error: unknown; fallback: string }) {
   return (
-    <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-destructive-text">
-      {serverMessageOr(error, fallback)}
-    </p>
+    <Alert variant="quiet">{serverMessageOr(error, fallback)}</Alert>
   );
 }
 

@@ -3,13 +3,10 @@ import { Link, useNavigate } from "react-router";
 import { CalendarDays, Flag, Lock, MapPin, MessagesSquare, Pencil, Settings2, Users } from "lucide-react";
 import { GROUP_JOIN_POLICY_LABELS, GROUP_MEMBERS_PRIVATE, seesGroupMembers, type Group } from "@vicinity/contract";
 import { Avatar, Badge, Button, CountBadge, Skeleton, toast } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
-import { avatarUrl, optimizedImageUrl } from "@vicinity/features/media";
-import { useAuth } from "@vicinity/features/session";
+import { serverMessageOr, avatarUrl, optimizedImageUrl, useAuth, CoverPageFailed, CoverPageLoading } from "@vicinity/features/shared";
 import { useGroup, useGroupEvents, useGroupMembers, useGroupSettings, useJoinGroup, useLeaveGroup } from "../api/groups";
 import { membersText, ROLE_LABELS } from "./group-card";
 import { ConfirmDialog, ReportGroupDialog } from "./group-dialogs";
-import { CoverPageFailed, CoverPageLoading } from "@vicinity/features/events";
 
 export const GROUP_NOT_FOUND = "Group not found";
 

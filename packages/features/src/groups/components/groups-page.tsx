@@ -2,8 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Plus, Search, UsersRound } from "lucide-react";
 import { Button, EmptyState, Input, Skeleton, Spinner } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
-import { useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
+import { serverMessageOr, useMemberLocation, type MemberLocation } from "@vicinity/features/shared";
 import { useGroupsList, type GroupsListParams } from "../api/groups";
 import { GroupCard } from "./group-card";
 

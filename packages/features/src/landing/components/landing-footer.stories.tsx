@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { LandingFooter } from "./landing-footer";
-import { BrandMark } from "./brand-mark";
+import { BrandMark } from "@vicinity/features/shared";
 
 const meta = {
   title: "Features/Landing/LandingFooter",

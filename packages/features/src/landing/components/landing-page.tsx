@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "@vicinity/contract";
 import { Button } from "@vicinity/ui";
 import { HEADLINE_STATS, SAMPLE_PEOPLE } from "../model/demo-activity";
 import { useDemoActivity } from "../model/use-demo-activity";
-import { BrandMark } from "./brand-mark";
+import { BrandMark } from "@vicinity/features/shared";
 import { HeadlineStats } from "./headline-stats";
 import { LandingFooter } from "./landing-footer";
 import { PlainLink, type LandingLink } from "./landing-link";

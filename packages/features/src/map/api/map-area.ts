@@ -1,13 +1,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { MAP_PATHS, mapAreaSchema, mapConfigSchema, type MapArea, type MapConfig } from "@vicinity/contract";
-import { apiRequest, throwIfNotOk } from "@vicinity/features/http";
+import { MAP_PATHS, mapAreaSchema, type MapArea } from "@vicinity/contract";
+import { mapConfigKeys, throwIfNotOk } from "@vicinity/features/shared";
 
-/** The map's query keys (other features invalidate through these). */
+/** The map's query keys; its base layer's is every map's (mapConfigKeys, shared). */
 export const mapKeys = {
   all: ["map"] as const,
   areas: () => ["map", "area"] as const,
   area: (tiles: readonly string[]) => ["map", "area", tiles.join(",")] as const,
-  config: () => ["map", "config"] as const,
+  config: mapConfigKeys.config,
+  /** His own exact position, sharing and visibility (only he sees it). */
+  ownLocation: () => ["users", "location", "own"] as const,
 };
 
 /** GET /api/map/area?tiles=z/x/y,...: each tile's members (snapped positions) and crowds. */
@@ -31,16 +33,6 @@ export function useMapArea(tiles: readonly string[] | null, refetchInterval: num
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-}
-
-/** GET /api/map/config: the base layer's URL, attribution and zoom limit (docs/decisions/0018). */
-export async function getMapConfig(): Promise<MapConfig> {
-  const response = await apiRequest("GET", MAP_PATHS.config);
-  return mapConfigSchema.parse(await response.json());
-}
-
-export function useMapConfig() {
-  return useQuery({ queryKey: mapKeys.config(), queryFn: getMapConfig, staleTime: Infinity });
 }
 
 /** Replaces tiles of a loaded area with newer contents (a `mapTiles` push). */

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MAP_PATHS, ownLocationSchema, type Location, type MapVisibility, type OwnLocation } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest, nearbyKeys } from "@vicinity/features/shared";
 import { mapKeys } from "./map-area";
-
-export const ownLocationQueryKey = ["users", "location", "own"] as const;
 
 /** GET /api/users/location: his own exact position (only to him), sharing and visibility. */
 export async function getOwnLocation(): Promise<OwnLocation> {
@@ -12,7 +10,7 @@ export async function getOwnLocation(): Promise<OwnLocation> {
 }
 
 export function useOwnLocation(enabled = true) {
-  return useQuery({ queryKey: ownLocationQueryKey, queryFn: getOwnLocation, enabled, staleTime: 0 });
+  return useQuery({ queryKey: mapKeys.ownLocation(), queryFn: getOwnLocation, enabled, staleTime: 0 });
 }
 
 /** What changes how he appears: his own page, the map's areas and the nearby grid. */
@@ -20,9 +18,9 @@ function useInvalidateOwnLocation() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ownLocationQueryKey }),
+      queryClient.invalidateQueries({ queryKey: mapKeys.ownLocation() }),
       queryClient.invalidateQueries({ queryKey: mapKeys.areas() }),
-      queryClient.invalidateQueries({ queryKey: ["users", "nearby"] }),
+      queryClient.invalidateQueries({ queryKey: nearbyKeys.all() }),
     ]);
 }
 

@@ -2,13 +2,17 @@ import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { MapSubscribe } from "@vicinity/contract";
-import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/realtime";
-import { useDeviceClass } from "@vicinity/features/shell";
+import { RealtimeContext, useDeviceClass, type ConnectionState, type VicinitySocket } from "@vicinity/features/shared";
 import { areaFor, MAP_MEMBERS, mapCrowdsFixture, ownLocationFixture } from "../../../../../mocks/fixtures/map";
 import { fakeGeolocation } from "../../../../../mocks/geolocation";
 import { mapHandlers, mediaHandlers, ownLocationHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { LiveMapPage } from "./live-map-page";
+import { MapFiltersPanel } from "./map-filters";
+import { MapMemberCard } from "./map-member-card";
+import { MapMemberList } from "./map-member-list";
+import { MapNotices } from "./map-notices";
+import { MemberMap } from "./member-map";
 
 /** The visit's socket around the page: a fake one (no network) in the state a story asks for. */
 const withSocket: Decorator = (Story, context) => {
@@ -35,6 +39,8 @@ const granted = fakeGeolocation("granted", { latitude: 30.3322, longitude: -81.6
 const meta = {
   title: "Features/Map/LiveMapPage",
   component: LiveMapPage,
+  // The parts it draws (each alone: Features/Map/MapParts).
+  subcomponents: { MemberMap, MapMemberList, MapMemberCard, MapFiltersPanel, MapNotices },
   tags: ["mobile", "desktop"],
   decorators: [withSocket],
   args: { layout: "desktop", animate: false, geolocation: granted },

@@ -10,9 +10,8 @@ import {
   type MapMember,
 } from "@vicinity/contract";
 import { Button, cn, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, Spinner } from "@vicinity/ui";
-import { useAuth } from "@vicinity/features/session";
-import { useRealtime } from "@vicinity/features/realtime";
-import { useMapArea, useMapConfig } from "../api/map-area";
+import { useAdSlots, useAuth, useMapConfig, useRealtime } from "@vicinity/features/shared";
+import { useMapArea } from "../api/map-area";
 import { useOwnLocation } from "../api/own-location";
 import { CLUSTER_MAX_ZOOM } from "../model/marker-index";
 import { applyFilters, filtersActive, NO_FILTERS, type MapFilters } from "../model/filters";
@@ -21,7 +20,6 @@ import { useLiveMapTiles, useSendOwnPosition } from "../model/use-live-map";
 import { contains, dataTilesFor, type LatLon, type MapView } from "../model/view";
 import { MapFiltersPanel } from "./map-filters";
 import { MapMemberCard } from "./map-member-card";
-import { LazyAdSlot } from "@vicinity/features/ads";
 import { MapMemberList } from "./map-member-list";
 import { MapNotices, type MapNotice } from "./map-notices";
 import { MemberMap, type MapFocus } from "./member-map";
@@ -58,6 +56,8 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   const realtime = useRealtime();
   const own = useOwnLocation(isMember);
   const config = useMapConfig();
+  // The list's ad comes from the composition place (a member's pages); a visitor's map has none.
+  const adSlots = useAdSlots();
   const navigate = useNavigate();
 
   // Where the map opens: his stored position, else the spec's Jacksonville area.
@@ -172,7 +172,7 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   ) : null;
   const filtersPanel = <MapFiltersPanel filters={filters} onChange={setFilters} />;
   const list = (
-    <MapMemberList members={inView} selectedId={selectedId} highlightedId={highlightedId} limited={limited} onSelect={chooseFromList} onHover={setHighlightedId} adSlot={limited ? undefined : <LazyAdSlot placement="map" index={0} />} />
+    <MapMemberList members={inView} selectedId={selectedId} highlightedId={highlightedId} limited={limited} onSelect={chooseFromList} onHover={setHighlightedId} adSlot={limited ? undefined : adSlots?.map} />
   );
   const countText = tiles === null ? "Zoom in to see members" : `${inView.length} member${inView.length === 1 ? "" : "s"} in view`;
 

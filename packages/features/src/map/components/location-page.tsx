@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { LocateFixed, MapPin } from "lucide-react";
 import { MAP_VISIBILITIES, MAP_VISIBILITY_LABELS, type MapVisibility, type OwnLocation } from "@vicinity/contract";
 import { Button, Card, cn, EmptyState, Spinner, toast } from "@vicinity/ui";
-import { useMapConfig } from "../api/map-area";
+import { useMapConfig } from "@vicinity/features/shared";
 import { useOwnLocation, useSaveOwnLocation, useSetMapVisibility, useStopSharingLocation } from "../api/own-location";
 import { LocationError, locateOnce } from "../model/own-position";
 import { privacyCellAround } from "../model/view";

@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import { Wifi, Zap } from "lucide-react";
 import { MAX_AGE, MIN_AGE } from "@vicinity/contract";
-import { Button, cn, Input, Label } from "@vicinity/ui";
-import { ToggleChip } from "@vicinity/features/discovery";
+import { Button, cn, Input, Label, ToggleChip } from "@vicinity/ui";
 import { filtersActive, NO_FILTERS, type MapFilters } from "../model/filters";
 
 export interface MapFiltersPanelProps {

@@ -2,8 +2,7 @@ import { Link } from "react-router";
 import { MessageCircle, UserRound, X, Zap } from "lucide-react";
 import type { MapMember } from "@vicinity/contract";
 import { Avatar, Button, cn } from "@vicinity/ui";
-import { avatarUrl } from "@vicinity/features/media";
-import { formatCompatibility } from "@vicinity/features/discovery";
+import { avatarUrl, formatCompatibility } from "@vicinity/features/shared";
 import { formatMapDistance, memberName } from "../model/describe";
 
 export interface MapMemberCardProps {

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Zap } from "lucide-react";
 import type { MapMember } from "@vicinity/contract";
 import { Avatar, cn } from "@vicinity/ui";
-import { avatarUrl } from "@vicinity/features/media";
+import { avatarUrl } from "@vicinity/features/shared";
 import { describeMember, formatMapDistance, memberName } from "../model/describe";
 
 export interface MapMemberListProps {

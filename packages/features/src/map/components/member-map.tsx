@@ -4,11 +4,10 @@ import "leaflet/dist/leaflet.css";
 import "./member-map.css";
 import { MAP_MAX_ZOOM, type MapConfig, type MapCrowd, type MapMember } from "@vicinity/contract";
 import { cn } from "@vicinity/ui";
-import { avatarUrl } from "@vicinity/features/media";
+import { avatarUrl, onSettledResize } from "@vicinity/features/shared";
 import { MarkerIndex, type MapMarkerItem } from "../model/marker-index";
 import { MarkerLayer } from "../model/marker-layer";
 import { OWN_MARKER_HTML } from "../model/marker-html";
-import { onSettledResize } from "../model/settled-size";
 import type { LatLon, MapView, ViewBox } from "../model/view";
 
 /** A request to move the map (a list row chosen, the device's first fix); a new `seq` moves it again. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { GEOLOCATION_OPTIONS } from "@vicinity/features/discovery";
+import { GEOLOCATION_OPTIONS } from "@vicinity/features/shared";
 import type { LatLon } from "./view";
 
 /** Where the device says the member is, while the map is open. */

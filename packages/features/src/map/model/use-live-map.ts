@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { mapAreaSchema, MAP_OWN_POSITION_INTERVAL_MS, type MapArea } from "@vicinity/contract";
-import type { ConnectionState, VicinitySocket } from "@vicinity/features/realtime";
+import type { ConnectionState, VicinitySocket } from "@vicinity/features/shared";
 import { mapKeys, replaceTiles } from "../api/map-area";
 import { createThrottle } from "./throttle";
 import type { LatLon } from "./view";

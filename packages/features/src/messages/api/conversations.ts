@@ -9,12 +9,16 @@ import {
   type ConversationSummary,
   type Message,
 } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest, conversationKeys, countKeys } from "@vicinity/features/shared";
 
-export const conversationsQueryKey = ["messages", "conversations"] as const;
-export const conversationQueryKey = (id: string) => ["messages", "conversation", id] as const;
-export const threadQueryKey = (id: string) => ["messages", "thread", id] as const;
-export const unreadCountQueryKey = ["messages", "unread-count"] as const;
+/** The messages' query keys: the inbox and the unread count are shared (a group joined, the header's badge). */
+export const messageKeys = {
+  conversations: conversationKeys.list,
+  conversation: (id: string) => ["messages", "conversation", id] as const,
+  thread: (id: string) => ["messages", "thread", id] as const,
+  members: (id: string) => ["messages", "members", id] as const,
+  unreadCount: countKeys.unread,
+};
 
 export interface Page<T> {
   items: T[];
@@ -32,7 +36,7 @@ export async function getConversations(cursor: string | null): Promise<Page<Conv
 /** The inbox, newest first, paged by the server's cursor. */
 export function useConversations(enabled = true) {
   const query = useInfiniteQuery({
-    queryKey: conversationsQueryKey,
+    queryKey: messageKeys.conversations(),
     queryFn: ({ pageParam }) => getConversations(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -48,7 +52,7 @@ export async function getConversation(id: string): Promise<ConversationSummary> 
 }
 
 export function useConversation(id: string | null) {
-  return useQuery({ queryKey: conversationQueryKey(id ?? ""), queryFn: () => getConversation(id!), enabled: id !== null });
+  return useQuery({ queryKey: messageKeys.conversation(id ?? ""), queryFn: () => getConversation(id!), enabled: id !== null });
 }
 
 /** POST /api/conversations: the direct conversation with a member (made on first use). */
@@ -63,8 +67,8 @@ export function useOpenConversation() {
     mutationFn: openConversation,
     retry: false,
     onSuccess: (summary) => {
-      queryClient.setQueryData(conversationQueryKey(summary.id), summary);
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+      queryClient.setQueryData(messageKeys.conversation(summary.id), summary);
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
     },
   });
 }
@@ -79,7 +83,7 @@ export async function getThreadPage(id: string, before: string | null): Promise<
 /** A conversation's history: pages newest first, older ones loaded on demand. */
 export function useThread(id: string | null) {
   const query = useInfiniteQuery({
-    queryKey: threadQueryKey(id ?? ""),
+    queryKey: messageKeys.thread(id ?? ""),
     queryFn: ({ pageParam }) => getThreadPage(id!, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -104,7 +108,7 @@ export async function getMissedMessages(after: number): Promise<{ messages: Mess
 
 /** Puts a message into its conversation's loaded history (once), newest page first. */
 export function addToThreadCache(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData<InfiniteData<Page<Message>, string | null>>(threadQueryKey(message.conversationId), (data) => {
+  queryClient.setQueryData<InfiniteData<Page<Message>, string | null>>(messageKeys.thread(message.conversationId), (data) => {
     if (!data) return data;
     if (data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
     const [first, ...rest] = data.pages;
@@ -120,8 +124,8 @@ export function applyReadReceipt(queryClient: QueryClient, meId: string, event: 
       : event.userId === meId
         ? { ...summary, unreadCount: 0 }
         : { ...summary, peerLastReadMessageId: Math.max(summary.peerLastReadMessageId, event.lastReadMessageId) };
-  queryClient.setQueryData<ConversationSummary>(conversationQueryKey(event.conversationId), (s) => (s ? update(s) : s));
-  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(conversationsQueryKey, (data) =>
+  queryClient.setQueryData<ConversationSummary>(messageKeys.conversation(event.conversationId), (s) => (s ? update(s) : s));
+  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(messageKeys.conversations(), (data) =>
     data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(update) })) } : data,
   );
 }

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API_PATHS, conversationMembersSchema, GROUP_PATHS, type ConversationMember } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
-import { threadQueryKey } from "./conversations";
-
-export const conversationMembersQueryKey = (id: string) => ["messages", "members", id] as const;
+import { apiRequest } from "@vicinity/features/shared";
+import { messageKeys } from "./conversations";
 
 /** Who is in a group chat now (GET /api/conversations/:id/members): its messages' sender names. */
 export function useConversationMembers(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: conversationMembersQueryKey(id),
+    queryKey: messageKeys.members(id),
     queryFn: async (): Promise<ConversationMember[]> => conversationMembersSchema.parse(await (await apiRequest("GET", API_PATHS.conversationMembers(id))).json()),
     enabled,
     staleTime: 60_000,
@@ -33,6 +31,6 @@ export function useRemoveGroupMessage(groupId: string, conversationId: string) {
       await apiRequest("DELETE", `${GROUP_PATHS.group(groupId)}/messages/${messageId}`);
     },
     retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: threadQueryKey(conversationId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.thread(conversationId) }),
   });
 }

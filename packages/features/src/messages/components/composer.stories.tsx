@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { MESSAGE_MAX_LENGTH, type UploadedMedia } from "@vicinity/contract";
-import { ApiError } from "@vicinity/features/http";
+import { ApiError } from "@vicinity/features/shared";
 import { Composer } from "./composer";
-import { pictureFile, uploadedPicture } from "./fixtures";
+import { pictureFile, uploadedPicture } from "./messages.fixtures";
 
 type Upload = (file: File, onProgress: (percent: number | null) => void, signal: AbortSignal) => Promise<UploadedMedia>;
 

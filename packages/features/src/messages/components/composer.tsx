@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { Ban, Image as ImageIcon, ImagePlus, SendHorizontal, X } from "lucide-react";
 import { MEDIA_MAX_BYTES, MESSAGE_MAX_LENGTH, type UploadedMedia } from "@vicinity/contract";
 import { Button, Progress, cn } from "@vicinity/ui";
-import { ApiError } from "@vicinity/features/http";
+import { ApiError } from "@vicinity/features/shared";
 
 /** The picture types the file picker offers (the server also reads HEIC, which few browsers show). */
 export const MESSAGE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;

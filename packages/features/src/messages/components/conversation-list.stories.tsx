@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { mediaHandlers } from "../../../../../mocks/handlers";
 import { ConversationList, ConversationListSkeleton } from "./conversation-list";
-import { ME_ID, STORY_NOW, conversationsFixture, groupConversationFixture } from "./fixtures";
+import { ME_ID, STORY_NOW, conversationsFixture, groupConversationFixture } from "./messages.fixtures";
 
 const meta = {
   title: "Features/Messages/ConversationList",

@@ -1,7 +1,7 @@
 import { Ban, Image as ImageIcon, UserRoundX, UsersRound } from "lucide-react";
 import type { ConversationSummary } from "@vicinity/contract";
 import { Avatar, Badge, CountBadge, Skeleton, cn } from "@vicinity/ui";
-import { avatarUrl } from "@vicinity/features/media";
+import { avatarUrl } from "@vicinity/features/shared";
 import { formatListTime } from "../model/format-time";
 
 /** decisions.md: a member who deleted his account shows as this. */

@@ -1,6 +1,5 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@vicinity/ui";
-import { serverMessageOr } from "@vicinity/features/http";
-import { ReportMemberDialog, useBlockMember } from "@vicinity/features/discovery";
+import { serverMessageOr, ReportMemberDialog, useBlockMember } from "@vicinity/features/shared";
 import { useRemoveGroupMessage, useReportGroupMessage } from "../api/group-chat";
 
 /** A message of a group chat that a member reports or a moderator removes. */

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { NOT_SENT_REASON } from "@vicinity/contract";
 import { mediaHandlers } from "../../../../../mocks/handlers";
-import { bubbles } from "./fixtures";
+import { bubbles } from "./messages.fixtures";
 import { MessageBubble } from "./message-bubble";
 
 const meta = {

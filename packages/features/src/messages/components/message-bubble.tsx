@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { Check, CheckCheck, CircleAlert, Clock } from "lucide-react";
 import { Button, cn } from "@vicinity/ui";
-import { optimizedImageUrl } from "@vicinity/features/media";
+import { optimizedImageUrl } from "@vicinity/features/shared";
 import { formatBubbleTime } from "../model/format-time";
 import type { ThreadItem, ThreadItemStatus } from "../model/thread-items";
 

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import type { ThreadItem } from "../model/thread-items";
 import { mediaHandlers } from "../../../../../mocks/handlers";
 import { Composer } from "./composer";
-import { STORY_NOW, at, failedPending, jake, jakeThreadItems, sendingPending, uploadedPicture } from "./fixtures";
+import { STORY_NOW, at, failedPending, jake, jakeThreadItems, sendingPending, uploadedPicture } from "./messages.fixtures";
 import { LOAD_OLDER_WITHIN_PX, MessageThread, type MessageThreadProps } from "./message-thread";
 import { ThreadHeader } from "./thread-header";
 

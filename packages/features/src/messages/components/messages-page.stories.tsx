@@ -2,7 +2,7 @@ import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { Route, Routes } from "react-router";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/realtime";
+import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/shared";
 import { CONVERSATION_GROUP, CONVERSATION_JAKE, groupChatNewcomerFixture, JAKE } from "../../../../../mocks/fixtures/messages";
 import { mediaHandlers, messagesHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";

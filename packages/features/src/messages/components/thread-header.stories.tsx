@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
 import { mediaHandlers } from "../../../../../mocks/handlers";
-import { jake, marco } from "./fixtures";
+import { jake, marco } from "./messages.fixtures";
 import { ThreadHeader } from "./thread-header";
 
 const meta = {

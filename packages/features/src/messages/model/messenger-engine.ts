@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { MessageLog, MessageOutbox, MessageSync, socketTransport, type Message } from "@vicinity/contract";
-import type { VicinitySocket } from "@vicinity/features/realtime";
-import { addToThreadCache, applyReadReceipt, conversationsQueryKey, getMissedMessages, threadQueryKey, unreadCountQueryKey } from "../api/conversations";
+import type { VicinitySocket } from "@vicinity/features/shared";
+import { addToThreadCache, applyReadReceipt, getMissedMessages, messageKeys } from "../api/conversations";
 import { browserOutboxStorage } from "./outbox-storage";
-import type { PendingMessage } from "./messenger";
+import type { PendingMessage } from "./pending-message";
 
 /** What the messenger's engine tells the provider and needs from it. */
 export interface MessengerEngineOptions {
@@ -35,8 +35,8 @@ export function startMessenger({ socket, meId, queryClient, storageKey, setPendi
     const added = sync.receive(messages);
     for (const message of added) addToThreadCache(queryClient, message);
     if (added.length > 0) {
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
     }
     return added;
   };
@@ -65,8 +65,8 @@ export function startMessenger({ socket, meId, queryClient, storageKey, setPendi
         settle(added);
         for (const message of added) addToThreadCache(queryClient, message);
         if (added.length > 0) {
-          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-          void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+          void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+          void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
         }
       })
       .catch(() => undefined);
@@ -81,7 +81,7 @@ export function startMessenger({ socket, meId, queryClient, storageKey, setPendi
     });
   const onRead = (event: { conversationId: string; userId: string; lastReadMessageId: number }) => {
     applyReadReceipt(queryClient, meId, event);
-    if (event.userId === meId) void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+    if (event.userId === meId) void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
   };
   socket.on("newMessage", onMessage);
   socket.on("connect", onConnect);
@@ -90,8 +90,8 @@ export function startMessenger({ socket, meId, queryClient, storageKey, setPendi
   socket.on("messagesRead", onRead);
   // A group moderator removed a message: the thread and the inbox ask again (issue 12).
   const onRemoved = (event: { conversationId: string; messageId: number }) => {
-    void queryClient.invalidateQueries({ queryKey: threadQueryKey(event.conversationId) });
-    void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
   };
   socket.on("messageRemoved", onRemoved);
   if (socket.connected) onConnect();

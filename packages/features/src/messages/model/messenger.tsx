@@ -1,20 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { MessageOutbox, OutboxEntry, SendMessage, UploadedMedia } from "@vicinity/contract";
-import { useRealtime } from "@vicinity/features/realtime";
-import { applyReadReceipt, markConversationRead, unreadCountQueryKey } from "../api/conversations";
+import type { MessageOutbox, SendMessage, UploadedMedia } from "@vicinity/contract";
+import { useRealtime } from "@vicinity/features/shared";
+import { applyReadReceipt, markConversationRead, messageKeys } from "../api/conversations";
 import { OUTBOX_STORAGE_KEY } from "./outbox-storage";
+import type { PendingMessage } from "./pending-message";
 
 // The engine (outbox, sync, pushes) comes with the socket's client, not with the first page.
 const loadMessengerEngine = () => import("./messenger-engine");
 
 /** How long a typing indicator lasts without a new typing event. */
 export const TYPING_TTL_MS = 5_000;
-
-/** A message the member wrote that the server has not stored yet, with what the screen needs. */
-export interface PendingMessage extends OutboxEntry {
-  previewUrl?: string;
-}
 
 export interface MessengerValue {
   meId: string | null;
@@ -114,7 +110,7 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
         void markConversationRead(conversationId, messageId)
           .then((lastReadMessageId) => {
             if (meId) applyReadReceipt(queryClient, meId, { conversationId, userId: meId, lastReadMessageId });
-            void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+            void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
           })
           .catch(() => readMarks.current.delete(conversationId));
       },

@@ -1,5 +1,5 @@
 import type { Message } from "@vicinity/contract";
-import { MEDIA_PATH_PREFIX } from "@vicinity/features/media";
+import { MEDIA_PATH_PREFIX } from "@vicinity/features/shared";
 
 export type ThreadItemStatus = "sending" | "sent" | "read" | "failed";
 

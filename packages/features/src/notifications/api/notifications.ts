@@ -1,7 +1,7 @@
 import { useAfterFirstPaint } from "@vicinity/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_PATHS, notificationListSchema, type Notification } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
+import { apiRequest } from "@vicinity/features/shared";
 
 export const notificationKeys = { list: () => ["notifications", "list"] as const };
 

@@ -1,7 +1,7 @@
 import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { RealtimeContext, type VicinitySocket } from "@vicinity/features/realtime";
+import { RealtimeContext, type VicinitySocket } from "@vicinity/features/shared";
 import { eventId } from "../../../../../mocks/fixtures/events";
 import { notificationsHandlers, sessionHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";

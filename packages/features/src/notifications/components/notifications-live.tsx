@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { notificationText, type Notification } from "@vicinity/contract";
 import { toast } from "@vicinity/ui";
-import { useRealtime } from "@vicinity/features/realtime";
-import { currentUserQueryKey } from "@vicinity/features/session";
+import { useRealtime, currentUserQueryKey } from "@vicinity/features/shared";
 import { addNotification, notificationKeys } from "../api/notifications";
 
 const TITLES: Partial<Record<Notification["kind"], string>> = {

@@ -2,9 +2,7 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ProfileUpdate } from "@vicinity/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Progress, toast } from "@vicinity/ui";
-import { currentUserQueryKey } from "@vicinity/features/session";
-import { useUpdateLocation, useUpdateProfile } from "@vicinity/features/profile";
-import { GEOLOCATION_OPTIONS } from "@vicinity/features/discovery";
+import { currentUserQueryKey, useUpdateLocation, useUpdateProfile, GEOLOCATION_OPTIONS } from "@vicinity/features/shared";
 import { ONBOARDING_COMPLETED_KEY, onboardingProgress, type OnboardingStep } from "../model/onboarding";
 import { FeaturesStep, LocationStep, ProfileStep, WelcomeStep, type ProfileDraft } from "./onboarding-steps";
 

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { API_PATHS, type ChangePasswordRequest, type DeleteAccountRequest } from "@vicinity/contract";
-import { apiRequest, throwIfNotOk } from "@vicinity/features/http";
-import { currentUserQueryKey } from "@vicinity/features/session";
+import { apiRequest, throwIfNotOk, currentUserQueryKey } from "@vicinity/features/shared";
 import { exportFileName } from "../model/export-file";
 
 /** PUT /api/users/password: other devices are signed out; this one stays. */

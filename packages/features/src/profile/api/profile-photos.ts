@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API_PATHS, profilePhotoSchema, type ProfilePhoto } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
-import { currentUserQueryKey } from "@vicinity/features/session";
+import { apiRequest, currentUserQueryKey } from "@vicinity/features/shared";
 import * as z from "zod/mini";
+import { profileKeys } from "./keys";
 
 const photoListSchema = z.array(profilePhotoSchema);
-
-export const profilePhotosQueryKey = ["users", "photos"] as const;
 
 /** GET /api/users/photos: his pictures, the main one first. */
 export async function getProfilePhotos(): Promise<ProfilePhoto[]> {
@@ -14,7 +12,7 @@ export async function getProfilePhotos(): Promise<ProfilePhoto[]> {
   return photoListSchema.parse(await response.json());
 }
 
-export const profilePhotosQueryOptions = queryOptions({ queryKey: profilePhotosQueryKey, queryFn: getProfilePhotos });
+export const profilePhotosQueryOptions = queryOptions({ queryKey: profileKeys.photos(), queryFn: getProfilePhotos });
 
 export function useProfilePhotos() {
   return useQuery(profilePhotosQueryOptions);
@@ -48,7 +46,7 @@ function usePhotoListMutation<V>(mutationFn: (variables: V) => Promise<ProfilePh
     mutationFn,
     retry: false,
     onSuccess: (photos) => {
-      queryClient.setQueryData(profilePhotosQueryKey, photos);
+      queryClient.setQueryData(profileKeys.photos(), photos);
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { API_PATHS, sessionUserSchema, type SessionUser } from "@vicinity/contract";
-import { apiRequest } from "@vicinity/features/http";
-import { currentUserQueryKey } from "@vicinity/features/session";
+import { apiRequest, currentUserQueryKey, nearbyKeys } from "@vicinity/features/shared";
 
 /** PUT /api/users/right-now {note}: available for the next RIGHT_NOW_MINUTES; answers the member. */
 export async function startRightNow(note: string): Promise<SessionUser> {
@@ -23,7 +22,7 @@ function useRightNowMutation<V>(mutationFn: (variables: V) => Promise<SessionUse
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQueryKey, user);
       // The grid's Right Now filter and badges change with it.
-      void queryClient.invalidateQueries({ queryKey: ["users", "nearby"] });
+      void queryClient.invalidateQueries({ queryKey: nearbyKeys.all() });
     },
   });
 }

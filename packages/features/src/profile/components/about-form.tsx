@@ -11,7 +11,7 @@ import {
   type ProfileUpdate,
   type SessionUser,
 } from "@vicinity/contract";
-import { Badge, Button, FormField, Input } from "@vicinity/ui";
+import { Alert, Badge, Button, FormField, Input } from "@vicinity/ui";
 import {
   aboutDraftOf,
   aboutUpdate,
@@ -26,7 +26,6 @@ import {
   type AboutErrors,
   type AboutField,
 } from "../model/about-form";
-import { SettingsAlert } from "./settings-alert";
 import { SettingsSection } from "./settings-section";
 
 export interface AboutFormProps {
@@ -194,7 +193,7 @@ export function AboutForm({ user, saving, error, onSave }: AboutFormProps) {
             </ul>
           ) : null}
         </div>
-        {error ? <SettingsAlert>{error}</SettingsAlert> : null}
+        {error ? <Alert>{error}</Alert> : null}
         <div className="flex flex-wrap items-center justify-end gap-2 pt-1">
           {dirty ? (
             <Button type="button" variant="ghost" onClick={discard} disabled={saving}>

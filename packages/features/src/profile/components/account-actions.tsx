@@ -1,6 +1,5 @@
 import { Download, Trash2 } from "lucide-react";
-import { Button } from "@vicinity/ui";
-import { SettingsAlert } from "./settings-alert";
+import { Alert, Button } from "@vicinity/ui";
 
 export interface AccountActionsProps {
   exporting: boolean;
@@ -21,7 +20,7 @@ export function AccountActions({ exporting, exportError, onExport, onDeleteAccou
         <p className="text-sm text-muted-foreground">
           Everything Vicinity keeps about you (profile, photos, messages you sent, blocks and reports) as one JSON file.
         </p>
-        {exportError ? <SettingsAlert>{exportError}</SettingsAlert> : null}
+        {exportError ? <Alert>{exportError}</Alert> : null}
         <Button variant="outline" className="justify-self-start" onClick={onExport} busy={exporting} busyLabel="Preparing your file...">
           <Download aria-hidden />
           Export my data

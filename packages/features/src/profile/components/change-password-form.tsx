@@ -1,13 +1,12 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ChangePasswordRequest } from "@vicinity/contract";
-import { Button, FormField, PasswordInput } from "@vicinity/ui";
+import { Alert, Button, FormField, PasswordInput } from "@vicinity/ui";
 import {
   EMPTY_PASSWORD_CHANGE,
   validatePasswordChange,
   type PasswordChangeErrors,
   type PasswordChangeValues,
 } from "../model/password-form";
-import { SettingsAlert } from "./settings-alert";
 
 export interface ChangePasswordFormProps {
   busy: boolean;
@@ -60,7 +59,7 @@ export function ChangePasswordForm({ busy, error, onSubmit }: ChangePasswordForm
       <FormField label="Confirm new password" error={errors.confirmPassword}>
         <PasswordInput {...bind("confirmPassword")} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
       </FormField>
-      {error ? <SettingsAlert>{error}</SettingsAlert> : null}
+      {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-muted-foreground">Changing it signs you out on your other devices.</p>
         <Button type="submit" busy={busy} busyLabel="Changing...">

@@ -1,18 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { PASSWORD_MAX_LENGTH } from "@vicinity/contract";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  PasswordInput,
-} from "@vicinity/ui";
-import { SettingsAlert } from "./settings-alert";
+import { Alert, Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, PasswordInput } from "@vicinity/ui";
 
 export interface DeleteAccountDialogProps {
   open: boolean;
@@ -50,7 +38,7 @@ function DeleteAccountForm({ deleting, error, onConfirm }: Omit<DeleteAccountDia
           }}
         />
       </FormField>
-      {error ? <SettingsAlert>{error}</SettingsAlert> : null}
+      {error ? <Alert>{error}</Alert> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={deleting}>

@@ -1,11 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ChevronLeft, ChevronRight, ImagePlus, Images, Star, Trash2, Upload } from "lucide-react";
 import { MAX_PROFILE_PHOTOS, MEDIA_MAX_BYTES, type ProfilePhoto } from "@vicinity/contract";
-import { Badge, Button, EmptyState, Progress, Skeleton, cn } from "@vicinity/ui";
-import { optimizedImageUrl } from "@vicinity/features/media";
-import { PHOTO_ACCEPT } from "../model/photo-file";
+import { Alert, Badge, Button, cn, EmptyState, Progress, Skeleton } from "@vicinity/ui";
+import { optimizedImageUrl, PHOTO_ACCEPT } from "@vicinity/features/shared";
 import type { PhotoUploadState } from "../model/use-photo-upload";
-import { SettingsAlert } from "./settings-alert";
 import { SettingsSection } from "./settings-section";
 
 /** Tiles are at most about 240 px wide: one size serves every screen. */
@@ -259,7 +257,7 @@ export function PhotosSection({
         }}
       />
       <div className="grid gap-4">
-        {error ? <SettingsAlert>{error}</SettingsAlert> : null}
+        {error ? <Alert>{error}</Alert> : null}
         {photos.length === 0 && !upload ? (
           <EmptyState
             level={3}
@@ -327,7 +325,7 @@ export function PhotosLoadError({ message, onRetry, retrying = false }: { messag
   return (
     <PhotosCard>
       <div className="grid gap-3">
-        <SettingsAlert>{message}</SettingsAlert>
+        <Alert>{message}</Alert>
         <Button variant="outline" className="justify-self-start" onClick={onRetry} busy={retrying} busyLabel="Trying again...">
           Try again
         </Button>

@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { EyeOff } from "lucide-react";
-import { Label, Spinner, cn } from "@vicinity/ui";
-import { SettingsAlert } from "./settings-alert";
+import { Alert, cn, Label, Spinner } from "@vicinity/ui";
 import { SettingsSection } from "./settings-section";
 
 export interface PrivateModeCardProps {
@@ -58,7 +57,7 @@ export function PrivateModeCard({ enabled, saving, error, onChange }: PrivateMod
         <p className="text-sm font-medium" data-testid="private-mode-status">
           {enabled ? "On: others see 'Distance hidden' and you are not on the map." : "Off: others see how far away you are."}
         </p>
-        {error ? <SettingsAlert>{error}</SettingsAlert> : null}
+        {error ? <Alert>{error}</Alert> : null}
       </div>
     </SettingsSection>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { EyeOff, Zap } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
 import { Avatar, Badge } from "@vicinity/ui";
-import { avatarUrl } from "@vicinity/features/media";
+import { avatarUrl } from "@vicinity/features/shared";
 
 /** The member as others see him at a glance: main photo, name, age, and what is switched on. */
 export function ProfileSummary({ user, rightNow }: { user: SessionUser; rightNow: boolean }) {

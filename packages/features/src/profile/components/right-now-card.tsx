@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Zap } from "lucide-react";
 import { RIGHT_NOW_MINUTES, RIGHT_NOW_NOTE_MAX_LENGTH } from "@vicinity/contract";
-import { Badge, Button, FormField, Input } from "@vicinity/ui";
+import { Alert, Badge, Button, FormField, Input } from "@vicinity/ui";
 import { formatRightNowRemaining } from "../model/right-now";
-import { SettingsAlert } from "./settings-alert";
 import { SettingsSection } from "./settings-section";
 
 export interface RightNowCardProps {
@@ -49,7 +48,7 @@ export function RightNowCard({ active, pending, error, onStart, onEnd }: RightNo
               {formatRightNowRemaining(active.minutesLeft)}
             </p>
           </div>
-          {error ? <SettingsAlert>{error}</SettingsAlert> : null}
+          {error ? <Alert>{error}</Alert> : null}
           <Button variant="outline" className="justify-self-start" onClick={onEnd} busy={pending === "ending"} busyLabel="Ending...">
             End Right Now
           </Button>
@@ -69,7 +68,7 @@ export function RightNowCard({ active, pending, error, onStart, onEnd }: RightNo
               }}
             />
           </FormField>
-          {error ? <SettingsAlert>{error}</SettingsAlert> : null}
+          {error ? <Alert>{error}</Alert> : null}
           <Button type="submit" className="justify-self-start" busy={pending === "starting"} busyLabel="Starting...">
             <Zap aria-hidden />
             Go Right Now

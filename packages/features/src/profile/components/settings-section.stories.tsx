@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Zap } from "lucide-react";
-import { Badge } from "@vicinity/ui";
+import { Alert, Badge } from "@vicinity/ui";
 import { SettingsSection } from "./settings-section";
-import { SettingsAlert } from "./settings-alert";
 
 const meta = {
   title: "Features/Profile/SettingsSection",
@@ -39,7 +38,7 @@ export const Basic: Story = {
 export const WithAsideAndAlert: Story = {
   args: {
     aside: <Badge variant="accent">Live</Badge>,
-    children: <SettingsAlert>Service unavailable</SettingsAlert>,
+    children: <Alert>Service unavailable</Alert>,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,4 +1,4 @@
-import { ApiError, serverMessageOr } from "@vicinity/features/http";
+import { ApiError, serverMessageOr } from "@vicinity/features/shared";
 
 /** The server's readable `{ message }` when it sent one, else the fallback (never a raw status line). */
 export function errorText(error: unknown, fallback: string): string {

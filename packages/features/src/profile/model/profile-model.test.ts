@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MEDIA_MAX_BYTES, profileUpdateSchema, type SessionUser } from "@vicinity/contract";
+import { profileUpdateSchema, type SessionUser } from "@vicinity/contract";
 import { aboutDraftOf, aboutUpdate, addInterest, changedAboutFields, enumLabel, interestProblem, validateAbout } from "./about-form";
 import { DEFAULT_EXPORT_FILENAME, exportFileName } from "./export-file";
-import { photoFileProblem } from "./photo-file";
 import { makeMainPhoto, movePhoto } from "./photo-order";
 import { formatRightNowRemaining, rightNowMinutesLeft } from "./right-now";
 import { validatePasswordChange } from "./password-form";
+import { lastActiveText } from "../components/devices-section";
 
 const user: SessionUser = {
   id: "u_1",
@@ -79,16 +79,6 @@ describe("photo order", () => {
   });
 });
 
-describe("photo files", () => {
-  it("takes JPEG, PNG, WebP and AVIF up to the server's limit", () => {
-    expect(photoFileProblem({ name: "me.png", size: 1000, type: "image/png" })).toBeNull();
-    expect(photoFileProblem({ name: "me.gif", size: 1000, type: "image/gif" })).toMatch(/choose a JPEG, PNG, WebP or AVIF file/);
-    expect(photoFileProblem({ name: "big.jpg", size: MEDIA_MAX_BYTES + 1, type: "image/jpeg" })).toBe("big.jpg is 15 MB; pictures can be at most 15 MB.");
-    expect(photoFileProblem({ name: "huge.jpg", size: 20 * 1024 * 1024, type: "image/jpeg" })).toBe("huge.jpg is 20 MB; pictures can be at most 15 MB.");
-    expect(photoFileProblem({ name: "empty.jpg", size: 0, type: "image/jpeg" })).toBe("empty.jpg is empty.");
-  });
-});
-
 describe("export file name", () => {
   it("reads Content-Disposition, else the default", () => {
     expect(exportFileName('attachment; filename="vicinity-data-marco-2026-06-13.json"')).toBe("vicinity-data-marco-2026-06-13.json");
@@ -131,5 +121,14 @@ describe("password change", () => {
       newPassword: "Choose a new password that differs from the current one",
     });
     expect(validatePasswordChange({ currentPassword: "old-secret", newPassword: "new-secret-1", confirmPassword: "new-secret-1" })).toEqual({});
+  });
+});
+
+describe("signed-in devices", () => {
+  it("says when a device was last active", () => {
+    const now = Date.parse("2026-06-13T21:30:00Z");
+    expect(lastActiveText("2026-06-13T21:29:00Z", now)).toBe("Active now");
+    expect(lastActiveText("2026-06-13T21:05:00Z", now)).toBe("Active 25 minutes ago");
+    expect(lastActiveText("2026-06-02T14:05:00Z", now)).toMatch(/^Active 2 Jun, \d\d:05$/);
   });
 });

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MEDIA_MAX_BYTES } from "@vicinity/contract";
-import { ApiError } from "@vicinity/features/http";
+import { ApiError, photoFileProblem, uploadMedia } from "@vicinity/features/shared";
 import { useAddProfilePhoto } from "../api/profile-photos";
-import { uploadMedia } from "../api/upload-media";
 import { errorText } from "./error-text";
-import { photoFileProblem } from "./photo-file";
 
 /** One picture on its way to the profile: sent with progress, then added, or failed. */
 export type PhotoUploadState =

@@ -3,7 +3,7 @@ import { expect, within } from "storybook/test";
 import { AccessScreen } from "./access-screen";
 import { GuestHome } from "./guest-home";
 import { DeviceSwitch } from "./device-switch";
-import { DeviceClassContext } from "../model/device-class";
+import { DeviceClassContext } from "@vicinity/features/shared";
 
 const meta = {
   title: "Features/Shell/AccessScreen",

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BrandMark } from "@vicinity/features/landing";
+import { BrandMark } from "@vicinity/features/shared";
 
 /**
  * The header's frame: the bar with the brand and its contents, and what opens below it (the phone

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "react-router";
-import { endAnonymousSession, useAuth, useLogout, useUnreadCount } from "@vicinity/features/session";
+import { endAnonymousSession, useAuth, useLogout, useUnreadCount } from "@vicinity/features/shared";
 import { NotificationBell } from "@vicinity/features/notifications";
 import { AppHeaderView, type HeaderMode } from "./app-header-view";
 

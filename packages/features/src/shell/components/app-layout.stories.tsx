@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { expect, screen, userEvent, waitFor, within } from "storybook/test";
-import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/session";
+import { ANONYMOUS_FLAG_KEY, ANONYMOUS_PROFILE_KEY } from "@vicinity/features/shared";
 import { sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { fakeSocketFactory } from "../../../../../mocks/realtime";
 import type { PageHandle } from "../model/page-handle";

@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useDeferredValue, useEffect } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { currentUserQueryKey, useAuth, useHeartbeat } from "@vicinity/features/session";
-import { VerifyEmailBanner } from "@vicinity/features/account";
+import { currentUserQueryKey, useAuth, useHeartbeat } from "@vicinity/features/shared";
+import { VerifyEmailBanner } from "@vicinity/features/profile";
 import { whenIdle } from "@vicinity/ui";
 import { usePageHandle } from "../model/page-handle";
 import { loadAppHeader, loadMemberSession, loadSignedInHome } from "../model/load-on-demand";

@@ -1,6 +1,5 @@
-import { useAuth } from "@vicinity/features/session";
-import { DiscoveryPanel, type MemberLocation } from "@vicinity/features/discovery";
-import { useDeviceClass } from "../model/device-class";
+import { useAuth, useDeviceClass, type MemberLocation } from "@vicinity/features/shared";
+import { DiscoveryPanel } from "@vicinity/features/discovery";
 
 /** /browse (spec section 2): the nearby grid; visitors and guests browse in limited mode (decisions.md 1). */
 export function BrowsePage({ location }: { location?: MemberLocation | null }) {

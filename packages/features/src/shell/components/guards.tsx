@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
-import { useAuth } from "@vicinity/features/session";
+import { useAuth } from "@vicinity/features/shared";
 import { usePageHandle } from "../model/page-handle";
 import { AccessScreen } from "./access-screen";
 import { AdminSectionNav } from "./admin-section-nav";

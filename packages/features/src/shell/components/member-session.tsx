@@ -2,10 +2,10 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "@vicinity/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { currentUserQueryKey, useIdleLogout, useLogout } from "@vicinity/features/session";
-import { RealtimeContext, useRealtimeConnection } from "@vicinity/features/realtime";
+import { currentUserQueryKey, useIdleLogout, useLogout, AdSlotsContext, RealtimeContext, useRealtimeConnection } from "@vicinity/features/shared";
 import { MessengerProvider } from "@vicinity/features/messages";
 import { NotificationsLive } from "@vicinity/features/notifications";
+import { MemberAdSlots } from "./ad-slots";
 import { ConnectionBanner } from "./connection-banner";
 
 // The warning comes 14 minutes in: its dialog's code arrives then, not with the first page.
@@ -14,7 +14,7 @@ const ModeratorWarningDialog = lazy(() => import("./home-on-demand").then((m) =>
 
 /**
  * What a member's visit holds from his first page to his last, under the header: the socket, the
- * messenger with its outbox, the idle logout. The layout mounts it once (it arrives with his first
+ * messenger with its outbox, the idle logout, the ads his pages show. The layout mounts it once (it arrives with his first
  * page: visitors never load it) and keeps it while he moves between pages.
  */
 export function MemberSession({ user, children }: { user: SessionUser; children: ReactNode }) {
@@ -36,7 +36,7 @@ export function MemberSession({ user, children }: { user: SessionUser; children:
     <RealtimeContext.Provider value={realtime}>
       <MessengerProvider meId={user.id}>
         {realtime.state === "reconnecting" || realtime.state === "disconnected" ? <ConnectionBanner state={realtime.state} /> : null}
-        {children}
+        <AdSlotsContext.Provider value={MemberAdSlots}>{children}</AdSlotsContext.Provider>
         <NotificationsLive />
         {user.warning ? (
           <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http, HttpResponse } from "msw";
 import { expect, fn, screen, userEvent, waitFor } from "storybook/test";
 import { API_PATHS, type SessionUser } from "@vicinity/contract";
-import { useCurrentUser } from "@vicinity/features/session";
+import { useCurrentUser } from "@vicinity/features/shared";
 import { memberFixture } from "../../../../../mocks/fixtures/users";
 import { ModeratorWarningDialog, ModeratorWarningView } from "./moderator-warning-dialog";
 

@@ -3,8 +3,7 @@ import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import { API_PATHS, type SessionUser } from "@vicinity/contract";
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@vicinity/ui";
-import { apiRequest, serverMessageOr } from "@vicinity/features/http";
-import { currentUserQueryKey } from "@vicinity/features/session";
+import { apiRequest, serverMessageOr, currentUserQueryKey } from "@vicinity/features/shared";
 
 type Warning = NonNullable<SessionUser["warning"]>;
 

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import type { IndexRouteObject } from "react-router";
-import { useAuth } from "@vicinity/features/session";
+import { useAuth } from "@vicinity/features/shared";
 import { loadGuestHome, loadLanding, loadSignedInHome } from "../model/load-on-demand";
 import { onDemand } from "../model/on-demand";
 import type { PageHandle } from "../model/page-handle";

@@ -4,6 +4,8 @@ import { expect, screen, userEvent, within } from "storybook/test";
 import { API_PATHS } from "@vicinity/contract";
 import { memberFixture } from "../../../../../mocks/fixtures/users";
 import { discoveryHandlers, eventsApi, mediaHandlers, messagesHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import { AdSlotsContext } from "@vicinity/features/shared";
+import { MemberAdSlots } from "./ad-slots";
 import { SignedInHome } from "./signed-in-home";
 import { BrowsePage } from "./browse-page";
 
@@ -15,6 +17,14 @@ const meta = {
   tags: ["mobile", "desktop"],
   parameters: { layout: "fullscreen", msw: { handlers: { shell: shellHandlers.quiet, nearby: discoveryHandlers.onePage } } },
   args: { user: memberFixture, location: JACKSONVILLE },
+  // The member's session gives his pages their ads: the home is shown here without it.
+  decorators: [
+    (Story) => (
+      <AdSlotsContext.Provider value={MemberAdSlots}>
+        <Story />
+      </AdSlotsContext.Provider>
+    ),
+  ],
 } satisfies Meta<typeof SignedInHome>;
 
 export default meta;

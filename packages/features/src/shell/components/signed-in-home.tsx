@@ -1,9 +1,8 @@
 import { CalendarDays, MessageCircle, Users } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
 import { CountBadge, Tabs, TabsContent, TabsList, TabsTrigger } from "@vicinity/ui";
-import { greetingName, UNREAD_REFRESH_DASHBOARD_MS, useOnlineCount, useUnreadCount } from "@vicinity/features/session";
-import { DiscoveryPanel, useMemberLocation, type MemberLocation } from "@vicinity/features/discovery";
-import { useShareLocation } from "@vicinity/features/profile";
+import { greetingName, UNREAD_REFRESH_DASHBOARD_MS, useOnlineCount, useUnreadCount, useMemberLocation, useShareLocation, type MemberLocation } from "@vicinity/features/shared";
+import { DiscoveryPanel } from "@vicinity/features/discovery";
 import { NextEvents } from "@vicinity/features/events";
 import { ONBOARDING_COMPLETED_KEY, shouldOpenOnboarding } from "@vicinity/features/onboarding";
 import { lazy, Suspense, useState } from "react";

@@ -1,8 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { nearbySearchPath, NEARBY_DEFAULT_RADIUS_KM, API_PATHS } from "@vicinity/contract";
-import { lastKnownLocation, setLastKnownLocation } from "@vicinity/features/discovery";
-import { currentUserQueryKey } from "@vicinity/features/session";
+import { lastKnownLocation, nearbyKeys, setLastKnownLocation, currentUserQueryKey } from "@vicinity/features/shared";
 
 // The home's parts are chunks of their own; here, modules that arrive at once.
 vi.mock("../components/signed-in-home", () => ({ SignedInHome: () => null }));
@@ -57,7 +56,7 @@ describe("startFirstLoad on a member's page at /", () => {
     answers.get(search)!.resolve(json([]));
     await vi.waitFor(() => expect(settled).toBe(true));
     expect(queryClient.getQueryData(currentUserQueryKey)).toMatchObject({ id: member.id });
-    expect(queryClient.getQueryData(["users", "nearby", { ...here, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest", rightNow: false }])).toMatchObject({ pages: [{ users: [] }] });
+    expect(queryClient.getQueryData(nearbyKeys.list({ ...here, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest", rightNow: false }))).toMatchObject({ pages: [{ users: [] }] });
   });
 
   it("waits at most FIRST_PAINT_WAIT_MS: a slow network gets the loading states", async () => {

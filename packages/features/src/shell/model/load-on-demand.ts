@@ -1,7 +1,7 @@
 import { matchQuery, type QueryClient } from "@tanstack/react-query";
 import { NEARBY_DEFAULT_RADIUS_KM } from "@vicinity/contract";
-import { locateEarly, prefetchNearbyUsers, setLastKnownLocation } from "@vicinity/features/discovery";
-import { currentUserQueryKey, currentUserQueryOptions, readAnonymousProfile } from "@vicinity/features/session";
+import { prefetchNearbyUsers } from "@vicinity/features/discovery";
+import { locateEarly, setLastKnownLocation, currentUserQueryKey, currentUserQueryOptions, readAnonymousProfile } from "@vicinity/features/shared";
 import { onDemandModule } from "./on-demand";
 
 // The parts of the shell that arrive when they are needed (each its own chunk): named once, so

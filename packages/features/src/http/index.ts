@@ -1,1 +1,0 @@
-export { ApiError, apiRequest, serverMessageOr, throwIfNotOk } from "./api-request";
