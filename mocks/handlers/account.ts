@@ -19,7 +19,7 @@ registerMockReset(() => {
   sessions = [...deviceSessionsFixture];
 });
 
-/** MSW handlers for the account-by-email stories (issue 16). */
+/** MSW handlers for the account-by-email stories. */
 export const accountHandlers = {
   links: [
     http.post(ACCOUNT_PATHS.forgotPassword, () => HttpResponse.json({ ok: true, message: RESET_SENT_MESSAGE }, { status: 202 })),

@@ -7,7 +7,7 @@ import { adminFixture } from "../fixtures/users";
 const fail = (status: number, message: string) => HttpResponse.json<ErrorBody>({ message }, { status });
 const UNAVAILABLE = "The admin area is unavailable right now. Try again in a moment.";
 
-/** MSW handlers for the admin stories (issue 13). */
+/** MSW handlers for the admin stories. */
 export const adminHandlers = {
   overview: (overview: AdminOverview = adminOverviewFixture) => [http.get(ADMIN_PATHS.overview, () => HttpResponse.json(overview))],
   overviewLoading: [

@@ -5,7 +5,7 @@ import { analyticsFixture } from "../fixtures/analytics";
 
 const fail = (status: number, message: string) => HttpResponse.json<ErrorBody>({ message }, { status });
 
-/** MSW handlers for the analytics stories (issue 15): the query checked as the server checks it. */
+/** MSW handlers for the analytics stories: the query checked as the server checks it. */
 export const analyticsHandlers = {
   report: [
     http.get(ANALYTICS_PATH, ({ request }) => {

@@ -10,7 +10,7 @@ const READ = "/api/conversations/:id/read";
 const summaryOf = (id: string) => conversationsFixture.find((c) => c.id === id) ?? conversationsFixture[0]!;
 const threadOf = (id: string): Message[] => jakeThreadFixture.map((m) => ({ ...m, conversationId: id })).reverse();
 
-/** The inbox, a conversation and its history, by scenario (issue 6). */
+/** The inbox, a conversation and its history, by scenario. */
 export const messagesHandlers = {
   inbox: [
     http.get(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary[]>(conversationsFixture)),

@@ -33,7 +33,7 @@ export const shellHandlers = {
     http.get(API_PATHS.unreadCount, () => HttpResponse.json(0)),
     // The messenger catches up at every connection: nothing missed by default.
     http.get(API_PATHS.missedMessages, () => HttpResponse.json([])),
-    // The header's bell (issue 11): nothing new by default.
+    // The header's bell: nothing new by default.
     http.get(NOTIFICATION_PATHS.list, () => HttpResponse.json({ notifications: [], unread: 0 })),
     http.post(NOTIFICATION_PATHS.read, () => HttpResponse.json({ ok: true })),
   ],

@@ -1,7 +1,7 @@
 import type { Plugin, Rolldown } from "vite";
 
 /**
- * The signed-in home in few chunks (issue 9, item 2; docs/decisions/0028).
+ * The signed-in home in few chunks (docs/decisions/0028).
  *
  * Rolldown's automatic splitting gives each set of pages that share modules a chunk of its own:
  * the home came in 38 files, most of them one or two KB (an icon, a Radix primitive). Each is a

@@ -13,7 +13,7 @@ const queryClient = createAppQueryClient();
 
 const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
 
-/** The toaster is not needed to show the first page: it arrives once the page is idle (issue 9, item 2). */
+/** The toaster is not needed to show the first page: it arrives once the page is idle, not with the first load. */
 function ToasterWhenIdle() {
   return useIdle(5000) ? (
     <Suspense fallback={null}>

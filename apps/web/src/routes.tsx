@@ -83,7 +83,7 @@ export const appRoutes: RouteObject[] = [
           { path: "/groups/:id", handle: handle({ page: "groups" }), ...page(async () => (await import("./pages/groups")).GroupRoute) },
           { path: "/groups/:id/edit", handle: handle({ page: "groups" }), ...page(async () => (await import("./pages/groups")).EditGroupRoute) },
           { path: "/groups/:id/manage", handle: handle({ page: "groups" }), ...page(async () => (await import("./pages/groups")).ManageGroupRoute) },
-          // A member's profile, opened from a card (issue 5); visitors and guests are invited to join.
+          // A member's profile, opened from a card; visitors and guests are invited to join.
           {
             path: "/members/:id",
             handle: handle({ page: "member profiles" }),
@@ -119,7 +119,7 @@ export const appRoutes: RouteObject[] = [
   { path: "/join", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).JoinPage, AppLoading) },
   // decisions.md 2: /login is registered and shows /auth on its Sign In tab (no tab parameter means login).
   { path: "/login", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).AuthPage, AppLoading) },
-  // Issue 16: a forgotten password, and the pages the links of mails open (for anyone holding one).
+  // A forgotten password, and the pages the links of mails open (for anyone holding one).
   { path: "/forgot-password", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).ForgotPasswordPage, AppLoading) },
   { path: "/reset-password", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).ResetPasswordPage, AppLoading) },
   { path: "/verify-email", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).VerifyEmailRoute, AppLoading) },

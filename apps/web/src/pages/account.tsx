@@ -1,6 +1,6 @@
 import { EmailLinkPage } from "@vicinity/features/account";
 
-// The pages the links of mails open (issue 16): one chunk for them all.
+// The pages the links of mails open: one chunk for them all.
 export { ForgotPasswordPage, ResetPasswordPage } from "@vicinity/features/account";
 
 export function VerifyEmailRoute() {

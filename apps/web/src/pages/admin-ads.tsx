@@ -3,7 +3,7 @@ import { AdCreatorPage, CampaignPage, CampaignsPage } from "@vicinity/features/a
 
 // The admin layout route (AdminPages) draws the page's <main> and the admin sections' links.
 
-/** /admin/ads (issue 14): the campaigns. */
+/** /admin/ads: the campaigns. */
 export function CampaignsRoute() {
   return <CampaignsPage />;
 }

@@ -1,6 +1,6 @@
 import { AnalyticsPage } from "@vicinity/features/admin";
 
-/** /admin/analytics (issue 15): its own chunk, with the charts library in it. */
+/** /admin/analytics: its own chunk, with the charts library in it. */
 export function AdminAnalyticsRoute() {
   return <AnalyticsPage />;
 }

@@ -3,7 +3,7 @@ import { AdminMemberPage, AdminMembersPage, AdminOverviewPage, AuditLogPage, Con
 
 // The admin layout route (AdminPages) draws the page's <main> and the admin sections' links.
 
-/** /admin (issue 13): what waits for the team. */
+/** /admin: what waits for the team. */
 export function AdminOverviewRoute() {
   return <AdminOverviewPage />;
 }

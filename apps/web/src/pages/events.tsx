@@ -1,7 +1,7 @@
 import { DeviceSwitch } from "@vicinity/features/shell";
 import { EventsPage } from "@vicinity/features/events";
 
-/** /events (issue 11): a list with day headers on phones, the list beside a map otherwise. */
+/** /events: a list with day headers on phones, the list beside a map otherwise. */
 export function Events() {
   return <DeviceSwitch mobile={<EventsPage layout="mobile" />} desktop={<EventsPage layout="desktop" />} />;
 }

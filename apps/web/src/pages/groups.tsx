@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import { GroupFormPage, GroupManagePage, GroupPage, GroupsPage } from "@vicinity/features/groups";
 
-/** /groups (issue 12): his groups first, then search, near him or popular. */
+/** /groups: his groups first, then search, near him or popular. */
 export function GroupsRoute() {
   return <GroupsPage />;
 }

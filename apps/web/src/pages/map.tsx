@@ -1,7 +1,7 @@
 import { DeviceSwitch } from "@vicinity/features/shell";
 import { LiveMapPage } from "@vicinity/features/map";
 
-/** /map (issue 10): the live map; the map fills a phone's screen, a side list beside it otherwise. */
+/** /map: the live map; the map fills a phone's screen, a side list beside it otherwise. */
 export function MapPage() {
   return <DeviceSwitch mobile={<LiveMapPage layout="mobile" />} desktop={<LiveMapPage layout="desktop" />} />;
 }

@@ -1,4 +1,4 @@
-// Groups (issue 12), the client: finding groups, a group's page, creating and editing one, and the
+// Groups, the client: finding groups, a group's page, creating and editing one, and the
 // moderators' page (requests, members and roles, invitations, the log).
 export { GroupsPage, CreateGroupButton, NO_GROUPS_FOUND, type GroupsPageProps } from "./components/groups-page";
 export { GroupPage, GROUP_NOT_FOUND } from "./components/group-page";

@@ -1,2 +1,2 @@
-// Charts (issue 15): a separate entry point, so that only the pages that draw one load recharts.
+// Charts: a separate entry point, so that only the pages that draw one load recharts.
 export { TrendChart, ChartLegend, type TrendChartProps, type TrendRow, type TrendSeries, type SeriesTone } from "./trend-chart";

@@ -36,7 +36,7 @@ const MAX_DAY_LABELS = 6;
 const plain = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 1 });
 
 /**
- * A line chart over days (issue 15), on recharts, themed with the design tokens: the current
+ * A line chart over days, on recharts, themed with the design tokens: the current
  * period in the accent colour, the previous one dashed beside it. It draws at once (no animation),
  * so a screenshot is the same every time. Its legend is HTML (ChartLegend), its numbers a table.
  */

@@ -16,7 +16,7 @@ type TriggerProps = {
 };
 
 /**
- * A dropdown whose code loads on first use (issue 9, item 2: the menus' code is not on the first
+ * A dropdown whose code loads on first use (so that the menus' code is not on the first
  * load of the home). Until then the trigger is drawn as it is; pointing at it or focusing it
  * fetches the menu's module (`preload`), and a click opens the menu as soon as it has arrived.
  * `menu` is a module-level `lazy()` of a component that renders DropdownMenu around `trigger`.

@@ -14,7 +14,7 @@ export function analyticsUrl(params: AnalyticsParams): string {
   return `${ANALYTICS_PATH}?${new URLSearchParams({ from: params.from, to: params.to, tz: params.tz }).toString()}`;
 }
 
-/** GET /api/admin/analytics (issue 15): the range and the one before it; the last answer stays while the next loads. */
+/** GET /api/admin/analytics: the range and the one before it; the last answer stays while the next loads. */
 export function useAnalytics(params: AnalyticsParams) {
   return useQuery({
     queryKey: analyticsKey(params),

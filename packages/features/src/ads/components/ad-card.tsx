@@ -22,7 +22,7 @@ export interface AdCardProps {
 }
 
 /**
- * An ad as members see it (issue 14, item 3): always labelled "Sponsored", never dressed as a member.
+ * An ad as members see it: always labelled "Sponsored", never dressed as a member.
  * The call to action goes through the server's signed redirect (`clickUrl`), which carries no member
  * data; the link sends no referrer either.
  */

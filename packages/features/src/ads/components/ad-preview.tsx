@@ -8,7 +8,7 @@ const FRAMES = [
 ] as const;
 
 /**
- * The creator's live preview (issue 14, item 2): the ad exactly as members see it in the grid, at a
+ * The creator's live preview: the ad exactly as members see it in the grid, at a
  * phone's width and at a desktop's, and in the map's list.
  */
 export function AdPreview({ ad }: { ad: AdContent }) {

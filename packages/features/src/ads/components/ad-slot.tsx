@@ -16,7 +16,7 @@ export interface AdSlotProps {
 export const AD_HIDDEN_TEXT = "Ad hidden. You won't see it again.";
 
 /**
- * A place for one ad (issue 14, item 3). It asks the server once; none, or a failure, leaves no
+ * A place for one ad. It asks the server once; none, or a failure, leaves no
  * trace. The impression is reported only when the ad was viewable (half on screen for a second),
  * once per view.
  */

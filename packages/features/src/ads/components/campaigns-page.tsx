@@ -13,7 +13,7 @@ export const NO_CAMPAIGNS = "No campaigns yet";
 
 type Filter = "all" | AdStatus;
 
-/** /admin/ads (issue 14, item 1): every campaign, its status, schedule and figures; pause, resume, duplicate, end. */
+/** /admin/ads: every campaign, its status, schedule and figures; pause, resume, duplicate, end. */
 export function CampaignsPage() {
   const campaigns = useCampaigns();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ export interface WhyAdDialogProps {
   onHide?: () => void;
 }
 
-/** "Why am I seeing this?" (issue 14, item 3): the targeting in plain words, and a way out. */
+/** "Why am I seeing this?": the targeting in plain words, and a way out. */
 export function WhyAdDialog({ advertiser, why, open, onOpenChange, onHide }: WhyAdDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -17,7 +17,7 @@ export interface ViewableOptions {
 }
 
 /**
- * A viewable impression (issue 14, item 4; the IAB/MRC display rule): at least `share` of the ad on
+ * A viewable impression (the IAB/MRC display rule): at least `share` of the ad on
  * screen for `ms` without a break, counted once per view. Dropping below the share, or the page
  * going to the background, restarts the second.
  */

@@ -1,7 +1,7 @@
 import { leadingZeroBits, type LoginChallenge } from "@vicinity/contract";
 
 /**
- * Finds the proof of work a busy network's sign-in asks for (issue 9, item 6): a nonce whose
+ * Finds the proof of work a busy network's sign-in asks for (docs/decisions/0020): a nonce whose
  * Argon2id hash, salted with the server's token, begins with `difficulty` zero bits. About
  * 2^difficulty hashes of some 15 ms each; the page stays responsive between them. hash-wasm is
  * loaded only here, when the server asks.

@@ -12,7 +12,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("the proof of work of a sign-in from a busy network (issue 9, item 6)", () => {
+describe("the proof of work of a sign-in from a busy network", () => {
   it("hashes as the server does (Argon2id, the token as salt): a known answer from @node-rs/argon2", async () => {
     const hash = await argon2id({
       password: "abc",

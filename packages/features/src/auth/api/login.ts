@@ -18,7 +18,7 @@ function challengeOf(error: unknown) {
  * POST /api/auth/login: the signed-in user; a non-OK answer raises an ApiError. When strangers on
  * the member's network failed too often, the server asks a browser it does not know for a proof of
  * work instead of refusing it: it is found and the sign-in sent again, once, while the form says
- * "Signing in..." (issue 9, item 6).
+ * "Signing in..." (docs/decisions/0020).
  */
 export async function login(body: LoginRequest): Promise<SessionUser> {
   try {

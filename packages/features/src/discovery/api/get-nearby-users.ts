@@ -40,8 +40,9 @@ export async function getNearbyUsers(params: NearbyParams, cursor: string | null
 }
 
 /**
- * The grid's first page, asked for before the home renders (startFirstLoad, issue 9): the home
- * finds it in the cache when its params are the same (the grid's defaults: nearest, everyone).
+ * The grid's first page, asked for before the home renders (startFirstLoad), so that it need not
+ * wait for the home's code: the home finds it in the cache when its params are the same (the
+ * grid's defaults: nearest, everyone).
  */
 export function prefetchNearbyUsers(queryClient: QueryClient, params: NearbyParams): Promise<void> {
   return queryClient.prefetchInfiniteQuery({ queryKey: nearbyKeys.list(params), queryFn: ({ pageParam }) => getNearbyUsers(params, pageParam), initialPageParam: null as string | null });

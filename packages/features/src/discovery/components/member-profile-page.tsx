@@ -11,7 +11,7 @@ export interface MemberProfilePageProps {
   memberId?: string;
 }
 
-/** /members/:id: the member profile with Message, Block and Report (issue 5). */
+/** /members/:id: the member profile with Message, Block and Report. */
 export function MemberProfilePage({ memberId }: MemberProfilePageProps) {
   const params = useParams();
   const id = memberId ?? params.id ?? "";

@@ -23,7 +23,7 @@ export interface MemberProfileViewProps {
   blocking?: boolean;
 }
 
-/** A member's profile (issue 5): his photos, bio, interests, position, body type, distance and match. */
+/** A member's profile: his photos, bio, interests, position, body type, distance and match. */
 export function MemberProfileView({ profile, onBack, onMessage, onBlock, onReport, blocking = false }: MemberProfileViewProps) {
   const name = displayNameOf(profile);
   const [shown, setShown] = useState(0);

@@ -82,8 +82,8 @@ const AD_NEAR_MARGIN = "50% 0px";
 
 /**
  * An ad's place after a row of cards. Its ad is asked for, and its code loaded, only when the card
- * before it comes near sight: the ads further down the grid cost the home's first load nothing
- * (issue 9, item 2), and a member who never scrolls that far asks for none. Empty (not yet near,
+ * before it comes near sight: the ads further down the grid cost the home's first load nothing,
+ * and a member who never scrolls that far asks for none. Empty (not yet near,
  * no ad for him, or not yet answered) it takes no room.
  */
 function AdPlace({ slot, index }: { slot: (index: number) => ReactNode; index: number }) {

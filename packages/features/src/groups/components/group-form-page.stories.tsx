@@ -171,7 +171,7 @@ export const EditAsModerator: Story = {
     await expect(canvas.getByRole("radio", { name: /Members ask to join/ })).toBeChecked();
     await expect(canvas.getByRole("list", { name: "The group's interests" })).toHaveTextContent("runningcoffee");
     await expect(canvas.queryByRole("button", { name: "Delete the group" })).toBeNull();
-    // The name and who can join are the owner's (issue 34): shown, not editable, and said why.
+    // The name and who can join are the owner's alone to change: shown, not editable, and said why.
     await expect(canvas.getByDisplayValue("Jax Runners")).toBeDisabled();
     for (const radio of canvas.getAllByRole("radio")) await expect(radio).toBeDisabled();
     await expect(canvas.getByText(GROUP_IDENTITY_LOCKED_HINT)).toBeVisible();

@@ -23,7 +23,7 @@ const heading = async (root: HTMLElement) => expect(await within(root).findByRol
 
 /**
  * A visitor: the group, its rules, and an invitation to sign up; a group by request shows its
- * members to its members only (issue 34), so he reads that instead of the list.
+ * members to its members only (who belongs is private), so he reads that instead of the list.
  */
 export const AsVisitor: Story = {
   parameters: { msw: { handlers: { session: sessionHandlers.visitor } } },

@@ -115,7 +115,7 @@ export const Theirs: Story = {
   },
 };
 
-/** Removed by a group's moderator (issue 12): it keeps its place; nothing of what it said shows. */
+/** Removed by a group's moderator: it keeps its place; nothing of what it said shows. */
 export const RemovedByModerator: Story = {
   args: { item: { ...bubbles.theirs, content: "", picture: null, removed: true } },
   play: async ({ canvasElement }) => {

@@ -5,7 +5,7 @@ import { useConversations } from "../api/conversations";
 import { useMessenger } from "../model/messenger";
 import { ConversationList, ConversationListSkeleton } from "./conversation-list";
 
-/** The home page's Messages tab: the latest conversations once there are any (issue 6). */
+/** The home page's Messages tab: the latest conversations once there are any. */
 export function RecentConversations({ limit = 5 }: { limit?: number }) {
   const messenger = useMessenger();
   // Only members see the home page's tabs: no need to wait for the messenger.

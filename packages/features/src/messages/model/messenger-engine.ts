@@ -21,7 +21,7 @@ export interface MessengerEngineOptions {
 /**
  * The messenger's engine (decisions.md 5): the outbox kept across reloads, the synced log with its
  * catch-up at every connection, pushed messages, typing and read receipts, on one socket. Loaded
- * with the socket's client, not with the first page (issue 9, item 2): a fresh log catches up from
+ * with the socket's client, not with the first page, which it would only slow: a fresh log catches up from
  * the start, so nothing pushed before it runs is missed. Returns what stops it.
  */
 export function startMessenger({ socket, meId, queryClient, storageKey, setPending, setTyping, outboxRef, typingTtlMs }: MessengerEngineOptions): () => void {
@@ -88,7 +88,7 @@ export function startMessenger({ socket, meId, queryClient, storageKey, setPendi
   socket.on("disconnect", onDisconnect);
   socket.on("typing", onTyping);
   socket.on("messagesRead", onRead);
-  // A group moderator removed a message: the thread and the inbox ask again (issue 12).
+  // A group moderator removed a message: the thread and the inbox ask again.
   const onRemoved = (event: { conversationId: string; messageId: number }) => {
     void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
     void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });

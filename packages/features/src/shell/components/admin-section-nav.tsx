@@ -1,7 +1,7 @@
 import { NavLink } from "react-router";
 import { cn } from "@vicinity/ui";
 
-/** The admin area's sections (issue 13): one line of links under the header, scrolling sideways on phones. */
+/** The admin area's sections: one line of links under the header, scrolling sideways on phones. */
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/members", label: "Members", end: false },

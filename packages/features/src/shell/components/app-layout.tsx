@@ -46,7 +46,7 @@ export function AppLayout() {
   }, [isMember, page.landing]);
 
   // The first answer mounts the header, the banners and the page (for a member his session and
-  // his home) in a render React can interrupt, not in one long task (issue 9, item 2); until then
+  // his home) in a render React can interrupt, not in one long task (docs/decisions/0030); until then
   // the header's frame holds its place (no visitor's header flashes before a member's).
   const known = useDeferredValue(auth.status !== "loading");
 

@@ -9,7 +9,7 @@ import { ModeratorWarningDialog, ModeratorWarningView } from "./moderator-warnin
 const WARNING = { id: "w_1", reason: "Your profile text asks for payment. Vicinity is not for selling anything.", at: "2026-11-20T18:30:00.000Z" };
 const SECOND = { id: "w_2", reason: "Please keep your photos within the guidelines.", at: "2026-11-21T09:00:00.000Z" };
 
-/** Issue 13: a moderator's warning, at the member's next visit; it stays until he says he read it. */
+/** A moderator's warning, at the member's next visit; it stays until he says he read it. */
 const meta = {
   title: "Features/Shell/ModeratorWarning",
   component: ModeratorWarningView,

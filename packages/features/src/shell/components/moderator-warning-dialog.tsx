@@ -17,7 +17,7 @@ export interface ModeratorWarningViewProps {
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 /**
- * Issue 13: a moderator's warning, shown at the member's next visit (and at once when it arrives
+ * A moderator's warning, shown at the member's next visit (and at once when it arrives
  * while he is here). It stays until he says he has read it: neither Escape nor a click outside
  * closes it.
  */

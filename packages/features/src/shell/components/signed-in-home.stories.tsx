@@ -90,7 +90,7 @@ export const MessagesTabWithConversations: Story = {
   },
 };
 
-/** The Events tab: his next events (issue 11), with a link to all the events near him. */
+/** The Events tab: his next events, with a link to all the events near him. */
 export const EventsTab: Story = {
   parameters: { msw: { handlers: { events: eventsApi() } } },
   play: async ({ canvasElement }) => {

@@ -8,7 +8,7 @@ import { ONBOARDING_COMPLETED_KEY, shouldOpenOnboarding } from "@vicinity/featur
 import { lazy, Suspense, useState } from "react";
 import { PageLoading } from "./full-page-status";
 
-// Not needed for the home's first paint (issue 9, item 2): the messages tab's list arrives when
+// Not needed for the home's first paint, so not in its first load: the messages tab's list arrives when
 // the tab is opened, the onboarding when it opens.
 const RecentConversations = lazy(() => import("./home-on-demand").then((m) => ({ default: m.RecentConversations })));
 const OnboardingModal = lazy(() => import("./home-on-demand").then((m) => ({ default: m.OnboardingModal })));
@@ -67,7 +67,7 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
 }
 
 // The counts are drawn by components of their own: when one arrives or refreshes (the unread count
-// every 30 s), only its figure is drawn again, not the home with its tabs and grid (issue 9, item 2).
+// every 30 s), only its figure is drawn again, not the home with its tabs and grid.
 
 /** How many members are online now (hidden while unknown or none). */
 function OnlineNow() {

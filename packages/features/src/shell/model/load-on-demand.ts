@@ -31,7 +31,7 @@ export function memberHomePageOf(content: string): MemberHomePage {
 export const FIRST_PAINT_WAIT_MS = 3000;
 
 /**
- * What the app's first load starts before React renders (issue 9, item 2): the current-user call
+ * What the app's first load starts before React renders: the current-user call
  * (unless this browser browses as a guest), so that it is not queued behind the page's chunks;
  * then, at "/", a member's home, session and header. The app is served at "/" only to a request
  * with a live session (docs/decisions/0019), so without a guest profile that is a member: his

@@ -26,7 +26,7 @@ export function onDemandModule<M>(load: () => Promise<M>): OnDemandModule<M> {
 
 /**
  * A component whose code comes on demand, like React.lazy, but drawn at once when its module has
- * already arrived (issue 9, item 2; docs/decisions/0028). React.lazy suspends on its first render
+ * already arrived (docs/decisions/0028). React.lazy suspends on its first render
  * whatever its promise's state; React then commits the Suspense fallback and reveals the content
  * no sooner than 300 ms later (its throttle of Suspense reveals). At the member's first load the
  * home's modules are asked for before the first render (startFirstLoad), and have arrived by the

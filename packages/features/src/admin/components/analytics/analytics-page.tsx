@@ -118,7 +118,7 @@ export interface AnalyticsPageProps {
   now?: number;
 }
 
-/** /admin/analytics (issue 15): the community's health over a range, against the period before it. */
+/** /admin/analytics: the community's health over a range, against the period before it. */
 export function AnalyticsPage({ timeZone = browserTimeZone(), now }: AnalyticsPageProps) {
   const [params, setParams] = useSearchParams();
   const choice = rangeFromSearch(params);

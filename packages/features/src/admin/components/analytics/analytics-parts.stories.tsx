@@ -8,7 +8,7 @@ import { FigureCard } from "./figure-card";
 import { FunnelChart } from "./funnel-chart";
 import { RangePicker } from "./range-picker";
 
-/** The parts of the analytics page (issue 15) on their own, at fixed data. */
+/** The parts of the analytics page on their own, at fixed data. */
 function Parts() {
   return null;
 }

@@ -28,7 +28,7 @@ export interface ChartCardProps {
 }
 
 /**
- * A chart of the page with its accessible alternative (issue 15, item 2): the same numbers as a
+ * A chart of the page with its accessible alternative, for whoever cannot read the chart: the same numbers as a
  * table, shown on demand, and as a CSV download.
  */
 export function ChartCard({ title, points, format, fileName, previousLabel, defaultTable = false }: ChartCardProps) {

@@ -8,7 +8,7 @@ const share = (active: number, size: number) => (size > 0 ? active / size : null
 const percent = (s: number | null) => (s === null ? "–" : `${Math.round(s * 100)}%`);
 
 /**
- * The retention grid (issue 15, item 3): each sign-up week's members, and the share of them active
+ * The retention grid: each sign-up week's members, and the share of them active
  * (opened the app or sent a message) in each week after. A week that has not begun is left blank.
  */
 export function CohortGrid({ cohorts }: { cohorts: Analytics["cohorts"] }) {

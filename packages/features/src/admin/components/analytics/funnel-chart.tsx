@@ -10,7 +10,7 @@ const STEPS: Array<{ key: keyof Funnel; label: string }> = [
 const pct = (n: number, of: number) => (of > 0 ? `${Math.round((n / of) * 100)}%` : "–");
 
 /**
- * The funnel (issue 15, item 3): of the members who signed up in the range, how many came to each
+ * The funnel: of the members who signed up in the range, how many came to each
  * step, the drop from the step before, and the same share in the period before.
  */
 export function FunnelChart({ funnel, previous, previousLabel }: { funnel: Funnel; previous: Funnel; previousLabel: string }) {

@@ -15,7 +15,7 @@ export interface RangePickerProps {
   now?: number;
 }
 
-/** The last 7, 30 or 90 days, or two days of the admin's own (issue 15, item 1). */
+/** The last 7, 30 or 90 days, or a range between two days the admin picks. */
 export function RangePicker({ choice, range, timeZone, onChoose, defaultCustom = false, now }: RangePickerProps) {
   const custom = "from" in choice;
   const [open, setOpen] = useState(defaultCustom || custom);
