@@ -9,14 +9,16 @@ module.exports = {
     {
       name: "no-circular",
       severity: "error",
-      comment: "Files that import each other in a loop (type-only imports count too): move what both need to a file below them.",
+      comment:
+        "Files that import each other in a loop (type-only imports count too): move what both need to a file below them.",
       from: {},
       to: { circular: true },
     },
     {
       name: "feature-to-feature",
       severity: "error",
-      comment: "A feature imports shared/, packages/ui and the contract, never another feature; the shell is the one place that composes features.",
+      comment:
+        "A feature imports shared/, packages/ui and the contract, never another feature; the shell is the one place that composes features.",
       from: { path: "^packages/features/src/([^/]+)/", pathNot: ["^packages/features/src/(shell|shared)/"] },
       to: { path: "^packages/features/src/([^/]+)/", pathNot: ["^packages/features/src/($1|shared)/"] },
     },
@@ -47,7 +49,11 @@ module.exports = {
     exclude: { path: ["(^|/)node_modules/", "(^|/)dist/", "storybook-static", "\\.data/"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], mainFields: ["module", "main", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types"],
+    },
     skipAnalysisNotInRules: true,
   },
 };

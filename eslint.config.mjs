@@ -43,8 +43,15 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["drizzle-orm", "drizzle-orm/*"], message: "A route file holds no SQL: call a service of its domain." },
-            { group: ["**/db/schema", "**/db/database"], allowTypeImports: true, message: "A route file holds no SQL: call a service of its domain." },
+            {
+              group: ["drizzle-orm", "drizzle-orm/*"],
+              message: "A route file holds no SQL: call a service of its domain.",
+            },
+            {
+              group: ["**/db/schema", "**/db/database"],
+              allowTypeImports: true,
+              message: "A route file holds no SQL: call a service of its domain.",
+            },
           ],
         },
       ],

@@ -14,7 +14,13 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["packages/*/src/**/*.test.ts", "apps/web/src/**/*.test.ts", "apps/web/scripts/**/*.test.ts", "tooling/**/*.test.ts", "stories/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/web/src/**/*.test.ts",
+            "apps/web/scripts/**/*.test.ts",
+            "tooling/**/*.test.ts",
+            "stories/**/*.test.ts",
+          ],
         },
       },
       {

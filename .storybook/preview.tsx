@@ -48,20 +48,22 @@ const withProviders: Decorator = (Story, context) => {
   document.documentElement.dataset.theme = theme;
   return (
     <ThemeRoot theme={theme}>
-      <SocketFactoryContext.Provider value={(context.parameters.socketFactory as SocketFactory | undefined) ?? connectedSockets}>
-      <StoryQueryClient>
-        <TooltipProvider>
-          {/* Screen stories mount the app's own router (parameters.router = false). */}
-          {context.parameters.router === false ? (
-            <Story />
-          ) : (
-            <MemoryRouter initialEntries={[route]}>
+      <SocketFactoryContext.Provider
+        value={(context.parameters.socketFactory as SocketFactory | undefined) ?? connectedSockets}
+      >
+        <StoryQueryClient>
+          <TooltipProvider>
+            {/* Screen stories mount the app's own router (parameters.router = false). */}
+            {context.parameters.router === false ? (
               <Story />
-            </MemoryRouter>
-          )}
-          <Toaster />
-        </TooltipProvider>
-      </StoryQueryClient>
+            ) : (
+              <MemoryRouter initialEntries={[route]}>
+                <Story />
+              </MemoryRouter>
+            )}
+            <Toaster />
+          </TooltipProvider>
+        </StoryQueryClient>
       </SocketFactoryContext.Provider>
     </ThemeRoot>
   );
@@ -101,14 +103,29 @@ const preview: Preview = {
     // A map's area or tile that a previous story asked for after it was left gets an answer (an
     // empty area, a drawn tile), not an unhandled-request error in this one (map stories set "map"
     // themselves).
-    msw: { handlers: { media: mediaHandlers.portraits, ads: adsHandlers.none, map: [...mapHandlers.base, ...mapHandlers.empty] } },
+    msw: {
+      handlers: {
+        media: mediaHandlers.portraits,
+        ads: adsHandlers.none,
+        map: [...mapHandlers.base, ...mapHandlers.empty],
+      },
+    },
     layout: "padded",
     viewport: { options: DEVICE_VIEWPORTS },
     a11y: { test: "error" },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     backgrounds: { disable: true },
     options: {
-      storySort: { order: ["Introduction", "Foundations", ["Colors", "Typography", "Spacing", "Motion", "Icons"], "UI", "Features", "Screens"] },
+      storySort: {
+        order: [
+          "Introduction",
+          "Foundations",
+          ["Colors", "Typography", "Spacing", "Motion", "Icons"],
+          "UI",
+          "Features",
+          "Screens",
+        ],
+      },
     },
   },
 };

@@ -9,7 +9,7 @@ let logged: string[] = [];
 beforeEach(() => {
   logged = [];
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    logged.push(args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(" "));
+    logged.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" "));
   });
 });
 

@@ -4,7 +4,9 @@ import { linkOf, waitForMail } from "./mail";
 
 const NEW_PASSWORD = "a fresh and rather long passphrase";
 
-test("a member confirms his address from the mail, forgets his password and resets it from the mail (his other session ends); a used or superseded link is refused with a clear message", async ({ browser }) => {
+test("a member confirms his address from the mail, forgets his password and resets it from the mail (his other session ends); a used or superseded link is refused with a clear message", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const phoneContext = await browser.newContext({ timezoneId: "UTC" });
   const laptopContext = await browser.newContext({ timezoneId: "UTC" });

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 import { PASSWORD, signInOnAuth, signUpOnAuth, skipOnboarding } from "./helpers";
 
-test("an admin finds a member by email, warns him (he sees it at once and at his next visit until he acknowledges it), then suspends him for 7 days: his open page is signed out at once and his sign-in says why; the audit log shows both; a member is refused the admin pages and calls", async ({ browser }) => {
+test("an admin finds a member by email, warns him (he sees it at once and at his next visit until he acknowledges it), then suspends him for 7 days: his open page is signed out at once and his sign-in says why; the audit log shows both; a member is refused the admin pages and calls", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const adminContext = await browser.newContext({ timezoneId: "UTC" });
   const memberContext = await browser.newContext({ timezoneId: "UTC" });
@@ -18,7 +20,9 @@ test("an admin finds a member by email, warns him (he sees it at once and at his
     await expect(member.getByRole("heading", { name: "Not allowed" })).toBeVisible();
     await expect(member.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
     expect((await member.request.get("/api/admin/audit")).status()).toBe(403);
-    expect((await member.request.post(`/api/admin/members/${me.id}/warn`, { data: { reason: "self" } })).status()).toBe(403);
+    expect((await member.request.post(`/api/admin/members/${me.id}/warn`, { data: { reason: "self" } })).status()).toBe(
+      403,
+    );
     await member.goto("/");
     await expect(member.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
 
@@ -28,7 +32,10 @@ test("an admin finds a member by email, warns him (he sees it at once and at his
     await skipOnboarding(admin);
     await admin.goto("/admin/members");
     await admin.getByRole("searchbox", { name: "Search" }).fill(email);
-    const found = admin.getByRole("table", { name: /All members matching/ }).getByRole("row").filter({ hasText: email });
+    const found = admin
+      .getByRole("table", { name: /All members matching/ })
+      .getByRole("row")
+      .filter({ hasText: email });
     await found.getByRole("link", { name: me.username }).click();
     await expect(admin).toHaveURL(`/admin/members/${me.id}`);
     await expect(admin.getByRole("heading", { level: 1, name: me.username })).toBeVisible();
@@ -68,7 +75,9 @@ test("an admin finds a member by email, warns him (he sees it at once and at his
     await member.getByRole("textbox", { name: "Email" }).fill(email);
     await member.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
     await member.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(member.getByRole("alert")).toContainText(new RegExp(`This account is suspended until \\d{4}-\\d{2}-\\d{2}: ${reason}`));
+    await expect(member.getByRole("alert")).toContainText(
+      new RegExp(`This account is suspended until \\d{4}-\\d{2}-\\d{2}: ${reason}`),
+    );
 
     // The overview, then the audit log through the admin sections: both actions, filtered to warnings.
     await admin.goto("/admin");
@@ -89,7 +98,9 @@ test("an admin finds a member by email, warns him (he sees it at once and at his
   }
 });
 
-test("a member reports a message; an admin sees it in its conversation on the content audit, removes it and suspends the sender for 7 days; the reporter is told the outcome; the log shows it", async ({ browser }) => {
+test("a member reports a message; an admin sees it in its conversation on the content audit, removes it and suspends the sender for 7 days; the reporter is told the outcome; the log shows it", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ timezoneId: "UTC" })));
   try {
@@ -108,17 +119,29 @@ test("a member reports a message; an admin sees it in its conversation on the co
     await sender!.goto(`/messages/${conversation.id}`);
     await sender!.getByRole("textbox", { name: "Message" }).fill(threat);
     await sender!.getByRole("textbox", { name: "Message" }).press("Enter");
-    const history = async () => (await (await reporter!.request.get(`/api/conversations/${conversation.id}/messages`)).json()) as Array<{ id: number; content: string }>;
+    const history = async () =>
+      (await (await reporter!.request.get(`/api/conversations/${conversation.id}/messages`)).json()) as Array<{
+        id: number;
+        content: string;
+      }>;
     await expect.poll(async () => (await history()).some((m) => m.content === threat)).toBe(true);
     const message = (await history()).find((m) => m.content === threat)!;
-    expect((await reporter!.request.post(`/api/users/${senderMe.id}/report`, { data: { reason: "harassment", details: "Threats", messageId: message.id } })).status()).toBe(201);
+    expect(
+      (
+        await reporter!.request.post(`/api/users/${senderMe.id}/report`, {
+          data: { reason: "harassment", details: "Threats", messageId: message.id },
+        })
+      ).status(),
+    ).toBe(201);
 
     // The admin finds it in the queue with the message itself, removes it and suspends the sender.
     await signInOnAuth(admin!, E2E_ADMIN.email, E2E_ADMIN.password);
     await skipOnboarding(admin!);
     await admin!.goto("/admin/content?kind=message");
     const card = admin!.getByRole("article", { name: `Message report on ${senderMe.username}` });
-    await expect(card.getByRole("list", { name: "The conversation, up to the reported message" })).toContainText(threat);
+    await expect(card.getByRole("list", { name: "The conversation, up to the reported message" })).toContainText(
+      threat,
+    );
     await card.getByRole("button", { name: "Act…" }).click();
     const dialog = admin!.getByRole("dialog", { name: "Act on this report" });
     await expect(dialog.getByRole("checkbox", { name: "Remove the content" })).toBeChecked();
@@ -138,7 +161,9 @@ test("a member reports a message; an admin sees it in its conversation on the co
     // The audit log has both the removal and the suspension.
     await admin!.goto("/admin/audit");
     await expect(admin!.getByRole("row").filter({ hasText: "Removed a message" }).first()).toBeVisible();
-    await expect(admin!.getByRole("row").filter({ hasText: "Threats after a clear no" }).filter({ hasText: "Suspended" })).toBeVisible();
+    await expect(
+      admin!.getByRole("row").filter({ hasText: "Threats after a clear no" }).filter({ hasText: "Suspended" }),
+    ).toBeVisible();
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }

@@ -12,7 +12,11 @@ const AD_NAME = `Sponsored: ${ADVERTISER}`;
 
 /** A member of his own browser context, of a given age, placed in Jacksonville. */
 async function member(browser: Browser, name: string, age: number): Promise<{ page: Page; close(): Promise<void> }> {
-  const context = await browser.newContext({ geolocation: JACKSONVILLE, permissions: ["geolocation"], timezoneId: "UTC" });
+  const context = await browser.newContext({
+    geolocation: JACKSONVILLE,
+    permissions: ["geolocation"],
+    timezoneId: "UTC",
+  });
   const page = await context.newPage();
   await signUpOnAuth(page, `${name}.${Date.now()}@example.com`);
   await skipOnboarding(page);
@@ -25,7 +29,8 @@ async function member(browser: Browser, name: string, age: number): Promise<{ pa
 const localInput = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
 
 const isNext = (r: Response) => new URL(r.url()).pathname === "/api/ads/next";
-const isImpression = (r: Response) => new URL(r.url()).pathname === "/api/ads/impressions" && r.request().method() === "POST";
+const isImpression = (r: Response) =>
+  new URL(r.url()).pathname === "/api/ads/impressions" && r.request().method() === "POST";
 
 /**
  * Opens the home, scrolls to the grid's first ad place (after the twelfth card: AD_GRID_EVERY) and
@@ -58,7 +63,9 @@ async function homeAd(page: Page): Promise<{ shown: boolean; counted: boolean }>
   return { shown: true, counted };
 }
 
-test("an admin's campaign (10 km around Jacksonville, ages 25-40, 2 a day) reaches a member of 30 twice, his click lands on the destination, a member of 50 never sees it, the figures show it, and a pause stops it at once", async ({ browser }) => {
+test("an admin's campaign (10 km around Jacksonville, ages 25-40, 2 a day) reaches a member of 30 twice, his click lands on the destination, a member of 50 never sees it, the figures show it, and a pause stops it at once", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const adminContext = await browser.newContext({ timezoneId: "UTC" });
   const admin = await adminContext.newPage();
@@ -76,7 +83,11 @@ test("an admin's campaign (10 km around Jacksonville, ages 25-40, 2 a day) reach
     await form.getByRole("textbox", { name: "Text" }).fill("Steam, pool and a rooftop bar in Riverside.");
     await form.getByRole("textbox", { name: "Call to action" }).fill(CTA);
     await form.getByRole("textbox", { name: "Destination" }).fill(DESTINATION);
-    const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 30, g: 140, b: 200 } } }).png().toBuffer();
+    const picture = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: { r: 30, g: 140, b: 200 } },
+    })
+      .png()
+      .toBuffer();
     await form.getByLabel("Picture file").setInputFiles({ name: "ad.png", mimeType: "image/png", buffer: picture });
     await expect(form.getByRole("img", { name: "The ad's picture" })).toBeVisible();
     // The area: the default centre (Jacksonville) and 10 km.
@@ -108,7 +119,10 @@ test("an admin's campaign (10 km around Jacksonville, ages 25-40, 2 a day) reach
       return route.fulfill({ contentType: "text/html", body: "<title>Riverside Sauna</title><h1>The offer</h1>" });
     });
     const ad = thirty.page.getByRole("complementary", { name: AD_NAME }).first();
-    const [tab] = await Promise.all([thirty.page.context().waitForEvent("page"), ad.getByRole("link", { name: CTA }).click()]);
+    const [tab] = await Promise.all([
+      thirty.page.context().waitForEvent("page"),
+      ad.getByRole("link", { name: CTA }).click(),
+    ]);
     await expect(tab.getByRole("heading", { name: "The offer" })).toBeVisible();
     expect(tab.url()).toBe(DESTINATION);
     expect(landed).toEqual([{ url: DESTINATION, referer: undefined }]);
@@ -121,7 +135,11 @@ test("an admin's campaign (10 km around Jacksonville, ages 25-40, 2 a day) reach
 
     // The campaign's page: 2 impressions, 1 member reached, 1 click.
     await admin.goto(campaignUrl);
-    const figure = (term: string) => admin.locator("dl > div", { has: admin.getByText(term, { exact: true }) }).locator("dd").first();
+    const figure = (term: string) =>
+      admin
+        .locator("dl > div", { has: admin.getByText(term, { exact: true }) })
+        .locator("dd")
+        .first();
     await expect(figure("Impressions")).toHaveText("2");
     await expect(figure("Members reached")).toHaveText("1");
     await expect(figure("Clicks")).toHaveText("1");

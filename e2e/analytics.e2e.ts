@@ -9,9 +9,13 @@ async function figure(page: Page, id: string): Promise<number> {
   return Number(text.replace(/[^0-9.]/g, ""));
 }
 
-test("an admin opens the analytics, changes the range, sees the sign-ups, messages and a report the test made, and downloads a CSV", async ({ browser }) => {
+test("an admin opens the analytics, changes the range, sees the sign-ups, messages and a report the test made, and downloads a CSV", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ timezoneId: "UTC", acceptDownloads: true })));
+  const contexts = await Promise.all(
+    [0, 1, 2].map(() => browser.newContext({ timezoneId: "UTC", acceptDownloads: true })),
+  );
   try {
     const [admin, alice, bob] = await Promise.all(contexts.map((c) => c.newPage()));
     await signInOnAuth(admin!, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -28,7 +32,11 @@ test("an admin opens the analytics, changes the range, sees the sign-ups, messag
     // Until the new range's figures come, the page shows the last ones, dimmed and busy.
     await expect(admin!.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(admin!.locator('[data-figure="signups"]')).toBeVisible();
-    const before = { signups: await figure(admin!, "signups"), messages: await figure(admin!, "messages"), reports: await figure(admin!, "reports") };
+    const before = {
+      signups: await figure(admin!, "signups"),
+      messages: await figure(admin!, "messages"),
+      reports: await figure(admin!, "reports"),
+    };
 
     // Two sign-ups, three messages between them, one report.
     const stamp = Date.now();
@@ -38,8 +46,13 @@ test("an admin opens the analytics, changes the range, sees the sign-ups, messag
     await skipOnboarding(bob!);
     const bobMe = (await (await bob!.request.get("/api/auth/user")).json()) as { id: string };
     const aliceMe = (await (await alice!.request.get("/api/auth/user")).json()) as { id: string };
-    const conversation = (await (await alice!.request.post("/api/conversations", { data: { userId: bobMe.id } })).json()) as { id: string };
-    const history = async () => (await (await bob!.request.get(`/api/conversations/${conversation.id}/messages`)).json()) as Array<{ content: string }>;
+    const conversation = (await (
+      await alice!.request.post("/api/conversations", { data: { userId: bobMe.id } })
+    ).json()) as { id: string };
+    const history = async () =>
+      (await (await bob!.request.get(`/api/conversations/${conversation.id}/messages`)).json()) as Array<{
+        content: string;
+      }>;
     const send = async (page: Page, text: string) => {
       await page.goto(`/messages/${conversation.id}`);
       await page.getByRole("textbox", { name: "Message" }).fill(text);
@@ -49,7 +62,13 @@ test("an admin opens the analytics, changes the range, sees the sign-ups, messag
     await send(alice!, `Hi Bob ${stamp}`);
     await send(alice!, `Free tonight? ${stamp}`);
     await send(bob!, `Sure ${stamp}`);
-    expect((await bob!.request.post(`/api/users/${aliceMe.id}/report`, { data: { reason: "spam", details: "Analytics test" } })).status()).toBe(201);
+    expect(
+      (
+        await bob!.request.post(`/api/users/${aliceMe.id}/report`, {
+          data: { reason: "spam", details: "Analytics test" },
+        })
+      ).status(),
+    ).toBe(201);
 
     // The page counts them (it rolls up what is waiting when asked).
     await admin!.reload();
@@ -61,10 +80,15 @@ test("an admin opens the analytics, changes the range, sees the sign-ups, messag
     const card = admin!.getByRole("region", { name: "Sign-ups", exact: true });
     await card.getByRole("button", { name: "Show the table" }).click();
     await expect(card.getByRole("table", { name: "Sign-ups, day by day" }).getByRole("row")).toHaveCount(8);
-    const [download] = await Promise.all([admin!.waitForEvent("download"), card.getByRole("link", { name: "CSV of sign-ups" }).click()]);
+    const [download] = await Promise.all([
+      admin!.waitForEvent("download"),
+      card.getByRole("link", { name: "CSV of sign-ups" }).click(),
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^sign-ups-\\d{4}-\\d{2}-\\d{2}-to-${today}\\.csv$`));
-    const csv = readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
+    const csv = readFileSync((await download.path())!, "utf8")
+      .trimEnd()
+      .split("\r\n");
     expect(csv[0]).toBe("Day,Sign-ups,Day before,Sign-ups (before)");
     expect(csv).toHaveLength(8);
     const todayRow = csv.find((line) => line.startsWith(`${today},`))!.split(",");

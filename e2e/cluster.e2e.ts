@@ -42,7 +42,16 @@ test.beforeAll(async () => {
   url.pathname = `/${DB_NAME}`;
   dir = mkdtempSync(path.join(tmpdir(), "vicinity-e2e-cluster-"));
   // The e2e server's start built the web app and the server already.
-  cluster = await startCluster({ port: 8095, nodePorts: [3031, 3032], databaseUrl: url.toString(), dir, build: false, seed: false, env: { LOG_LEVEL: "error", REGISTRATIONS_PER_HOUR: "1000" }, log: () => undefined });
+  cluster = await startCluster({
+    port: 8095,
+    nodePorts: [3031, 3032],
+    databaseUrl: url.toString(),
+    dir,
+    build: false,
+    seed: false,
+    env: { LOG_LEVEL: "error", REGISTRATIONS_PER_HOUR: "1000" },
+    log: () => undefined,
+  });
 });
 
 test.afterAll(async () => {
@@ -52,7 +61,12 @@ test.afterAll(async () => {
 });
 
 async function member(browser: Browser, name: string): Promise<{ page: Page; id: string; email: string }> {
-  const context = await browser.newContext({ baseURL: cluster.url, geolocation: HERE, permissions: ["geolocation"], timezoneId: "UTC" });
+  const context = await browser.newContext({
+    baseURL: cluster.url,
+    geolocation: HERE,
+    permissions: ["geolocation"],
+    timezoneId: "UTC",
+  });
   const page = await context.newPage();
   const email = `${name}.${Date.now()}@example.com`;
   await signUpOnAuth(page, email);
@@ -61,7 +75,9 @@ async function member(browser: Browser, name: string): Promise<{ page: Page; id:
   return { page, id: me.id, email };
 }
 
-test("two members on different nodes chat in a group through Redis; one node is killed and its member carries on through nginx on the other, nothing lost or doubled", async ({ browser }) => {
+test("two members on different nodes chat in a group through Redis; one node is killed and its member carries on through nginx on the other, nothing lost or doubled", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const [nodeA, nodeB] = cluster.nodes as [ClusterNode, ClusterNode];
   const owner = await member(browser, "owner");
@@ -92,7 +108,9 @@ test("two members on different nodes chat in a group through Redis; one node is 
   for (let tries = 0; !(await spread()); tries += 1) {
     expect(tries, "a new session lands on the other node within 12 tries").toBeLessThan(12);
     await ben.page.context().clearCookies();
-    expect((await ben.page.request.post("/api/auth/login", { data: { email: ben.email, password: PASSWORD } })).status()).toBe(200);
+    expect(
+      (await ben.page.request.post("/api/auth/login", { data: { email: ben.email, password: PASSWORD } })).status(),
+    ).toBe(200);
     await ben.page.reload();
     await expect(thread(ben.page)).toBeVisible();
     await expect.poll(async () => (await socketsOn(nodeA)) + (await socketsOn(nodeB))).toBe(2);
@@ -122,9 +140,14 @@ test("two members on different nodes chat in a group through Redis; one node is 
       await expect(thread(page).getByText(text, { exact: true })).toHaveCount(1);
     }
   }
-  const history = (await (await owner.page.request.get(`/api/conversations/${group.conversationId}/messages`)).json()) as Array<{ content: string }>;
+  const history = (await (
+    await owner.page.request.get(`/api/conversations/${group.conversationId}/messages`)
+  ).json()) as Array<{ content: string }>;
   for (const text of ["Hello from the other node", "Heard you", "After the crash", "Still here"]) {
-    expect(history.filter((m) => m.content === text), text).toHaveLength(1);
+    expect(
+      history.filter((m) => m.content === text),
+      text,
+    ).toHaveLength(1);
   }
   await bensNode.start();
 });
@@ -136,7 +159,15 @@ function keptMails(): Array<{ to: string; subject: string; text: string; at: str
     if (!existsSync(mailDir)) return [];
     return readdirSync(mailDir)
       .filter((name) => name.endsWith(".json"))
-      .map((name) => JSON.parse(readFileSync(path.join(mailDir, name), "utf8")) as { to: string; subject: string; text: string; at: string });
+      .map(
+        (name) =>
+          JSON.parse(readFileSync(path.join(mailDir, name), "utf8")) as {
+            to: string;
+            subject: string;
+            text: string;
+            at: string;
+          },
+      );
   });
 }
 
@@ -152,15 +183,19 @@ test("an expired reset link is refused with a clear message, and a new one can b
     await page.getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByRole("button", { name: "Send me a link" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-    await expect.poll(() => keptMails().filter((m) => m.to === email && m.subject === "Choose a new password").length).toBe(1);
+    await expect
+      .poll(() => keptMails().filter((m) => m.to === email && m.subject === "Choose a new password").length)
+      .toBe(1);
     const mail = keptMails().find((m) => m.to === email && m.subject === "Choose a new password")!;
     const link = /https?:\/\/\S+/.exec(mail.text)![0];
 
-    const database = new pg.Client({ connectionString: (() => {
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${DB_NAME}`;
-      return url.toString();
-    })() });
+    const database = new pg.Client({
+      connectionString: (() => {
+        const url = new URL(ADMIN_URL);
+        url.pathname = `/${DB_NAME}`;
+        return url.toString();
+      })(),
+    });
     await database.connect();
     try {
       const { rowCount } = await database.query(

@@ -16,14 +16,21 @@ async function jpegWithGps(): Promise<Buffer> {
     .jpeg({ quality: 85 })
     .withExif({
       IFD0: { Make: "TestCam", Model: "Spy 1" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "30/1 19/1 56/1", GPSLongitudeRef: "W", GPSLongitude: "81/1 39/1 20/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "30/1 19/1 56/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "81/1 39/1 20/1",
+      },
     })
     .toBuffer();
 }
 
 test.use({ geolocation: HERE, permissions: ["geolocation"] });
 
-test("a new member signs up, completes onboarding with his location, meets members nearby, uploads a picture stripped of GPS, and blocks one", async ({ page }) => {
+test("a new member signs up, completes onboarding with his location, meets members nearby, uploads a picture stripped of GPS, and blocks one", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const email = `discover.${Date.now()}@example.com`;
 
@@ -42,7 +49,9 @@ test("a new member signs up, completes onboarding with his location, meets membe
   await dialog.getByRole("textbox", { name: "Interests" }).press("Enter");
   await dialog.getByRole("button", { name: "Save & Continue" }).click();
   await expect(dialog.getByRole("heading", { name: "Who's around you?" })).toBeVisible();
-  const located = page.waitForResponse((r) => r.url().endsWith("/api/users/location") && r.request().method() === "PUT");
+  const located = page.waitForResponse(
+    (r) => r.url().endsWith("/api/users/location") && r.request().method() === "PUT",
+  );
   await dialog.getByRole("button", { name: "Enable Location" }).click();
   expect((await located).status()).toBe(200);
   await expect(dialog.getByRole("heading", { name: "You're all set" })).toBeVisible();
@@ -93,7 +102,9 @@ test("a new member signs up, completes onboarding with his location, meets membe
   expect(exifReader((await sharp(original).metadata()).exif!).GPSInfo?.GPSLatitude).toEqual([30, 19, 56]);
   await page.goto("/profile");
   const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/media") && r.request().method() === "POST");
-  await page.getByLabel("Choose a photo to upload").setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: original });
+  await page
+    .getByLabel("Choose a photo to upload")
+    .setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: original });
   expect((await uploaded).status()).toBe(201);
   const main = page.getByRole("list", { name: "Your photos" }).getByRole("img", { name: "Photo 1, your main photo" });
   await expect(main).toBeVisible();
@@ -108,7 +119,9 @@ test("a new member signs up, completes onboarding with his location, meets membe
     expect(meta.xmp).toBeUndefined();
     expect(bytes.includes(Buffer.from("TestCam"))).toBe(false);
   }
-  expect(((await (await page.request.get("/api/auth/user")).json()) as { profileImageUrl: string }).profileImageUrl).toBe(pictureUrl);
+  expect(
+    ((await (await page.request.get("/api/auth/user")).json()) as { profileImageUrl: string }).profileImageUrl,
+  ).toBe(pictureUrl);
 
   // Block him: he disappears from the grid.
   await page.goto(`/members/${memberId}`);
@@ -119,13 +132,22 @@ test("a new member signs up, completes onboarding with his location, meets membe
   // The whole grid drawn (a screenful comes first), and he is not in it.
   await expect(grid).not.toHaveAttribute("aria-busy", "true");
   await expect(page.locator(`[data-testid=nearby-user-card][data-member-id="${memberId}"]`)).toHaveCount(0);
-  const ids = ((await (await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&limit=100`)).json()) as Array<{ id: string }>).map((u) => u.id);
+  const ids = (
+    (await (
+      await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&limit=100`)
+    ).json()) as Array<{ id: string }>
+  ).map((u) => u.id);
   expect(ids).not.toContain(memberId);
 });
 
-test("a member who skips onboarding is still placed where his device says: others see him, his profiles show distances", async ({ page, browser }) => {
+test("a member who skips onboarding is still placed where his device says: others see him, his profiles show distances", async ({
+  page,
+  browser,
+}) => {
   const email = `skipper.${Date.now()}@example.com`;
-  const located = page.waitForResponse((r) => r.url().endsWith("/api/users/location") && r.request().method() === "PUT");
+  const located = page.waitForResponse(
+    (r) => r.url().endsWith("/api/users/location") && r.request().method() === "PUT",
+  );
   await signUpOnAuth(page, email);
   await skipOnboarding(page);
   expect((await located).status()).toBe(200);
@@ -138,18 +160,31 @@ test("a member who skips onboarding is still placed where his device says: other
   const name = (await first.getByRole("heading").textContent())?.trim() ?? "";
   await first.getByRole("button", { name: `View ${name}'s profile` }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByRole("main").getByText(/\d+\.\d km|Distance hidden/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("main")
+      .getByText(/\d+\.\d km|Distance hidden/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText("Location unknown")).toHaveCount(0);
 
   // Another member nearby finds him.
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await other.request.post("/api/register", { data: { email: `finder.${Date.now()}@example.com`, password: "a long and unusual passphrase" } });
-  const found = (await (await other.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=5&limit=100`)).json()) as Array<{ id: string }>;
+  await other.request.post("/api/register", {
+    data: { email: `finder.${Date.now()}@example.com`, password: "a long and unusual passphrase" },
+  });
+  const found = (await (
+    await other.request.get(
+      `/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=5&limit=100`,
+    )
+  ).json()) as Array<{ id: string }>;
   expect(found.map((u) => u.id)).toContain(me.id);
   await other.close();
 });
 
-test("the home's first load asks for the members near his last shared place with the page itself, then where the device says he is, each once, and shows the device's answer", async ({ page }) => {
+test("the home's first load asks for the members near his last shared place with the page itself, then where the device says he is, each once, and shows the device's answer", async ({
+  page,
+}) => {
   await signUpOnAuth(page, `early.${Date.now()}@example.com`);
   await skipOnboarding(page);
   // A first load of "/" (not a move within the app). His page names his last shared place
@@ -162,25 +197,40 @@ test("the home's first load asks for the members near his last shared place with
   await page.reload();
   const grid = page.getByRole("list", { name: "Members nearby" });
   await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
-  const [latitude, longitude] = (await page.locator('meta[name="vicinity-member-home"]').getAttribute("content"))!.split(",");
+  const [latitude, longitude] = (await page
+    .locator('meta[name="vicinity-member-home"]')
+    .getAttribute("content"))!.split(",");
   const device = [String(HERE.latitude), String(HERE.longitude), "25"];
   await expect.poll(() => asked.length).toBe(2);
-  const places = asked.map((url) => new URL(url).searchParams).map((q) => [q.get("latitude"), q.get("longitude"), q.get("radius")]);
+  const places = asked
+    .map((url) => new URL(url).searchParams)
+    .map((q) => [q.get("latitude"), q.get("longitude"), q.get("radius")]);
   expect(places).toContainEqual([latitude, longitude, "25"]);
   expect(places).toContainEqual(device);
   // The device's answer is the one drawn: the distances are measured from where he is now.
-  const near = (await (await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=25`)).json()) as { id: string }[];
+  const near = (await (
+    await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=25`)
+  ).json()) as { id: string }[];
   await expect(grid.getByTestId("nearby-user-card").first()).toHaveAttribute("data-member-id", near[0]!.id);
   await expect(grid).not.toHaveAttribute("aria-busy");
   expect(asked).toHaveLength(2);
 });
 
-test("a member whose device will not say where he is sees the members near his last shared place, not the spec's fallback, asked for once", async ({ page, browser }) => {
+test("a member whose device will not say where he is sees the members near his last shared place, not the spec's fallback, asked for once", async ({
+  page,
+  browser,
+}) => {
   await signUpOnAuth(page, `denied.${Date.now()}@example.com`);
   await skipOnboarding(page);
-  await expect(page.getByRole("list", { name: "Members nearby" }).getByTestId("nearby-user-card").first()).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Members nearby" }).getByTestId("nearby-user-card").first(),
+  ).toBeVisible();
   // The same member (his cookie and what his browser keeps) in a browser that refuses to locate him.
-  const denied = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState: await page.context().storageState(), permissions: [] });
+  const denied = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: await page.context().storageState(),
+    permissions: [],
+  });
   try {
     const again = await denied.newPage();
     const asked: string[] = [];
@@ -190,8 +240,12 @@ test("a member whose device will not say where he is sees the members near his l
     await again.goto("/");
     const grid = again.getByRole("list", { name: "Members nearby" });
     await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
-    await expect(again.getByText("Showing members near Jacksonville. Allow location for people near you.")).toHaveCount(0);
-    const [latitude, longitude] = (await again.locator('meta[name="vicinity-member-home"]').getAttribute("content"))!.split(",");
+    await expect(again.getByText("Showing members near Jacksonville. Allow location for people near you.")).toHaveCount(
+      0,
+    );
+    const [latitude, longitude] = (await again
+      .locator('meta[name="vicinity-member-home"]')
+      .getAttribute("content"))!.split(",");
     expect(Number(latitude)).toBeCloseTo(HERE.latitude, 1);
     expect(Number(longitude)).toBeCloseTo(HERE.longitude, 1);
     await expect(grid).not.toHaveAttribute("aria-busy");
@@ -201,7 +255,9 @@ test("a member whose device will not say where he is sees the members near his l
   }
 });
 
-test("a member's first load of the home fetches its chunks from the page itself, each once, and draws his home and its whole first page of members", async ({ page }) => {
+test("a member's first load of the home fetches its chunks from the page itself, each once, and draws his home and its whole first page of members", async ({
+  page,
+}) => {
   await signUpOnAuth(page, `chunks.${Date.now()}@example.com`);
   await skipOnboarding(page);
   // The page at "/" for a member names his home's chunks (docs/decisions/0028): the browser asks
@@ -219,7 +275,9 @@ test("a member's first load of the home fetches its chunks from the page itself,
   const grid = page.getByRole("list", { name: "Members nearby" });
   await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
   // The grid draws three rows, then three more at a time, until the whole first page is there.
-  const firstPage = (await (await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=25`)).json()) as unknown[];
+  const firstPage = (await (
+    await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=25`)
+  ).json()) as unknown[];
   expect(firstPage.length).toBeGreaterThan(18);
   await expect(grid).not.toHaveAttribute("aria-busy");
   await expect(grid.getByTestId("nearby-user-card")).toHaveCount(firstPage.length);

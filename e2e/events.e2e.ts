@@ -24,9 +24,14 @@ function localInput(hours: number): string {
 }
 
 /** The cover picture: a small PNG. */
-const cover = () => sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 240, g: 120, b: 40 } } }).png().toBuffer();
+const cover = () =>
+  sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 240, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
 
-test("a member hosts an event with a cover; another finds it, goes and gets its .ics; with one place a third waits and is promoted; the host cancels and both see it", async ({ browser }) => {
+test("a member hosts an event with a cover; another finds it, goes and gets its .ics; with one place a third waits and is promoted; the host cancels and both see it", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const host = await member(browser, "host");
   const ben = await member(browser, "ben");
@@ -41,7 +46,9 @@ test("a member hosts an event with a cover; another finds it, goes and gets its 
     await form.getByLabel("Ends").fill(localInput(28));
     await form.getByRole("textbox", { name: "Venue" }).fill("Jacksonville Beach Pier");
     await form.getByRole("spinbutton", { name: "Capacity" }).fill("1");
-    await form.getByLabel("Cover picture file").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await cover() });
+    await form
+      .getByLabel("Cover picture file")
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await cover() });
     await expect(form.getByRole("img", { name: "The event's cover" })).toBeVisible();
     await form.getByRole("button", { name: "Create event" }).click();
     await expect(host.page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
@@ -50,13 +57,19 @@ test("a member hosts an event with a cover; another finds it, goes and gets its 
 
     // Ben finds it in the events near him and goes.
     await ben.page.goto("/events");
-    await ben.page.getByRole("link", { name: /Sunset volleyball/ }).first().click();
+    await ben.page
+      .getByRole("link", { name: /Sunset volleyball/ })
+      .first()
+      .click();
     await expect(ben.page).toHaveURL(eventUrl);
     await ben.page.getByRole("button", { name: "Going" }).click();
     await expect(ben.page.getByText("You're going").first()).toBeVisible();
 
     // "Add to calendar" downloads a valid .ics.
-    const [download] = await Promise.all([ben.page.waitForEvent("download"), ben.page.getByRole("link", { name: "Add to calendar" }).click()]);
+    const [download] = await Promise.all([
+      ben.page.waitForEvent("download"),
+      ben.page.getByRole("link", { name: "Add to calendar" }).click(),
+    ]);
     const ics = (await (await download.createReadStream()).toArray()).join("");
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
     expect(ics).toContain("SUMMARY:Sunset volleyball");
@@ -72,7 +85,9 @@ test("a member hosts an event with a cover; another finds it, goes and gets its 
     await carlListens;
     await ben.page.getByRole("button", { name: "Leave" }).click();
     await expect(carl.page.getByText("You're going").first()).toBeVisible();
-    const told = (await (await carl.page.request.get("/api/notifications")).json()) as { notifications: Array<{ kind: string }> };
+    const told = (await (await carl.page.request.get("/api/notifications")).json()) as {
+      notifications: Array<{ kind: string }>;
+    };
     expect(told.notifications.map((n) => n.kind)).toContain("event_promoted");
 
     // The host cancels with a reason; both guests' pages show it cancelled.

@@ -16,7 +16,9 @@ async function member(browser: Browser, name: string): Promise<{ page: Page; id:
   return { page, id: me.id, close: () => context.close() };
 }
 
-test("a member creates a group by request with the form; a second asks to join and is approved on the Manage page; they chat in the group, sender named; the owner removes a message and both see it gone; opened to all, a third joins and sends a picture both get live; a removed member stops receiving and gets 403 on the history", async ({ browser }) => {
+test("a member creates a group by request with the form; a second asks to join and is approved on the Manage page; they chat in the group, sender named; the owner removes a message and both see it gone; opened to all, a third joins and sends a picture both get live; a removed member stops receiving and gets 403 on the history", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const owner = await member(browser, "owner");
   const ben = await member(browser, "ben");
@@ -38,7 +40,9 @@ test("a member creates a group by request with the form; a second asks to join a
     await form.getByRole("button", { name: "Create group" }).click();
     await expect(owner.page).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
     await expect(owner.page.getByRole("heading", { name, level: 1 })).toBeVisible();
-    const group = (await (await owner.page.request.get(owner.page.url().replace(/.*\/groups\//, "/api/groups/"))).json()) as { id: string; conversationId: string; joinPolicy: string; interests: string[] };
+    const group = (await (
+      await owner.page.request.get(owner.page.url().replace(/.*\/groups\//, "/api/groups/"))
+    ).json()) as { id: string; conversationId: string; joinPolicy: string; interests: string[] };
     expect(group).toMatchObject({ joinPolicy: "request", interests: ["running"] });
 
     // Ben finds it by name and asks to join.
@@ -74,7 +78,10 @@ test("a member creates a group by request with the form; a second asks to join a
     await expect(ownerThread.getByTestId("message-sender")).toHaveText(/^ben\./);
     await ownerThread.getByRole("button", { name: /^Options for ben\..*'s message$/ }).click();
     await owner.page.getByRole("menuitem", { name: "Remove message" }).click();
-    await owner.page.getByRole("dialog", { name: "Remove this message?" }).getByRole("button", { name: "Remove message" }).click();
+    await owner.page
+      .getByRole("dialog", { name: "Remove this message?" })
+      .getByRole("button", { name: "Remove message" })
+      .click();
     await expect(ownerThread.getByTestId("message-removed")).toBeVisible();
     const benThread = ben.page.getByRole("log", { name: `Messages with ${name}` });
     await expect(benThread.getByTestId("message-removed")).toHaveText("Message removed by a moderator");
@@ -94,25 +101,39 @@ test("a member creates a group by request with the form; a second asks to join a
     await owner.page.goto(`/messages/${group.conversationId}`);
     await expect(ownerThread).toBeVisible();
     await cal.page.getByRole("button", { name: "Group chat" }).click();
-    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } }).jpeg().toBuffer();
-    await cal.page.getByTestId("composer-file-input").setInputFiles({ name: "river.jpg", mimeType: "image/jpeg", buffer: picture });
+    const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } })
+      .jpeg()
+      .toBuffer();
+    await cal.page
+      .getByTestId("composer-file-input")
+      .setInputFiles({ name: "river.jpg", mimeType: "image/jpeg", buffer: picture });
     await expect(cal.page.getByRole("button", { name: "Remove picture" })).toBeVisible();
     await cal.page.getByRole("button", { name: "Send", exact: true }).click();
-    await expect(cal.page.getByRole("log", { name: `Messages with ${name}` }).getByRole("img", { name: "Picture you sent" })).toBeVisible();
+    await expect(
+      cal.page.getByRole("log", { name: `Messages with ${name}` }).getByRole("img", { name: "Picture you sent" }),
+    ).toBeVisible();
     await expect(ownerThread.getByRole("img", { name: /^Picture from cal\./ })).toBeVisible();
     await expect(benThread.getByRole("img", { name: /^Picture from cal\./ })).toBeVisible();
 
     // The owner removes Ben on the Manage page: Ben stops receiving at once and his history answers 403.
     await owner.page.goto(`/groups/${group.id}/manage`);
     await owner.page.getByRole("tab", { name: "Members" }).click();
-    await owner.page.getByRole("list", { name: "Members" }).getByRole("button", { name: /^Options for ben\./ }).click();
+    await owner.page
+      .getByRole("list", { name: "Members" })
+      .getByRole("button", { name: /^Options for ben\./ })
+      .click();
     await owner.page.getByRole("menuitem", { name: "Remove from the group" }).click();
-    await owner.page.getByRole("dialog", { name: /^Remove ben\./ }).getByRole("button", { name: "Remove" }).click();
+    await owner.page
+      .getByRole("dialog", { name: /^Remove ben\./ })
+      .getByRole("button", { name: "Remove" })
+      .click();
     await expect(owner.page.getByRole("list", { name: "Members" }).getByText(/^ben\./)).toHaveCount(0);
     await cal.page.getByRole("textbox", { name: "Message" }).fill("Only members read this");
     await cal.page.getByRole("textbox", { name: "Message" }).press("Enter");
     await owner.page.goto(`/messages/${group.conversationId}`);
-    await expect(owner.page.getByRole("log", { name: `Messages with ${name}` }).getByText("Only members read this")).toBeVisible();
+    await expect(
+      owner.page.getByRole("log", { name: `Messages with ${name}` }).getByText("Only members read this"),
+    ).toBeVisible();
     await expect(benThread.getByText("Only members read this")).toHaveCount(0);
     const history = await ben.page.request.get(`/api/conversations/${group.conversationId}/messages`);
     expect(history.status()).toBe(403);

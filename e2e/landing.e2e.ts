@@ -35,7 +35,9 @@ test.describe("landing page on the real server", () => {
     await expect(page.getByTestId("demo-nearby")).toHaveText("18");
   });
 
-  test("paints from its HTML, then asks for React and the page only once painted, and hydrates without a mismatch", async ({ page }) => {
+  test("paints from its HTML, then asks for React and the page only once painted, and hydrates without a mismatch", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
@@ -57,7 +59,8 @@ test.describe("landing page on the real server", () => {
   test("shows the sample people, the headline stats and the 18+ footer", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("sample-person")).toHaveCount(3);
-    for (const stat of ["2.3M+", "850K+", "4.8", "24/7"]) await expect(page.getByText(stat, { exact: true })).toBeVisible();
+    for (const stat of ["2.3M+", "850K+", "4.8", "24/7"])
+      await expect(page.getByText(stat, { exact: true })).toBeVisible();
     await expect(page.getByText("for adults 18+ only")).toBeVisible();
   });
 
@@ -94,15 +97,22 @@ test.describe("landing page on the real server", () => {
     await page.goto("/");
     await page.evaluate(() => document.fonts.ready);
     await expect(page.getByTestId("demo-online")).toBeVisible();
-    const fonts = await page.evaluate(() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family));
+    const fonts = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
+    );
     expect(fonts.join(",")).toContain("Inter Variable");
     expect(foreign).toEqual([]);
   });
 
-  test("asks for the small basic font files, not @fontsource's whole latin ones, for a page in plain English", async ({ page }) => {
+  test("asks for the small basic font files, not @fontsource's whole latin ones, for a page in plain English", async ({
+    page,
+  }) => {
     const fontFiles: string[] = [];
     page.on("request", (request) => {
-      if (request.resourceType() === "font") fontFiles.push(new URL(request.url()).pathname.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.woff2$/, ".woff2"));
+      if (request.resourceType() === "font")
+        fontFiles.push(
+          new URL(request.url()).pathname.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.woff2$/, ".woff2"),
+        );
     });
     await page.goto("/");
     await expect(page.locator("#root[data-hydrated]")).toBeAttached();
@@ -111,7 +121,10 @@ test.describe("landing page on the real server", () => {
     expect(fontFiles.sort()).toEqual(["inter-basic-wght-normal.woff2", "space-grotesk-basic-wght-normal.woff2"]);
   });
 
-  test("asks the server for its page, style sheet, scripts and fonts only: the icon is in the page", async ({ page, baseURL }) => {
+  test("asks the server for its page, style sheet, scripts and fonts only: the icon is in the page", async ({
+    page,
+    baseURL,
+  }) => {
     const kinds = new Set<string>();
     const icons: string[] = [];
     page.on("request", (request) => {
@@ -124,7 +137,9 @@ test.describe("landing page on the real server", () => {
     await page.evaluate(() => document.fonts.ready);
     expect(icons).toEqual([]);
     expect([...kinds].sort()).toEqual(expect.arrayContaining(["document", "font", "script", "stylesheet"]));
-    expect([...kinds].filter((kind) => !["document", "font", "script", "stylesheet", "fetch", "xhr"].includes(kind))).toEqual([]);
+    expect(
+      [...kinds].filter((kind) => !["document", "font", "script", "stylesheet", "fetch", "xhr"].includes(kind)),
+    ).toEqual([]);
   });
 
   test("has no accessibility violations", async ({ page }) => {

@@ -20,7 +20,9 @@ function mails(): ReceivedMail[] {
 /** The newest mail to `to` with this subject, once the test SMTP server has it; `after` skips as many earlier ones. */
 export async function waitForMail(to: string, subject: string, after = 0): Promise<ReceivedMail> {
   const matching = () => mails().filter((m) => m.to.toLowerCase() === to.toLowerCase() && m.subject === subject);
-  await expect.poll(() => matching().length, { message: `a mail "${subject}" to ${to}`, timeout: 15_000 }).toBeGreaterThan(after);
+  await expect
+    .poll(() => matching().length, { message: `a mail "${subject}" to ${to}`, timeout: 15_000 })
+    .toBeGreaterThan(after);
   return matching()[after]!;
 }
 

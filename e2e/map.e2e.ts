@@ -25,7 +25,10 @@ async function newMember(page: Page, name: string): Promise<string> {
 
 const markers = (page: Page) => page.locator(".leaflet-marker-icon[data-kind]");
 
-test("a member sees seeded members as markers and clusters, opens one and messages him; nothing leaves the app", async ({ page, baseURL }) => {
+test("a member sees seeded members as markers and clusters, opens one and messages him; nothing leaves the app", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const requests = collectRequests(page);
   await newMember(page, "mapper");
@@ -46,7 +49,9 @@ test("a member sees seeded members as markers and clusters, opens one and messag
   await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
 
   const origin = new URL(baseURL!).origin;
-  const outside = requests.filter((url) => !url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:"));
+  const outside = requests.filter(
+    (url) => !url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:"),
+  );
   expect(outside).toEqual([]);
 });
 
@@ -55,7 +60,11 @@ test("another member's marker moves live, and is gone once he hides", async ({ p
   await newMember(page, "watcher");
   expect((await page.request.put("/api/users/location", { data: HERE })).status()).toBe(200);
 
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, geolocation: EAST, permissions: ["geolocation"] });
+  const other = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    geolocation: EAST,
+    permissions: ["geolocation"],
+  });
   const mover = await other.newPage();
   const moverId = await newMember(mover, "mover");
   expect((await mover.request.put("/api/users/location", { data: EAST })).status()).toBe(200);
@@ -67,10 +76,14 @@ test("another member's marker moves live, and is gone once he hides", async ({ p
 
   // He moves: the first member's map follows without a reload.
   expect((await mover.request.put("/api/users/location", { data: EAST_MOVED })).status()).toBe(200);
-  await expect.poll(async () => marker.evaluate((el) => el.getBoundingClientRect().top), { timeout: 20_000 }).toBeGreaterThan(before + 20);
+  await expect
+    .poll(async () => marker.evaluate((el) => el.getBoundingClientRect().top), { timeout: 20_000 })
+    .toBeGreaterThan(before + 20);
 
   // Hidden: not on the map at all.
-  expect((await mover.request.put("/api/users/location/visibility", { data: { visibility: "hidden" } })).status()).toBe(200);
+  expect((await mover.request.put("/api/users/location/visibility", { data: { visibility: "hidden" } })).status()).toBe(
+    200,
+  );
   await expect(marker).toHaveCount(0, { timeout: 20_000 });
   await page.reload();
   await expect(markers(page).first()).toBeVisible();

@@ -7,18 +7,28 @@ const PASSWORD = "a long and unusual passphrase";
 async function member(browser: Browser, firstName: string, phone = false): Promise<{ page: Page; id: string }> {
   const context = await browser.newContext(
     phone
-      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1" }
+      ? {
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+          userAgent:
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+        }
       : { viewport: { width: 1280, height: 800 } },
   );
   const page = await context.newPage();
   const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;
   const res = await page.request.post("/api/register", { data: { email, password: PASSWORD } });
   expect(res.status()).toBe(201);
-  expect((await page.request.put("/api/users/profile", { data: { firstName, age: 30, bio: `I am ${firstName}` } })).status()).toBe(200);
+  expect(
+    (await page.request.put("/api/users/profile", { data: { firstName, age: 30, bio: `I am ${firstName}` } })).status(),
+  ).toBe(200);
   return { page, id: ((await res.json()) as { id: string }).id };
 }
 
-test("one member messages another, attaches a picture, sees it read; the other sees it live with an unread badge", async ({ browser }) => {
+test("one member messages another, attaches a picture, sees it read; the other sees it live with an unread badge", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const alice = await member(browser, "Alice");
   const bob = await member(browser, "Bob");
@@ -40,8 +50,12 @@ test("one member messages another, attaches a picture, sees it read; the other s
   await expect(aliceLog.getByRole("img", { name: "Sent" }).last()).toBeVisible();
 
   // A picture: progress, preview, then sent.
-  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
-  await alice.page.getByTestId("composer-file-input").setInputFiles({ name: "pier.jpg", mimeType: "image/jpeg", buffer: picture });
+  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } })
+    .jpeg()
+    .toBuffer();
+  await alice.page
+    .getByTestId("composer-file-input")
+    .setInputFiles({ name: "pier.jpg", mimeType: "image/jpeg", buffer: picture });
   await expect(alice.page.getByRole("button", { name: "Remove picture" })).toBeVisible();
   await alice.page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(aliceLog.getByRole("img", { name: "Picture you sent" })).toBeVisible();
@@ -75,7 +89,9 @@ test("one member messages another, attaches a picture, sees it read; the other s
   await expect(bobLog.getByText(/line one\s+line two/)).toBeVisible();
 });
 
-test("a message written while offline waits in the outbox across a reload and goes when back online", async ({ browser }) => {
+test("a message written while offline waits in the outbox across a reload and goes when back online", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const alice = await member(browser, "Carla");
   const bob = await member(browser, "Dan");
@@ -118,10 +134,14 @@ test("a message written while offline waits in the outbox across a reload and go
   await expect(log.getByRole("img", { name: "Sent" })).toBeVisible({ timeout: 15_000 });
 
   await bob.page.goto(`/messages/${conversationId}`);
-  await expect(bob.page.getByRole("log", { name: "Messages with Carla" }).getByText("Sent from the tunnel")).toHaveCount(1);
+  await expect(
+    bob.page.getByRole("log", { name: "Messages with Carla" }).getByText("Sent from the tunnel"),
+  ).toHaveCount(1);
 });
 
-test("on a phone a long conversation fills the screen: it opens at the newest message, the composer on screen", async ({ browser }) => {
+test("on a phone a long conversation fills the screen: it opens at the newest message, the composer on screen", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const alice = await member(browser, "Eve", true);
   const bob = await member(browser, "Finn");
@@ -140,7 +160,10 @@ test("on a phone a long conversation fills the screen: it opens at the newest me
   await expect(log.getByText("Line 25 of a long evening")).toBeInViewport();
   await expect(box).toBeInViewport();
   // The thread scrolls inside the screen; the page itself does not grow with it.
-  const sizes = await alice.page.evaluate(() => ({ page: document.documentElement.scrollHeight, screen: window.innerHeight }));
+  const sizes = await alice.page.evaluate(() => ({
+    page: document.documentElement.scrollHeight,
+    screen: window.innerHeight,
+  }));
   expect(sizes.page).toBeLessThanOrEqual(sizes.screen);
   await expect(log.getByText("Line 1 of a long evening")).not.toBeInViewport();
 });

@@ -12,7 +12,9 @@ async function registerByApi(page: Page, email: string) {
 }
 
 test.describe("the session's life on the real server", () => {
-  test("sign up on /auth, land on the signed-in home, stay signed in on reload, log out to the landing page", async ({ page }) => {
+  test("sign up on /auth, land on the signed-in home, stay signed in on reload, log out to the landing page", async ({
+    page,
+  }) => {
     const email = uniqueEmail("newbie");
     await signUpOnAuth(page, email);
     await skipOnboarding(page);
@@ -26,7 +28,10 @@ test.describe("the session's life on the real server", () => {
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   });
 
-  test("a logout in another tab closes this tab's socket at once, and this tab shows the visitor's landing page", async ({ page, context }) => {
+  test("a logout in another tab closes this tab's socket at once, and this tab shows the visitor's landing page", async ({
+    page,
+    context,
+  }) => {
     const email = uniqueEmail("twotabs");
     await signUpOnAuth(page, email);
     await skipOnboarding(page);
@@ -100,7 +105,9 @@ test.describe("the session's life on the real server", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${username}!`);
   });
 
-  test("Browse Anonymously: a guest session, the two stored items, and member pages invite him to sign up", async ({ page }) => {
+  test("Browse Anonymously: a guest session, the two stored items, and member pages invite him to sign up", async ({
+    page,
+  }) => {
     await page.goto("/join");
     await page.getByRole("button", { name: "Browse Anonymously" }).click();
     await expect(page).toHaveURL("/");
@@ -134,7 +141,9 @@ test.describe("the session's life on the real server", () => {
     await expect(page.getByText("Connection lost. Reconnecting...")).toHaveCount(0);
   });
 
-  test("idle logout: the warning at 14 minutes counts down from 60; 'stay' resets; 15 idle minutes log out to /login", async ({ page }) => {
+  test("idle logout: the warning at 14 minutes counts down from 60; 'stay' resets; 15 idle minutes log out to /login", async ({
+    page,
+  }) => {
     await page.clock.install({ time: new Date("2026-11-22T20:00:00Z") });
     await registerByApi(page, uniqueEmail("idle"));
     await page.goto("/");

@@ -77,7 +77,10 @@ export class FakeSocket {
 }
 
 /** A factory whose sockets connect immediately ("connected"), or drop after connecting ("reconnecting"). */
-export function fakeSocketFactory(state: "connected" | "reconnecting" | "never" = "connected", onCreate?: (s: FakeSocket) => void): SocketFactory {
+export function fakeSocketFactory(
+  state: "connected" | "reconnecting" | "never" = "connected",
+  onCreate?: (s: FakeSocket) => void,
+): SocketFactory {
   return () => {
     const socket = new FakeSocket();
     socket.plan = state;

@@ -18,7 +18,13 @@ const MANIFEST = path.join(DIST, ".vite/manifest.json");
 export const BUDGETS = [
   // A visitor gets the landing page's own page at "/" (landing.html, rendered at build time, its
   // own small script: docs/decisions/0019), so its budget weighs that page's entry.
-  { name: "landing page (/, a visitor)", page: "landing.html", lazy: ["apps/web/src/landing-hydrate.tsx"], limitKb: 90, goalKb: 90 },
+  {
+    name: "landing page (/, a visitor)",
+    page: "landing.html",
+    lazy: ["apps/web/src/landing-hydrate.tsx"],
+    limitKb: 90,
+    goalKb: 90,
+  },
   {
     name: "signed-in home (/, a member)",
     // The home's chunk holds its three on-demand parts (the header, the member's session, the
@@ -30,17 +36,29 @@ export const BUDGETS = [
   },
 ];
 
-const SOURCES = ["apps/web/src", "apps/web/index.html", "apps/web/landing.html", "apps/web/scripts", "apps/web/vite.config.ts", "apps/web/public", "packages/contract/src", "packages/ui/src", "packages/features/src"];
+const SOURCES = [
+  "apps/web/src",
+  "apps/web/index.html",
+  "apps/web/landing.html",
+  "apps/web/scripts",
+  "apps/web/vite.config.ts",
+  "apps/web/public",
+  "packages/contract/src",
+  "packages/ui/src",
+  "packages/features/src",
+];
 
 function newestChange(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target, { recursive: true })) newest = Math.max(newest, statSync(path.join(target, String(entry))).mtimeMs);
+  for (const entry of readdirSync(target, { recursive: true }))
+    newest = Math.max(newest, statSync(path.join(target, String(entry))).mtimeMs);
   return newest;
 }
 
-const stale = !existsSync(MANIFEST) || SOURCES.some((source) => newestChange(path.join(ROOT, source)) > statSync(MANIFEST).mtimeMs);
+const stale =
+  !existsSync(MANIFEST) || SOURCES.some((source) => newestChange(path.join(ROOT, source)) > statSync(MANIFEST).mtimeMs);
 if (stale) {
   console.info("budget: building apps/web (its build is missing or older than the sources)");
   const build = spawnSync("npm", ["run", "build", "-w", "@vicinity/web"], { cwd: ROOT, encoding: "utf8" });
@@ -57,6 +75,8 @@ results.forEach((result, i) => {
   const verdict = result.within ? "ok" : "OVER BUDGET";
   const goal = (BUDGETS[i]?.goalKb ?? 0) * 1024;
   const toGoal = result.bytes <= goal ? "goal met" : `${kb(result.bytes - goal)} over the goal of ${kb(goal)}`;
-  console.info(`${result.name}: ${kb(result.bytes)} gzip of JavaScript in ${result.files.length} files (budget ${kb(result.limitBytes)}: ${verdict}; ${toGoal})`);
+  console.info(
+    `${result.name}: ${kb(result.bytes)} gzip of JavaScript in ${result.files.length} files (budget ${kb(result.limitBytes)}: ${verdict}; ${toGoal})`,
+  );
 });
 if (results.some((result) => !result.within)) process.exit(1);

@@ -60,7 +60,8 @@ export interface Cluster {
 export function ensureNginx(log: (line: string) => void = console.info): void {
   if (existsSync(NGINX)) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (!isRoot || !existsSync("/usr/bin/apt-get")) throw new Error(`nginx is missing: install it with sudo apt-get install -y nginx`);
+  if (!isRoot || !existsSync("/usr/bin/apt-get"))
+    throw new Error(`nginx is missing: install it with sudo apt-get install -y nginx`);
   log("Installing nginx from Debian's packages...");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   // Debian's package starts its own nginx on port 80 after installing: a policy-rc.d says no.
@@ -152,18 +153,23 @@ ${realtimeServers}
  * configuration, temporary files and error.log). Stop it with SIGQUIT.
  */
 export function startNginx(prefix: string, port: number, nodePorts: readonly number[]): ChildProcess {
-  for (const sub of ["tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"]) mkdirSync(path.join(prefix, sub), { recursive: true });
+  for (const sub of ["tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"])
+    mkdirSync(path.join(prefix, sub), { recursive: true });
   // nginx's workers run as an unprivileged user: its temporary files must be theirs to write.
-  for (const sub of ["tmp", "tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"]) chmodSync(path.join(prefix, sub), 0o777);
+  for (const sub of ["tmp", "tmp/body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi"])
+    chmodSync(path.join(prefix, sub), 0o777);
   const conf = path.join(prefix, "nginx.conf");
   writeFileSync(conf, nginxConfig(prefix, port, nodePorts));
-  execFileSync(NGINX, ["-t", "-q", "-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(NGINX, ["-t", "-q", "-p", prefix, "-c", conf, "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return spawn(NGINX, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
 }
 
 async function ensureDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`CLUSTER_DATABASE_URL: the database name "${name}" must be lower-case letters, digits and _`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`CLUSTER_DATABASE_URL: the database name "${name}" must be lower-case letters, digits and _`);
   const adminUrl = new URL(url);
   adminUrl.pathname = "/postgres";
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
@@ -201,7 +207,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const log = options.log ?? console.info;
   const port = options.port ?? Number(process.env.CLUSTER_PORT ?? 8080);
   const nodePorts = options.nodePorts ?? [3001, 3002];
-  const databaseUrl = options.databaseUrl ?? process.env.CLUSTER_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/vicinity_cluster";
+  const databaseUrl =
+    options.databaseUrl ?? process.env.CLUSTER_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/vicinity_cluster";
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const dir = path.resolve(options.dir ?? process.env.CLUSTER_DIR ?? path.join(root, ".data/cluster"));
   const prefix = path.join(dir, "nginx");
@@ -209,8 +216,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   ensureNginx(log);
   if (options.build !== false) {
     log("Building the web app and the server...");
-    execFileSync("npm", ["run", "build", "--silent", "-w", "@vicinity/web"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-    execFileSync("npm", ["run", "build", "--silent", "-w", "@vicinity/server"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("npm", ["run", "build", "--silent", "-w", "@vicinity/web"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    execFileSync("npm", ["run", "build", "--silent", "-w", "@vicinity/server"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   }
   await ensureDatabase(databaseUrl);
   mkdirSync(path.join(dir, "media"), { recursive: true });
@@ -235,7 +248,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     ...options.env,
   };
   if (options.seed !== false) {
-    execFileSync(process.execPath, ["apps/server/dist/seed-cli.js"], { cwd: root, env: { ...shared, NODE_ENV: "development" }, stdio: ["ignore", "inherit", "inherit"] });
+    execFileSync(process.execPath, ["apps/server/dist/seed-cli.js"], {
+      cwd: root,
+      env: { ...shared, NODE_ENV: "development" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
   }
 
   const nodes: ClusterNode[] = nodePorts.map((nodePort, i) => {
@@ -253,7 +270,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       async start() {
         child = spawn(process.execPath, ["--enable-source-maps", "apps/server/dist/main.js"], {
           cwd: root,
-          env: { ...shared, PORT: String(nodePort), METRICS_PORT: String(metricsPort), DATA_DIR: path.join(dir, `node-${i + 1}`) },
+          env: {
+            ...shared,
+            PORT: String(nodePort),
+            METRICS_PORT: String(metricsPort),
+            DATA_DIR: path.join(dir, `node-${i + 1}`),
+          },
           stdio: ["ignore", "inherit", "inherit"],
         });
         const started = child;
@@ -272,7 +294,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   const nginx = startNginx(prefix, port, nodePorts);
   await waitFor(`${url}/readyz`, () => nginx.exitCode === null, "nginx");
-  log(`Vicinity on ${url} (nginx) -> ${nodes.map((n) => `${n.name} :${n.port} (metrics :${n.metricsPort})`).join(", ")}; PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, "//")}, Redis ${redisUrl}`);
+  log(
+    `Vicinity on ${url} (nginx) -> ${nodes.map((n) => `${n.name} :${n.port} (metrics :${n.metricsPort})`).join(", ")}; PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, "//")}, Redis ${redisUrl}`,
+  );
 
   return {
     url,
@@ -285,7 +309,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv.includes("--ensure-nginx")) {
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) &&
+  process.argv.includes("--ensure-nginx")
+) {
   // npm test: the e2e suite's cluster test needs nginx (installed like Chromium, from Debian).
   ensureNginx();
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -13,7 +13,10 @@ const PACKAGES = ["chromium", "fonts-dejavu-core", "fonts-noto-core"];
 function missingPackages() {
   return PACKAGES.filter((name) => {
     try {
-      return !execFileSync("dpkg-query", ["-W", "-f=${Status}", name], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).includes("install ok installed");
+      return !execFileSync("dpkg-query", ["-W", "-f=${Status}", name], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).includes("install ok installed");
     } catch {
       return true;
     }
@@ -25,7 +28,9 @@ if (existsSync(CHROMIUM) && missing.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 if (!isRoot || !existsSync("/usr/bin/apt-get")) {
-  console.error(`Missing: ${existsSync(CHROMIUM) ? "" : `Chromium at ${CHROMIUM}; `}packages ${missing.join(" ")}. Install them with: sudo apt-get install -y ${missing.join(" ")}`);
+  console.error(
+    `Missing: ${existsSync(CHROMIUM) ? "" : `Chromium at ${CHROMIUM}; `}packages ${missing.join(" ")}. Install them with: sudo apt-get install -y ${missing.join(" ")}`,
+  );
   process.exit(1);
 }
 

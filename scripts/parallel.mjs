@@ -14,7 +14,9 @@ const results = await Promise.all(
         child.stdout.on("data", (chunk) => (output += chunk));
         child.stderr.on("data", (chunk) => (output += chunk));
         child.on("close", (code) => {
-          process.stdout.write(`== npm run ${name}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s\n${output}`);
+          process.stdout.write(
+            `== npm run ${name}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s\n${output}`,
+          );
           resolve(code ?? 1);
         });
       }),

@@ -21,7 +21,8 @@ export function chunkKeyOf(manifest, source) {
     const src = (manifest[k].src ?? k).replace(/^(\.\.\/)+/, "");
     return src === source || source.endsWith(`/${src}`) || src.endsWith(`/${source}`);
   });
-  if (!key) throw new Error(`no chunk in the build starts at ${source}: was it renamed, or is it no longer loaded on demand?`);
+  if (!key)
+    throw new Error(`no chunk in the build starts at ${source}: was it renamed, or is it no longer loaded on demand?`);
   return key;
 }
 
@@ -30,7 +31,9 @@ export function chunkKeyOf(manifest, source) {
  * chunk: apps/web/scripts/home-chunks.ts). A module captured in such a group has no key of its own.
  */
 export function namedChunkKey(manifest, name) {
-  const keys = Object.keys(manifest).filter((k) => manifest[k].name === name && !manifest[k].isEntry && !manifest[k].src);
+  const keys = Object.keys(manifest).filter(
+    (k) => manifest[k].name === name && !manifest[k].isEntry && !manifest[k].src,
+  );
   if (keys.length !== 1) throw new Error(`expected one chunk named ${name} in the manifest, found ${keys.length}`);
   return keys[0];
 }
@@ -62,9 +65,18 @@ export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 export function weighBudgets(manifest, budgets, sizeOf) {
   return budgets.map((budget) => {
     const entry = entryKey(manifest, budget.page);
-    const lazy = [...budget.lazy.map((source) => chunkKeyOf(manifest, source)), ...(budget.chunks ?? []).map((name) => namedChunkKey(manifest, name))];
+    const lazy = [
+      ...budget.lazy.map((source) => chunkKeyOf(manifest, source)),
+      ...(budget.chunks ?? []).map((name) => namedChunkKey(manifest, name)),
+    ];
     const files = staticFiles(manifest, [entry, ...lazy]);
     const bytes = files.reduce((sum, file) => sum + sizeOf(file), 0);
-    return { name: budget.name, files, bytes, limitBytes: budget.limitKb * 1024, within: bytes <= budget.limitKb * 1024 };
+    return {
+      name: budget.name,
+      files,
+      bytes,
+      limitBytes: budget.limitKb * 1024,
+      within: bytes <= budget.limitKb * 1024,
+    };
   });
 }

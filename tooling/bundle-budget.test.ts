@@ -6,8 +6,21 @@ import { chunkKeyOf, entryKey, namedChunkKey, staticFiles, weighBudgets, type Ma
  * lazy home with its own import, a lazy page.
  */
 const manifest: Manifest = {
-  "index.html": { file: "assets/index-a.js", src: "index.html", isEntry: true, imports: ["_vendor.js"], dynamicImports: ["../../packages/features/src/shell/components/signed-in-home.tsx", "src/pages/messages.tsx"], css: ["assets/index.css"] },
-  "landing.html": { file: "assets/landing-f.js", src: "landing.html", isEntry: true, imports: ["_landing-page.js"], css: ["assets/index.css"] },
+  "index.html": {
+    file: "assets/index-a.js",
+    src: "index.html",
+    isEntry: true,
+    imports: ["_vendor.js"],
+    dynamicImports: ["../../packages/features/src/shell/components/signed-in-home.tsx", "src/pages/messages.tsx"],
+    css: ["assets/index.css"],
+  },
+  "landing.html": {
+    file: "assets/landing-f.js",
+    src: "landing.html",
+    isEntry: true,
+    imports: ["_landing-page.js"],
+    css: ["assets/index.css"],
+  },
   "_landing-page.js": { file: "assets/landing-page-g.js" },
   "_vendor.js": { file: "assets/vendor-b.js", imports: ["index.html"] },
   "../../packages/features/src/shell/components/signed-in-home.tsx": {
@@ -17,7 +30,12 @@ const manifest: Manifest = {
     imports: ["index.html", "_vendor.js", "_discovery.js"],
   },
   "_discovery.js": { file: "assets/discovery-d.js", name: "discovery", imports: ["_vendor.js"] },
-  "src/pages/messages.tsx": { file: "assets/messages-e.js", src: "src/pages/messages.tsx", isDynamicEntry: true, imports: ["index.html"] },
+  "src/pages/messages.tsx": {
+    file: "assets/messages-e.js",
+    src: "src/pages/messages.tsx",
+    isDynamicEntry: true,
+    imports: ["index.html"],
+  },
   "_index.css": { file: "assets/index.css" },
 };
 
@@ -56,12 +74,9 @@ describe("bundle budgets", () => {
 
   it("follows static imports once each, never dynamic imports, and counts JavaScript only", () => {
     expect(staticFiles(manifest, ["index.html"])).toEqual(["assets/index-a.js", "assets/vendor-b.js"]);
-    expect(staticFiles(manifest, ["index.html", "../../packages/features/src/shell/components/signed-in-home.tsx"])).toEqual([
-      "assets/index-a.js",
-      "assets/vendor-b.js",
-      "assets/signed-in-home-c.js",
-      "assets/discovery-d.js",
-    ]);
+    expect(
+      staticFiles(manifest, ["index.html", "../../packages/features/src/shell/components/signed-in-home.tsx"]),
+    ).toEqual(["assets/index-a.js", "assets/vendor-b.js", "assets/signed-in-home-c.js", "assets/discovery-d.js"]);
   });
 
   it("weighs each budget: its page's entry with its imports, plus its lazy chunks with theirs", () => {
@@ -75,10 +90,18 @@ describe("bundle budgets", () => {
       sizeOf,
     );
     expect(app).toMatchObject({ bytes: 80_000, limitBytes: 81_920, within: true });
-    expect(landing).toMatchObject({ files: ["assets/landing-f.js", "assets/landing-page-g.js"], bytes: 37_000, limitBytes: 36_864, within: false });
+    expect(landing).toMatchObject({
+      files: ["assets/landing-f.js", "assets/landing-page-g.js"],
+      bytes: 37_000,
+      limitBytes: 36_864,
+      within: false,
+    });
     expect(home).toMatchObject({ bytes: 95_000, limitBytes: 92_160, within: false });
     expect(home?.files).toHaveLength(4);
     const [named] = weighBudgets(manifest, [{ name: "named", lazy: [], chunks: ["discovery"], limitKb: 90 }], sizeOf);
-    expect(named).toMatchObject({ files: ["assets/index-a.js", "assets/vendor-b.js", "assets/discovery-d.js"], bytes: 85_000 });
+    expect(named).toMatchObject({
+      files: ["assets/index-a.js", "assets/vendor-b.js", "assets/discovery-d.js"],
+      bytes: 85_000,
+    });
   });
 });

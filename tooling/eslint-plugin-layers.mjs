@@ -83,7 +83,9 @@ const isFixture = (specifier) => /\.fixtures?(\.tsx?)?$/.test(specifier);
 /** Why a feature's file may not import another feature's public entry, or null when it may. */
 function featureToFeature(from, to) {
   if (from.feature === COMPOSITION) {
-    return to.feature === COMPOSITION ? `Import the shell's own modules by relative path, not through '@vicinity/features/${COMPOSITION}'.` : null;
+    return to.feature === COMPOSITION
+      ? `Import the shell's own modules by relative path, not through '@vicinity/features/${COMPOSITION}'.`
+      : null;
   }
   if (from.feature === SHARED) {
     return to.feature === SHARED
@@ -91,7 +93,8 @@ function featureToFeature(from, to) {
       : `The shared layer must not import a feature ('@vicinity/features/${to.feature}').`;
   }
   if (to.feature === SHARED) return null;
-  if (to.feature === from.feature) return `Feature '${from.feature}' imports its own modules by relative path, not through '@vicinity/features/${to.feature}'.`;
+  if (to.feature === from.feature)
+    return `Feature '${from.feature}' imports its own modules by relative path, not through '@vicinity/features/${to.feature}'.`;
   return `Feature '${from.feature}' must not import feature '${to.feature}': take what both need from '@vicinity/features/${SHARED}', or let the composition place ('${COMPOSITION}') pass the part of '${to.feature}' in.`;
 }
 

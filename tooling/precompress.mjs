@@ -18,7 +18,9 @@ export function precompress(dir) {
     if (!TEXT.test(file) || !statSync(file).isFile()) continue;
     const data = readFileSync(file);
     if (data.length < MIN_BYTES) continue;
-    const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+    const br = brotliCompressSync(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    });
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
     files += 1;
@@ -31,5 +33,7 @@ export function precompress(dir) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? "dist");
   const { files, before, afterBr } = precompress(dir);
-  console.info(`precompressed ${files} files: ${(before / 1024).toFixed(0)} KB -> ${(afterBr / 1024).toFixed(0)} KB brotli`);
+  console.info(
+    `precompressed ${files} files: ${(before / 1024).toFixed(0)} KB -> ${(afterBr / 1024).toFixed(0)} KB brotli`,
+  );
 }

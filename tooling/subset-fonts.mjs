@@ -27,16 +27,30 @@ export const FONTS_DIR = path.join(root, "packages/ui/src/styles/fonts");
  */
 export const BASIC_CODE_POINTS = [
   ...Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => 0x20 + i),
-  0xa0, 0xb7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2026, 0x20ac,
+  0xa0,
+  0xb7,
+  0x2013,
+  0x2014,
+  0x2018,
+  0x2019,
+  0x201c,
+  0x201d,
+  0x2022,
+  0x2026,
+  0x20ac,
 ];
 
 /** BASIC_CODE_POINTS as a CSS unicode-range. */
-export const UNICODE_RANGE = "U+0020-007E, U+00A0, U+00B7, U+2013-2014, U+2018-2019, U+201C-201D, U+2022, U+2026, U+20AC";
+export const UNICODE_RANGE =
+  "U+0020-007E, U+00A0, U+00B7, U+2013-2014, U+2018-2019, U+201C-201D, U+2022, U+2026, U+20AC";
 
 /** Each basic face: the @fontsource file it is cut from, and the file it is written to. */
 export const BASIC_FACES = [
   { from: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2", to: "inter-basic-wght-normal.woff2" },
-  { from: "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2", to: "space-grotesk-basic-wght-normal.woff2" },
+  {
+    from: "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2",
+    to: "space-grotesk-basic-wght-normal.woff2",
+  },
 ];
 
 /** The basic face cut from `from`: its glyphs for BASIC_CODE_POINTS, with every axis and feature. */
@@ -50,6 +64,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   for (const face of BASIC_FACES) {
     const bytes = await basicFace(face.from);
     writeFileSync(path.join(FONTS_DIR, face.to), bytes);
-    console.info(`${face.to}: ${(bytes.length / 1024).toFixed(1)} KB (from ${path.basename(face.from)}, ${(readFileSync(require.resolve(face.from)).length / 1024).toFixed(1)} KB)`);
+    console.info(
+      `${face.to}: ${(bytes.length / 1024).toFixed(1)} KB (from ${path.basename(face.from)}, ${(readFileSync(require.resolve(face.from)).length / 1024).toFixed(1)} KB)`,
+    );
   }
 }

@@ -35,7 +35,9 @@ describe("the basic font faces (tooling/subset-fonts.mjs)", () => {
     expect(codePointsOf(UNICODE_RANGE)).toEqual(BASIC_CODE_POINTS);
     const css = readFileSync(STYLES, "utf8");
     for (const face of BASIC_FACES) {
-      const rule = new RegExp(`@font-face \\{[^}]*url\\(\\./fonts/${face.to.replace(/\./g, "\\.")}\\)[^}]*unicode-range: ([^;]+);`).exec(css);
+      const rule = new RegExp(
+        `@font-face \\{[^}]*url\\(\\./fonts/${face.to.replace(/\./g, "\\.")}\\)[^}]*unicode-range: ([^;]+);`,
+      ).exec(css);
       expect(rule?.[1], face.to).toBe(UNICODE_RANGE);
       expect(css.indexOf(face.to)).toBeGreaterThan(css.lastIndexOf("@import"));
     }

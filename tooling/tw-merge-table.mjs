@@ -32,7 +32,9 @@ const STYLE_SHEET = path.join(root, "packages/ui/src/styles/index.css");
 
 /** The folders the style sheet's `@source` rules name, which Tailwind scans for classes. */
 export function styleSources(css = readFileSync(STYLE_SHEET, "utf8")) {
-  const folders = [...css.matchAll(/@source\s+"([^"]+)"\s*;/g)].map((match) => path.resolve(path.dirname(STYLE_SHEET), match[1]));
+  const folders = [...css.matchAll(/@source\s+"([^"]+)"\s*;/g)].map((match) =>
+    path.resolve(path.dirname(STYLE_SHEET), match[1]),
+  );
   if (folders.length === 0) throw new Error(`${STYLE_SHEET} names no @source`);
   return folders;
 }
@@ -44,7 +46,9 @@ export function styleSources(css = readFileSync(STYLE_SHEET, "utf8")) {
  */
 export async function candidates() {
   const styleSheet = readFileSync(STYLE_SHEET, "utf8");
-  const scanner = new Scanner({ sources: styleSources(styleSheet).map((base) => ({ base, pattern: "**/*", negated: false })) });
+  const scanner = new Scanner({
+    sources: styleSources(styleSheet).map((base) => ({ base, pattern: "**/*", negated: false })),
+  });
   const found = [...new Set(scanner.scan())].sort();
   const designSystem = await __unstable__loadDesignSystem(styleSheet, { base: path.dirname(STYLE_SHEET) });
   const css = designSystem.candidatesToCss(found);
@@ -61,7 +65,8 @@ let internals;
 async function defaultUtils() {
   if (!internals) {
     const bundle = readFileSync(require.resolve("tailwind-merge").replace(/bundle-cjs\.js$/, "bundle-mjs.mjs"), "utf8");
-    if (!bundle.includes("const createConfigUtils =")) throw new Error("tailwind-merge's bundle has no createConfigUtils: look at tooling/tw-merge-table.mjs again");
+    if (!bundle.includes("const createConfigUtils ="))
+      throw new Error("tailwind-merge's bundle has no createConfigUtils: look at tooling/tw-merge-table.mjs again");
     const source = `${bundle}\nexport { createConfigUtils as __createConfigUtils };\n`;
     const module = await import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`);
     internals = module.__createConfigUtils(defaultConfig);
@@ -116,7 +121,9 @@ export async function buildTable(classes) {
         .sort(([a], [b]) => a.localeCompare(b)),
     );
   return {
-    classGroups: Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([group, keys]) => [group, [...keys].sort()])),
+    classGroups: Object.fromEntries(
+      [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([group, keys]) => [group, [...keys].sort()]),
+    ),
     conflictingClassGroups: among(config.conflictingClassGroups),
     conflictingClassGroupModifiers: among(config.conflictingClassGroupModifiers),
     postfixLookupClassGroups: (config.postfixLookupClassGroups ?? []).filter(present),
@@ -154,5 +161,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const table = await buildTable(await candidates());
   writeFileSync(TABLE_FILE, tableModule(table));
   const classes = Object.values(table.classGroups).reduce((sum, list) => sum + list.length, 0);
-  console.info(`${path.relative(root, TABLE_FILE)}: ${classes} classes in ${Object.keys(table.classGroups).length} groups`);
+  console.info(
+    `${path.relative(root, TABLE_FILE)}: ${classes} classes in ${Object.keys(table.classGroups).length} groups`,
+  );
 }

@@ -17,7 +17,13 @@ test("every story has its baselines, and every baseline a story", async () => {
   }
   const dir = path.resolve(import.meta.dirname, "baselines");
   const present = new Set(existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".png")) : []);
-  expect([...expected].filter((f) => !present.has(f)), "stories without a baseline").toEqual([]);
-  expect([...present].filter((f) => !expected.has(f)), "baselines of stories that no longer exist").toEqual([]);
+  expect(
+    [...expected].filter((f) => !present.has(f)),
+    "stories without a baseline",
+  ).toEqual([]);
+  expect(
+    [...present].filter((f) => !expected.has(f)),
+    "baselines of stories that no longer exist",
+  ).toEqual([]);
   expect(expected.size).toBeGreaterThan(60);
 });

@@ -9,9 +9,9 @@ interface IndexEntry {
   tags?: string[];
 }
 
-const index = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, "../storybook-static/index.json"), "utf8"),
-) as { entries: Record<string, IndexEntry> };
+const index = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../storybook-static/index.json"), "utf8")) as {
+  entries: Record<string, IndexEntry>;
+};
 
 const stories = Object.values(index.entries).filter((e) => e.type === "story");
 
@@ -37,7 +37,13 @@ interface A11yVerdict {
   /** "passed", "warning" (parameters.a11y.test "todo") or "failed"; null: the check did not run. */
   status: string | null;
   error?: string;
-  violations: Array<{ id: string; impact?: string | null; help: string; helpUrl: string; nodes: Array<{ target: unknown; summary?: string }> }>;
+  violations: Array<{
+    id: string;
+    impact?: string | null;
+    help: string;
+    helpUrl: string;
+    nodes: Array<{ target: unknown; summary?: string }>;
+  }>;
 }
 
 interface StoryPage {
@@ -166,7 +172,11 @@ const test = base.extend<object, { storyPage: StoryPage }>({
  * in. Returns what its play function threw: when it threw or the story did not render (both
  * reported, softly), the caller takes no screenshot.
  */
-async function showStory(storyPage: StoryPage, storyId: string, theme: string): Promise<{ played: boolean; playErrors: string[] }> {
+async function showStory(
+  storyPage: StoryPage,
+  storyId: string,
+  theme: string,
+): Promise<{ played: boolean; playErrors: string[] }> {
   const { page } = storyPage;
   const imagesBefore = storyPage.imagesAsked.count;
   await page
@@ -183,7 +193,11 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
     storyPage.theme = theme;
   } else {
     await page.evaluate(
-      (id) => (window as StoryWindow).__STORYBOOK_PREVIEW__?.channel.emit("setCurrentStory", { storyId: id, viewMode: "story" }),
+      (id) =>
+        (window as StoryWindow).__STORYBOOK_PREVIEW__?.channel.emit("setCurrentStory", {
+          storyId: id,
+          viewMode: "story",
+        }),
       storyId,
     );
   }
@@ -214,10 +228,19 @@ async function showStory(storyPage: StoryPage, storyId: string, theme: string): 
   // A map's tiles come after its config, after the quiet spell above: wait (at most 4 s) until
   // every map that says so (data-tiles, events-map.tsx) has drawn all its visible tiles.
   await page
-    .waitForFunction(() => [...document.querySelectorAll("[data-tiles]")].every((map) => map.getAttribute("data-tiles") !== "pending"), null, { timeout: 4000, polling: 50 })
+    .waitForFunction(
+      () => [...document.querySelectorAll("[data-tiles]")].every((map) => map.getAttribute("data-tiles") !== "pending"),
+      null,
+      { timeout: 4000, polling: 50 },
+    )
     .catch(() => undefined);
   // A grid that draws its first cards first (nearby-user-grid.tsx) draws the rest at once after.
-  await page.waitForFunction(() => document.querySelector('[data-drawing="partial"]') === null, null, { timeout: 4000, polling: 20 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelector('[data-drawing="partial"]') === null, null, {
+      timeout: 4000,
+      polling: 20,
+    })
+    .catch(() => undefined);
   await page.evaluate(async () => {
     // A play function may have scrolled (clicking a control far down). Fixed layers (toasts) are
     // drawn where the viewport is, so the same story would land them elsewhere: start from the top.
@@ -255,8 +278,7 @@ async function accessibilityViolations(page: Page, storyId: string): Promise<str
     return {
       verdict: w.__a11y?.[id] ?? null,
       a11y: w.__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.a11y as
-        | { disable?: boolean; test?: string }
-        | undefined,
+        { disable?: boolean; test?: string } | undefined,
     };
   }, storyId);
   // The check runs unless the story turns it off (parameters.a11y.test "off", or disable).
@@ -265,7 +287,9 @@ async function accessibilityViolations(page: Page, storyId: string): Promise<str
   if (verdict.status !== "failed") return [];
   if (verdict.error) return [`axe could not run: ${verdict.error}`];
   return verdict.violations.map((v) => {
-    const nodes = v.nodes.map((n) => `\n    ${JSON.stringify(n.target)}: ${(n.summary ?? "").replace(/:\n\s*/g, ": ").replace(/\n\s*/g, "; ")}`);
+    const nodes = v.nodes.map(
+      (n) => `\n    ${JSON.stringify(n.target)}: ${(n.summary ?? "").replace(/:\n\s*/g, ": ").replace(/\n\s*/g, "; ")}`,
+    );
     return `${v.id} (${v.impact ?? "?"}): ${v.help} ${v.helpUrl}${nodes.join("")}`;
   });
 }
@@ -286,7 +310,14 @@ async function expectLooksLikeBaseline(page: Page, name: string, masked: string[
   const mask = masked.map((selector) => page.locator(selector));
   const baseline = baselinePath(name);
   if (existsSync(baseline)) {
-    const shot = await page.screenshot({ fullPage: true, mask, animations: "disabled", caret: "hide", scale: "css", style: SCREENSHOT_CSS });
+    const shot = await page.screenshot({
+      fullPage: true,
+      mask,
+      animations: "disabled",
+      caret: "hide",
+      scale: "css",
+      style: SCREENSHOT_CSS,
+    });
     if (shot.equals(readFileSync(baseline))) return;
   }
   await expect.soft(page).toHaveScreenshot(name, { fullPage: true, mask });
@@ -310,7 +341,11 @@ for (const theme of ["dark", "light"] as const) {
         // The screenshot is taken while addon-a11y's axe runs, as the baselines were.
         // A story may mask parts whose pixels depend on timing (parameters.visual.mask: CSS selectors).
         const masked = await page.evaluate(
-          () => ((window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.visual as { mask?: string[] } | undefined)?.mask ?? [],
+          () =>
+            (
+              (window as StoryWindow).__STORYBOOK_PREVIEW__?.currentRender?.story?.parameters?.visual as
+                { mask?: string[] } | undefined
+            )?.mask ?? [],
         );
         await expectLooksLikeBaseline(page, `${story.id}--${device}--${theme}.png`, masked);
         expect.soft(await accessibilityViolations(page, story.id), "axe found no accessibility violations").toEqual([]);

@@ -28,19 +28,26 @@ function sharedHead(): Plugin {
 
 /** react-router's production build, beside the development build its package exports. */
 function reactRouterProduction(): string {
-  const entry = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router")), "../production/index.mjs");
+  const entry = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("react-router")),
+    "../production/index.mjs",
+  );
   if (!existsSync(entry)) throw new Error(`react-router's production build is not at ${entry}`);
   return entry;
 }
 
 export default defineConfig(async ({ command }) => {
   // The signed-in home in a few chunks, not 38 (scripts/home-chunks.ts; docs/decisions/0028).
-  const home = command === "build" && !process.env[FIRST_PASS] ? await findHomeModules(path.resolve(import.meta.dirname, "vite.config.ts")) : null;
+  const home =
+    command === "build" && !process.env[FIRST_PASS]
+      ? await findHomeModules(path.resolve(import.meta.dirname, "vite.config.ts"))
+      : null;
   return {
     plugins: [react(), tailwindcss(), sharedHead(), homePage()],
     // React Router's package exports only its development build (its checks and warnings for the
     // developer); the build ships its production one, which its own Vite plugin would also pick.
-    resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction() }] } : undefined,
+    resolve:
+      command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction() }] } : undefined,
     server: {
       port: 5173,
       proxy: {
@@ -62,7 +69,10 @@ export default defineConfig(async ({ command }) => {
       assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
       rolldownOptions: {
         // Two pages: the app, and the landing page a visitor gets at "/" (docs/decisions/0019).
-        input: { index: path.resolve(import.meta.dirname, "index.html"), landing: path.resolve(import.meta.dirname, "landing.html") },
+        input: {
+          index: path.resolve(import.meta.dirname, "index.html"),
+          landing: path.resolve(import.meta.dirname, "landing.html"),
+        },
         treeshake: { moduleSideEffects: (id: string) => (id.includes("/packages/contract/src/") ? false : undefined) },
         output: home
           ? {

@@ -59,7 +59,8 @@ async function load(db: Db): Promise<void> {
     await db.execute(sql`CREATE INDEX ON bench_members (n)`);
   });
   // A weekly rhythm (weekends +20%) on a slowly growing base.
-  const wave = (day: string) => sql.raw(`(1 + 0.2 * (extract(isodow from ${day}) >= 6)::int) * (0.8 + 0.2 * extract(doy from ${day}) / 366.0)`);
+  const wave = (day: string) =>
+    sql.raw(`(1 + 0.2 * (extract(isodow from ${day}) >= 6)::int) * (0.8 + 0.2 * extract(doy from ${day}) / 366.0)`);
   await timed("a year of hourly counts", () =>
     db.execute(sql`INSERT INTO analytics_hourly (hour, signups, onboarded, first_messages, first_replies, messages, conversations_started,
         conversations_replied, events_hosted, rsvps, groups_joined, reports, blocks, ad_impressions, ad_clicks)
@@ -92,7 +93,12 @@ async function load(db: Db): Promise<void> {
 /** About one minute of a community of 100,000 daily members: ~1,000 events. */
 async function oneMinute(db: Db): Promise<number> {
   const pick = async (n: number) =>
-    (await queryRows<{ id: string }>(db, sql`SELECT id FROM bench_members WHERE n IN (SELECT 1 + floor(random() * ${MEMBERS})::int FROM generate_series(1, ${n}))`)).map((r) => r.id);
+    (
+      await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM bench_members WHERE n IN (SELECT 1 + floor(random() * ${MEMBERS})::int FROM generate_series(1, ${n}))`,
+      )
+    ).map((r) => r.id);
   const people = await pick(1_200);
   const events: Array<[number, string, string | null]> = [];
   let i = 0;
@@ -119,12 +125,17 @@ async function oneMinute(db: Db): Promise<number> {
   return events.length;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (n: number) => n.toFixed(1).padStart(7);
 
 async function main(): Promise<void> {
-  log(`bench/analytics: ${MEMBERS.toLocaleString("en")} members, ${DAILY.toLocaleString("en")} active a day, a year of roll-ups, on PostgreSQL`);
-  log(`node ${process.version}, ${os.cpus().length} CPUs, PostgreSQL via ${new URL(ADMIN_URL).host}; load average ${os.loadavg()[0]!.toFixed(2)}`);
+  log(
+    `bench/analytics: ${MEMBERS.toLocaleString("en")} members, ${DAILY.toLocaleString("en")} active a day, a year of roll-ups, on PostgreSQL`,
+  );
+  log(
+    `node ${process.version}, ${os.cpus().length} CPUs, PostgreSQL via ${new URL(ADMIN_URL).host}; load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   const bench = await benchDatabase(NAME, 2, log);
   let met = true;
   try {
@@ -133,7 +144,9 @@ async function main(): Promise<void> {
     await load(db);
 
     const today = todayIn("UTC");
-    log(`\nThe page's answer (every figure, the comparison period, the grid and the funnel), ${RUNS} runs after ${WARMUP} warm-ups:`);
+    log(
+      `\nThe page's answer (every figure, the comparison period, the grid and the funnel), ${RUNS} runs after ${WARMUP} warm-ups:`,
+    );
     log("  range      p50 ms  p95 ms  max ms");
     for (const days of [7, 30, 90, 365]) {
       const query = { from: addDays(today, -(days - 1)), to: today, tz: "America/New_York" };
@@ -148,7 +161,9 @@ async function main(): Promise<void> {
       samples.sort((a, b) => a - b);
       const max = samples[samples.length - 1]!;
       if (max > GOAL_MS) met = false;
-      log(`  ${String(days).padStart(3)} days ${ms(percentile(samples, 50))} ${ms(percentile(samples, 95))} ${ms(max)}`);
+      log(
+        `  ${String(days).padStart(3)} days ${ms(percentile(samples, 50))} ${ms(percentile(samples, 95))} ${ms(max)}`,
+      );
     }
 
     log("\nThe roll-up of one minute of activity (what each node does every minute, and the page before it answers):");
@@ -164,16 +179,27 @@ async function main(): Promise<void> {
       samples.push(performance.now() - start);
     }
     samples.sort((a, b) => a - b);
-    log(`  ${first} events, today's weekly and monthly actives recounted (every 10 minutes): ${withRecount.toFixed(0)} ms`);
-    log(`  about ${first} events, without the recount, 10 runs: p50 ${percentile(samples, 50).toFixed(0)} ms, max ${samples[samples.length - 1]!.toFixed(0)} ms`);
+    log(
+      `  ${first} events, today's weekly and monthly actives recounted (every 10 minutes): ${withRecount.toFixed(0)} ms`,
+    );
+    log(
+      `  about ${first} events, without the recount, 10 runs: p50 ${percentile(samples, 50).toFixed(0)} ms, max ${samples[samples.length - 1]!.toFixed(0)} ms`,
+    );
     const query = { from: addDays(today, -29), to: today, tz: "UTC" };
     await oneMinute(db);
     start = performance.now();
     await rollUp(db, { recount: false });
     await analyticsReport(db, query);
-    log(`  the route's whole answer for 30 days (a minute's waiting events rolled up without the recount, then the report): ${(performance.now() - start).toFixed(0)} ms`);
-    const [row] = await queryRows<{ dau: number; wau: number; mau: number }>(db, sql`SELECT dau, wau, mau FROM analytics_daily WHERE day = ${today}::date`);
-    log(`  today after the roll-ups: DAU ${Number(row?.dau).toLocaleString("en")}, WAU ${Number(row?.wau).toLocaleString("en")}, MAU ${Number(row?.mau).toLocaleString("en")}`);
+    log(
+      `  the route's whole answer for 30 days (a minute's waiting events rolled up without the recount, then the report): ${(performance.now() - start).toFixed(0)} ms`,
+    );
+    const [row] = await queryRows<{ dau: number; wau: number; mau: number }>(
+      db,
+      sql`SELECT dau, wau, mau FROM analytics_daily WHERE day = ${today}::date`,
+    );
+    log(
+      `  today after the roll-ups: DAU ${Number(row?.dau).toLocaleString("en")}, WAU ${Number(row?.wau).toLocaleString("en")}, MAU ${Number(row?.mau).toLocaleString("en")}`,
+    );
 
     log(`\nGoal: every figure of the page in <= ${GOAL_MS} ms on PostgreSQL: ${met ? "met" : "NOT met"}`);
   } finally {

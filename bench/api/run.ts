@@ -29,19 +29,29 @@ type Engine = "postgres" | "pglite";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const args = process.argv.slice(2);
 const profile = args.includes("--profile");
-const engines = (args.filter((a) => a === "postgres" || a === "pglite") as Engine[]).length > 0 ? (args.filter((a) => a === "postgres" || a === "pglite") as Engine[]) : (["postgres", "pglite"] as Engine[]);
+const engines =
+  (args.filter((a) => a === "postgres" || a === "pglite") as Engine[]).length > 0
+    ? (args.filter((a) => a === "postgres" || a === "pglite") as Engine[])
+    : (["postgres", "pglite"] as Engine[]);
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_S = 5;
 const PORT = 3400;
 const CENTRE = { latitude: 30.3322, longitude: -81.6557 };
-const GOALS: Record<Engine, { rps: number; p99: number | null }> = { postgres: { rps: 800, p99: 50 }, pglite: { rps: 300, p99: null } };
+const GOALS: Record<Engine, { rps: number; p99: number | null }> = {
+  postgres: { rps: 800, p99: 50 },
+  pglite: { rps: 300, p99: null },
+};
 
 const log = (line = "") => console.info(line);
 
 function startServer(env: NodeJS.ProcessEnv, profileDir: string | null): ChildProcess {
   const flags = ["--enable-source-maps", ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])];
-  const child = spawn(process.execPath, [...flags, "apps/server/dist/main.js"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...flags, "apps/server/dist/main.js"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
   return child;
 }
@@ -101,7 +111,10 @@ function residentMb(pid: number): number {
 function randomPoint() {
   const r = 0.045 * Math.sqrt(Math.random());
   const a = Math.random() * 2 * Math.PI;
-  return { latitude: CENTRE.latitude + r * Math.cos(a), longitude: CENTRE.longitude + (r * Math.sin(a)) / Math.cos((CENTRE.latitude * Math.PI) / 180) };
+  return {
+    latitude: CENTRE.latitude + r * Math.cos(a),
+    longitude: CENTRE.longitude + (r * Math.sin(a)) / Math.cos((CENTRE.latitude * Math.PI) / 180),
+  };
 }
 const nearbyPath = () => {
   const p = randomPoint();
@@ -128,7 +141,12 @@ function summariseProfile(dir: string): void {
   const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) return log("  (no CPU profile was written)");
   const prof = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as {
-    nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }>;
+    nodes: Array<{
+      id: number;
+      callFrame: { functionName: string; url: string; lineNumber: number };
+      hitCount?: number;
+      children?: number[];
+    }>;
     startTime: number;
     endTime: number;
     samples: number[];
@@ -138,14 +156,29 @@ function summariseProfile(dir: string): void {
   const self = new Map<number, number>();
   prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const where = (url: string) => url.replace(/^file:\/\//, "").replace(`${root}/`, "").replace(/^node_modules\//, "");
+  const where = (url: string) =>
+    url
+      .replace(/^file:\/\//, "")
+      .replace(`${root}/`, "")
+      .replace(/^node_modules\//, "");
   const byFunction = new Map<string, number>();
   const byPlace = new Map<string, number>();
   for (const [id, us] of self) {
     const frame = byId.get(id)!.callFrame;
     const key = `${frame.functionName || "(anonymous)"}  ${where(frame.url)}${frame.url ? `:${frame.lineNumber + 1}` : ""}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
-    const place = !frame.url ? frame.functionName : frame.url.startsWith("wasm://") ? "WebAssembly (PGlite's PostgreSQL)" : frame.url.includes("node_modules/") ? where(frame.url).split("/").slice(0, frame.url.includes("node_modules/@") ? 2 : 1).join("/") : frame.url.startsWith("node:") ? "node internals" : "our code";
+    const place = !frame.url
+      ? frame.functionName
+      : frame.url.startsWith("wasm://")
+        ? "WebAssembly (PGlite's PostgreSQL)"
+        : frame.url.includes("node_modules/")
+          ? where(frame.url)
+              .split("/")
+              .slice(0, frame.url.includes("node_modules/@") ? 2 : 1)
+              .join("/")
+          : frame.url.startsWith("node:")
+            ? "node internals"
+            : "our code";
     byPlace.set(place, (byPlace.get(place) ?? 0) + us);
   }
   const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
@@ -160,7 +193,10 @@ function summariseProfile(dir: string): void {
     const f = byId.get(id)!.callFrame;
     return `${f.functionName || "(anonymous)"} ${where(f.url).split("/").slice(-2).join("/")}${f.url ? `:${f.lineNumber + 1}` : ""}`;
   };
-  const natives = [...byFunction].sort((a, b) => b[1] - a[1]).filter(([key]) => /^\S+\s*$/.test(key)).slice(0, 2);
+  const natives = [...byFunction]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([key]) => /^\S+\s*$/.test(key))
+    .slice(0, 2);
   for (const [native] of natives) {
     const chains = new Map<string, number>();
     for (const [id, us] of self) {
@@ -198,12 +234,21 @@ async function runEngine(engine: Engine): Promise<boolean> {
     APP_URL: base,
     REGISTRATIONS_PER_HOUR: "100",
     // More of the server's settings for an experiment: BENCH_ENV="DATABASE_POOL_SIZE=4 LOG_LEVEL=warn".
-    ...Object.fromEntries((process.env.BENCH_ENV ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2) as [string, string])),
+    ...Object.fromEntries(
+      (process.env.BENCH_ENV ?? "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => pair.split("=", 2) as [string, string]),
+    ),
   };
   const profileDir = profile ? mkdtempSync(path.join(os.tmpdir(), "vicinity-bench-prof-")) : null;
   try {
     // The 300 demo members, as `npm run db:seed` makes them.
-    execFileSync(process.execPath, ["apps/server/dist/seed-cli.js"], { cwd: root, env: { ...env, NODE_ENV: "development" }, stdio: "inherit" });
+    execFileSync(process.execPath, ["apps/server/dist/seed-cli.js"], {
+      cwd: root,
+      env: { ...env, NODE_ENV: "development" },
+      stdio: "inherit",
+    });
     const server = startServer({ ...env, NODE_ENV: "production" }, profileDir);
     try {
       await waitUntilReady(base, server);
@@ -215,7 +260,9 @@ async function runEngine(engine: Engine): Promise<boolean> {
       if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
       const cookie = (signUp.headers.get("set-cookie") ?? "").split(";")[0]!;
       const sample = (await (await fetch(`${base}${nearbyPath()}`, { headers: { cookie } })).json()) as unknown[];
-      log(`\n=== ${engine}: GET /api/users/nearby, ${sample.length} members per answer, ${CONNECTIONS} connections, ${DURATION_S} s ===`);
+      log(
+        `\n=== ${engine}: GET /api/users/nearby, ${sample.length} members per answer, ${CONNECTIONS} connections, ${DURATION_S} s ===`,
+      );
       await drive(base, cookie, WARMUP_S);
       const before = residentMb(server.pid!);
       const cpuBefore = { server: cpuSeconds(server.pid!), postgres: postgresCpuSeconds(), bench: process.cpuUsage() };
@@ -228,15 +275,22 @@ async function runEngine(engine: Engine): Promise<boolean> {
       const after = residentMb(server.pid!);
       const rps = result.requests.average;
       const { p50, p90, p99, max } = result.latency as unknown as Record<string, number>;
-      log(`requests/s   ${rps.toFixed(0)} (${result.requests.total} in ${DURATION_S} s; ${(result.throughput.average / 1024).toFixed(0)} KB/s)`);
+      log(
+        `requests/s   ${rps.toFixed(0)} (${result.requests.total} in ${DURATION_S} s; ${(result.throughput.average / 1024).toFixed(0)} KB/s)`,
+      );
       log(`latency      p50 ${p50} ms   p90 ${p90} ms   p99 ${p99} ms   max ${max} ms`);
       log(`errors       ${result.errors} (timeouts ${result.timeouts}), non-2xx ${result.non2xx}`);
       log(`server RSS   ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after`);
       const perRequest = (seconds: number) => `${((seconds * 1000) / result.requests.total).toFixed(2)} ms`;
-      log(`CPU (of ${os.cpus().length} x ${DURATION_S} s)   server ${cpu.server.toFixed(1)} s (${perRequest(cpu.server)} a request), PostgreSQL ${cpu.postgres.toFixed(1)} s (${perRequest(cpu.postgres)}), load generator ${cpu.bench.toFixed(1)} s (${perRequest(cpu.bench)})`);
+      log(
+        `CPU (of ${os.cpus().length} x ${DURATION_S} s)   server ${cpu.server.toFixed(1)} s (${perRequest(cpu.server)} a request), PostgreSQL ${cpu.postgres.toFixed(1)} s (${perRequest(cpu.postgres)}), load generator ${cpu.bench.toFixed(1)} s (${perRequest(cpu.bench)})`,
+      );
       const goal = GOALS[engine];
-      const met = rps >= goal.rps && (goal.p99 === null || p99! <= goal.p99) && result.errors === 0 && result.non2xx === 0;
-      log(`goal         >= ${goal.rps} requests/s${goal.p99 ? ` at p99 <= ${goal.p99} ms` : ""}, no errors: ${met ? "met" : "NOT met"}`);
+      const met =
+        rps >= goal.rps && (goal.p99 === null || p99! <= goal.p99) && result.errors === 0 && result.non2xx === 0;
+      log(
+        `goal         >= ${goal.rps} requests/s${goal.p99 ? ` at p99 <= ${goal.p99} ms` : ""}, no errors: ${met ? "met" : "NOT met"}`,
+      );
       return met;
     } finally {
       await stopServer(server);
@@ -249,7 +303,9 @@ async function runEngine(engine: Engine): Promise<boolean> {
   }
 }
 
-log(`bench/api: node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}; autocannon in this process, the server in another`);
+log(
+  `bench/api: node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}; autocannon in this process, the server in another`,
+);
 execFileSync("npm", ["run", "build", "--silent", "-w", "@vicinity/server"], { cwd: root, stdio: "inherit" });
 let allMet = true;
 for (const engine of engines) allMet = (await runEngine(engine)) && allMet;

@@ -32,9 +32,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function main() {
-  if (!existsSync(path.join(webDist, "index.html"))) execSync("npm run build -w @vicinity/web", { cwd: root, stdio: "inherit" });
+  if (!existsSync(path.join(webDist, "index.html")))
+    execSync("npm run build -w @vicinity/web", { cwd: root, stdio: "inherit" });
   const dataDir = mkdtempSync(path.join(tmpdir(), "vicinity-bench-home-"));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" }), webDist, seedDemo: true };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" }),
+    webDist,
+    seedDemo: true,
+  };
   const server = await buildServer(config);
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const address = server.app.server.address();
@@ -43,11 +48,19 @@ async function main() {
 
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, geolocation: HERE, permissions: ["geolocation"] });
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1280, height: 800 },
+      geolocation: HERE,
+      permissions: ["geolocation"],
+    });
     const page = await context.newPage();
     const email = `bench.${Date.now()}@example.com`;
-    if ((await page.request.post("/api/register", { data: { email, password: PASSWORD } })).status() !== 201) throw new Error("register failed");
-    await page.request.put("/api/users/profile", { data: { firstName: "Bench", age: 30, bio: "Timing the home page", interests: ["beach", "gym"] } });
+    if ((await page.request.post("/api/register", { data: { email, password: PASSWORD } })).status() !== 201)
+      throw new Error("register failed");
+    await page.request.put("/api/users/profile", {
+      data: { firstName: "Bench", age: 30, bio: "Timing the home page", interests: ["beach", "gym"] },
+    });
     await page.request.put("/api/users/location", { data: HERE });
 
     // 1. Time to first card.
@@ -60,17 +73,23 @@ async function main() {
     }
     console.info("\n== time to first card (Chromium, navigation start to first card visible) ==");
     console.info(`cold (first load): ${ms(samples[0] ?? NaN)}`);
-    console.info(`warm reloads (${samples.length - 1}): median ${ms(median(samples.slice(1)))}, min ${ms(Math.min(...samples.slice(1)))}, max ${ms(Math.max(...samples.slice(1)))}`);
+    console.info(
+      `warm reloads (${samples.length - 1}): median ${ms(median(samples.slice(1)))}, min ${ms(Math.min(...samples.slice(1)))}, max ${ms(Math.max(...samples.slice(1)))}`,
+    );
 
     // 2. A 12-megapixel upload and its 200 px WebP variant.
     const width = 4000;
     const height = 3000;
     // Gaussian noise: as hard to compress as a real photo (a flat or periodic picture would flatter the figures).
-    const jpeg = await sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const jpeg = await sharp({
+      create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
       .jpeg({ quality: 85 })
       .toBuffer();
     let t = performance.now();
-    const upload = await page.request.post("/api/media", { multipart: { file: { name: "big.jpg", mimeType: "image/jpeg", buffer: jpeg } } });
+    const upload = await page.request.post("/api/media", {
+      multipart: { file: { name: "big.jpg", mimeType: "image/jpeg", buffer: jpeg } },
+    });
     const uploadMs = performance.now() - t;
     if (upload.status() !== 201) throw new Error(`upload failed: ${upload.status()} ${await upload.text()}`);
     const { url } = (await upload.json()) as { url: string };
@@ -84,10 +103,16 @@ async function main() {
       timings.push({ ms: performance.now() - t, cache: res.headers()["x-media-cache"] ?? "?", bytes: body.length });
     }
     const [first, ...cached] = timings;
-    console.info(`200 px WebP, first response (rendered, cache ${first?.cache}): ${ms(first?.ms ?? NaN)}, ${first?.bytes} bytes`);
-    console.info(`200 px WebP, cached (${cached.length}, cache ${[...new Set(cached.map((c) => c.cache))].join("/")}): median ${ms(median(cached.map((c) => c.ms)))}`);
+    console.info(
+      `200 px WebP, first response (rendered, cache ${first?.cache}): ${ms(first?.ms ?? NaN)}, ${first?.bytes} bytes`,
+    );
+    console.info(
+      `200 px WebP, cached (${cached.length}, cache ${[...new Set(cached.map((c) => c.cache))].join("/")}): median ${ms(median(cached.map((c) => c.ms)))}`,
+    );
     t = performance.now();
-    const revalidated = await page.request.get(`${url}?w=200&f=webp`, { headers: { "if-none-match": `"${url.split("/").pop()}-w200-h0-q80.webp"` } });
+    const revalidated = await page.request.get(`${url}?w=200&f=webp`, {
+      headers: { "if-none-match": `"${url.split("/").pop()}-w200-h0-q80.webp"` },
+    });
     console.info(`200 px WebP, revalidated with its ETag: ${revalidated.status()} in ${ms(performance.now() - t)}`);
   } finally {
     await browser.close();

@@ -39,7 +39,11 @@ function dropOnSignal(log: (line: string) => void): void {
 }
 
 /** A fresh PostgreSQL database of this name with the real migrations; `drop` closes and removes it. */
-export async function benchDatabase(name: string, poolSize: number, log: (line: string) => void = () => {}): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function benchDatabase(
+  name: string,
+  poolSize: number,
+  log: (line: string) => void = () => {},
+): Promise<{ database: Database; drop(): Promise<void> }> {
   dropOnSignal(log);
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   current = name;

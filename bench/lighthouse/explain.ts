@@ -84,19 +84,30 @@ export async function explainRun(dir: string, base: string): Promise<void> {
     simulator: null,
   };
   // Lighthouse's computed artifacts are typed for its own audits: these are the fields read here.
-  const lcp = (await LanternLargestContentfulPaint.request(data as never, context as never)) as unknown as LanternResult;
+  const lcp = (await LanternLargestContentfulPaint.request(
+    data as never,
+    context as never,
+  )) as unknown as LanternResult;
   const fcp = (await LanternFirstContentfulPaint.request(data as never, context as never)) as unknown as LanternResult;
   const tbt = (await LanternTotalBlockingTime.request(data as never, context as never)) as unknown as LanternResult;
 
-  console.info(`  simulated LCP ${lcp.timing.toFixed(0)} ms: optimistic ${lcp.optimisticEstimate.timeInMs.toFixed(0)}, pessimistic ${lcp.pessimisticEstimate.timeInMs.toFixed(0)}`);
-  for (const [label, estimate] of [["optimistic", lcp.optimisticEstimate], ["pessimistic", lcp.pessimisticEstimate]] as const) {
+  console.info(
+    `  simulated LCP ${lcp.timing.toFixed(0)} ms: optimistic ${lcp.optimisticEstimate.timeInMs.toFixed(0)}, pessimistic ${lcp.pessimisticEstimate.timeInMs.toFixed(0)}`,
+  );
+  for (const [label, estimate] of [
+    ["optimistic", lcp.optimisticEstimate],
+    ["pessimistic", lcp.pessimisticEstimate],
+  ] as const) {
     console.info(`  -- LCP, ${label} graph (simulated start-end, ms)`);
     const rows = [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
-    for (const [node, timing] of rows) console.info(`  ${ms(timing.startTime)}-${ms(timing.endTime)}  ${describe(node, base)}`);
+    for (const [node, timing] of rows)
+      console.info(`  ${ms(timing.startTime)}-${ms(timing.endTime)}  ${describe(node, base)}`);
   }
   // TBT counts the tasks after FCP (as the pessimistic replay has it); the ones before are shown, marked.
   const fcpAt = fcp.pessimisticEstimate.timeInMs;
-  console.info(`  simulated TBT ${tbt.timing.toFixed(0)} ms, FCP ${fcp.timing.toFixed(0)} ms (pessimistic ${fcpAt.toFixed(0)}); tasks the pessimistic replay makes longer than 50 ms (simulated start, length; recorded work at full speed, ms):`);
+  console.info(
+    `  simulated TBT ${tbt.timing.toFixed(0)} ms, FCP ${fcp.timing.toFixed(0)} ms (pessimistic ${fcpAt.toFixed(0)}); tasks the pessimistic replay makes longer than 50 ms (simulated start, length; recorded work at full speed, ms):`,
+  );
   const blocking = [...tbt.pessimisticEstimate.nodeTimings.entries()]
     .filter(([node, timing]) => node.type === "cpu" && timing.duration > 50)
     .sort((a, b) => a[1].startTime - b[1].startTime);

@@ -45,7 +45,11 @@ try {
   for (const width of [412, 1280]) {
     await page.setViewportSize({ width, height: 823 });
     await page.waitForTimeout(300);
-    const heights = await page.evaluate(() => [...document.querySelectorAll('ul[aria-label="Members nearby"] > li')].map((li) => Math.round(li.getBoundingClientRect().height)));
+    const heights = await page.evaluate(() =>
+      [...document.querySelectorAll('ul[aria-label="Members nearby"] > li')].map((li) =>
+        Math.round(li.getBoundingClientRect().height),
+      ),
+    );
     console.info(`card heights at ${width} px wide: ${JSON.stringify(heights)}`);
   }
   const objs = await page.evaluate(() => document.querySelectorAll('ul[aria-label="Members nearby"] *').length);

@@ -28,7 +28,17 @@ export async function openMemberHome(): Promise<MemberHome> {
   const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED_DEMO: "true", NODE_ENV: "development" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      NODE_ENV: "development",
+    },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const stop = async () => {
@@ -47,12 +57,26 @@ export async function openMemberHome(): Promise<MemberHome> {
       if (i > 240) throw new Error("no server");
       await new Promise((r) => setTimeout(r, 500));
     }
-    const registered = await fetch(`${base}/api/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `p${Date.now()}@example.com`, password: "a long and unusual passphrase" }) });
+    const registered = await fetch(`${base}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `p${Date.now()}@example.com`, password: "a long and unusual passphrase" }),
+    });
     const cookie = (registered.headers.getSetCookie().find((c) => c.startsWith("vicinity_sid=")) ?? "").split(";")[0]!;
-    const put = (url: string, body: unknown) => fetch(`${base}${url}`, { method: "PUT", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+    const put = (url: string, body: unknown) =>
+      fetch(`${base}${url}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify(body),
+      });
     await put("/api/users/profile", { firstName: "Profile", age: 30, bio: "Measuring", interests: ["beach"] });
     await put("/api/users/location", { latitude: 30.3322, longitude: -81.6557 });
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
     const [name, value] = cookie.split("=");
     await context.addCookies([{ name: name!, value: value!, url: base }]);
     return { base, browser, page: await context.newPage(), stop };

@@ -20,18 +20,43 @@ const CPU_RATE = Number(process.env.CPU_RATE ?? 4);
 /** The server's address (set once it runs): what the printed addresses leave out. */
 let base = "";
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; id?: string; args?: TraceArgs }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: TraceArgs;
+}
 interface TraceArgs {
   name?: string;
-  data?: { documentLoaderURL?: string; startTime?: number; url?: string; stackTrace?: { url?: string }[]; timeDeltas?: number[]; cpuProfile?: { nodes?: (ProfileNode & { parent?: number })[]; samples?: number[] } };
+  data?: {
+    documentLoaderURL?: string;
+    startTime?: number;
+    url?: string;
+    stackTrace?: { url?: string }[];
+    timeDeltas?: number[];
+    cpuProfile?: { nodes?: (ProfileNode & { parent?: number })[]; samples?: number[] };
+  };
 }
 
 const consumers = new Map<string, SourceMapConsumer | null>();
 async function original(url: string | undefined, line: number, column: number): Promise<string> {
   if (!url?.includes("/assets/")) return url ? url.replace(base, "") : "(native)";
   const file = path.join(root, "apps/web/dist/assets", url.split("/assets/")[1]!);
-  if (!consumers.has(file)) consumers.set(file, existsSync(`${file}.map`) ? await new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, "utf8"))) : null);
+  if (!consumers.has(file))
+    consumers.set(
+      file,
+      existsSync(`${file}.map`) ? await new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, "utf8"))) : null,
+    );
   const consumer = consumers.get(file);
   if (!consumer) return path.basename(file);
   const pos = consumer.originalPositionFor({ line: line + 1, column });
@@ -43,18 +68,31 @@ async function original(url: string | undefined, line: number, column: number): 
 
 const ms = (us: number) => `${(us / 1000).toFixed(1).padStart(7)} ms`;
 const table = (m: Map<string, number>, limit: number) =>
-  [...m].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k, v]) => `    ${ms(v)}  ${k}`).join("\n");
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([k, v]) => `    ${ms(v)}  ${k}`)
+    .join("\n");
 const add = (m: Map<string, number>, key: string, us: number) => m.set(key, (m.get(key) ?? 0) + us);
 
 /** The page's main thread: the renderer thread that ran the most tasks. */
 function mainThread(events: TraceEvent[]): { pid: number; tid: number } {
   const busy = new Map<string, number>();
   for (const e of events) if (e.name === "RunTask" && e.ph === "X") add(busy, `${e.pid}:${e.tid}`, e.dur ?? 0);
-  const names = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const names = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   // The page's own renderer: the one that navigated to the server (a browser's own pages, such as
   // chrome:// ones, run in renderers of their own and may be busier).
-  const ours = new Set(events.filter((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base)).map((e) => `${e.pid}:${e.tid}`));
-  const [key] = [...busy].filter(([k]) => names.has(k) && (ours.size === 0 || ours.has(k))).sort((a, b) => b[1] - a[1])[0] ?? [];
+  const ours = new Set(
+    events
+      .filter((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base))
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const [key] =
+    [...busy].filter(([k]) => names.has(k) && (ours.size === 0 || ours.has(k))).sort((a, b) => b[1] - a[1])[0] ?? [];
   if (!key) throw new Error("the trace has no renderer main thread");
   const [pid, tid] = key.split(":").map(Number);
   return { pid: pid!, tid: tid! };
@@ -64,7 +102,10 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } {
 async function report(events: TraceEvent[]) {
   const { pid, tid } = mainThread(events);
   const own = events.filter((e) => e.pid === pid && e.tid === tid);
-  const navigation = own.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base))?.ts ?? own.find((e) => e.name === "navigationStart")?.ts ?? 0;
+  const navigation =
+    own.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base))?.ts ??
+    own.find((e) => e.name === "navigationStart")?.ts ??
+    0;
   // The JavaScript samples, each with its time on the trace's clock and the time it stands for.
   const nodes = new Map<number, ProfileNode & { parent?: number }>();
   const samples: { id: number; at: number; dt: number }[] = [];
@@ -101,7 +142,7 @@ async function report(events: TraceEvent[]) {
       const where = await original(node.callFrame.url, node.callFrame.lineNumber, node.callFrame.columnNumber);
       add(bySource, where.split(/[ :]/)[0]!, s.dt);
       const seen = new Set<string>();
-      for (let n: (typeof node) | undefined = node; n; n = n.parent !== undefined ? nodes.get(n.parent) : undefined) {
+      for (let n: typeof node | undefined = node; n; n = n.parent !== undefined ? nodes.get(n.parent) : undefined) {
         const at = await original(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber);
         if (!/^(packages|apps)\//.test(at)) continue;
         const k = `${n.callFrame.functionName || "(anonymous)"} @ ${at}`;
@@ -112,18 +153,42 @@ async function report(events: TraceEvent[]) {
     return { bySource, firstParty };
   };
 
-  const tasks = own.filter((e) => e.name === "RunTask" && e.ph === "X" && e.ts >= navigation).sort((a, b) => a.ts - b.ts);
+  const tasks = own
+    .filter((e) => e.name === "RunTask" && e.ph === "X" && e.ts >= navigation)
+    .sort((a, b) => a.ts - b.ts);
   // LONG_TASK_MS=30 also lists the tasks that Lighthouse's 4x simulation makes long.
   const threshold = Number(process.env.LONG_TASK_MS ?? 50) * 1000;
   const long = tasks.filter((t) => (t.dur ?? 0) > threshold);
-  console.info(`long tasks (CPU ${CPU_RATE}x slower), from navigation: ${long.length}; total beyond 50 ms each (a TBT-like figure): ${Math.round(long.reduce((s, t) => s + Math.max(0, (t.dur ?? 0) - 50_000), 0) / 1000)} ms`);
+  console.info(
+    `long tasks (CPU ${CPU_RATE}x slower), from navigation: ${long.length}; total beyond 50 ms each (a TBT-like figure): ${Math.round(long.reduce((s, t) => s + Math.max(0, (t.dur ?? 0) - 50_000), 0) / 1000)} ms`,
+  );
   for (const task of long) {
     const end = task.ts + (task.dur ?? 0);
     // What the task did, by the trace's own events directly inside it (scripts, style, layout, paint).
     const kinds = new Map<string, number>();
     for (const e of own) {
       if (e.ph !== "X" || e === task || e.ts < task.ts || e.ts >= end) continue;
-      if (["FunctionCall", "EvaluateScript", "v8.evaluateModule", "TimerFire", "FireAnimationFrame", "Layout", "UpdateLayoutTree", "Paint", "PrePaint", "ParseHTML", "v8.compileModule", "MajorGC", "MinorGC", "EventDispatch", "XHRReadyStateChange", "RunMicrotasks", "ParseAuthorStyleSheet"].includes(e.name)) {
+      if (
+        [
+          "FunctionCall",
+          "EvaluateScript",
+          "v8.evaluateModule",
+          "TimerFire",
+          "FireAnimationFrame",
+          "Layout",
+          "UpdateLayoutTree",
+          "Paint",
+          "PrePaint",
+          "ParseHTML",
+          "v8.compileModule",
+          "MajorGC",
+          "MinorGC",
+          "EventDispatch",
+          "XHRReadyStateChange",
+          "RunMicrotasks",
+          "ParseAuthorStyleSheet",
+        ].includes(e.name)
+      ) {
         const url = e.args?.data?.url ?? e.args?.data?.stackTrace?.[0]?.url ?? "";
         add(kinds, `${e.name}${url ? ` ${String(url).replace(base, "")}` : ""}`, e.dur ?? 0);
       }
@@ -143,9 +208,13 @@ async function main() {
   // TRACE_IN=file.trace.json: a trace recorded elsewhere (bench/lighthouse/run.ts with
   // LH_CPU_PROFILE=1 --save DIR), read against this build's source maps.
   if (process.env.TRACE_IN) {
-    const events = JSON.parse(readFileSync(process.env.TRACE_IN, "utf8")) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    const events = JSON.parse(readFileSync(process.env.TRACE_IN, "utf8")) as
+      { traceEvents?: TraceEvent[] } | TraceEvent[];
     const list = Array.isArray(events) ? events : (events.traceEvents ?? []);
-    base = new URL(list.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith("http"))?.args?.data?.documentLoaderURL ?? "http://x/").origin;
+    base = new URL(
+      list.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith("http"))?.args?.data
+        ?.documentLoaderURL ?? "http://x/",
+    ).origin;
     await report(list);
     return;
   }
@@ -158,7 +227,14 @@ async function main() {
     // A trace, not a separate CPU profile: its tasks and its JavaScript samples share one clock,
     // so each long task can be told apart by what ran in it.
     await browser.startTracing(page, {
-      categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "disabled-by-default-v8.cpu_profiler"],
+      categories: [
+        "toplevel",
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "v8.execute",
+        "blink.user_timing",
+        "disabled-by-default-v8.cpu_profiler",
+      ],
     });
     await page.goto(`${base}/`);
     await page.getByTestId("nearby-user-card").nth(40).waitFor({ timeout: 30_000 });

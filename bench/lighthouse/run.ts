@@ -48,7 +48,9 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -80,10 +82,19 @@ async function signedInMember(base: string): Promise<string> {
   if (!sid) throw new Error("register set no vicinity_sid cookie");
   const cookie = sid.split(";")[0] ?? "";
   const put = async (url: string, body: unknown) => {
-    const res = await fetch(`${base}${url}`, { method: "PUT", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${url}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`PUT ${url} failed: ${res.status} ${await res.text()}`);
   };
-  await put("/api/users/profile", { firstName: "Lighthouse", age: 30, bio: "Measuring the home page", interests: ["beach", "gym"] });
+  await put("/api/users/profile", {
+    firstName: "Lighthouse",
+    age: 30,
+    bio: "Measuring the home page",
+    interests: ["beach", "gym"],
+  });
   await put("/api/users/location", HERE);
   return cookie;
 }
@@ -99,13 +110,32 @@ interface Figures {
   scriptKb: number;
 }
 
-async function audit(name: string, url: string, port: number, headers?: Record<string, string>, attempt = 1): Promise<Figures> {
+async function audit(
+  name: string,
+  url: string,
+  port: number,
+  headers?: Record<string, string>,
+  attempt = 1,
+): Promise<Figures> {
   // LH_CPU_PROFILE=1: the saved traces also hold JavaScript samples (profile.ts TRACE_IN= reads them);
   // the profiler's own cost makes those runs' figures a little worse.
-  const config = process.env.LH_CPU_PROFILE ? { extends: "lighthouse:default" as const, settings: { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } } : undefined;
+  const config = process.env.LH_CPU_PROFILE
+    ? {
+        extends: "lighthouse:default" as const,
+        settings: { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" },
+      }
+    : undefined;
   // --explain: Lighthouse keeps the run's artifacts (trace, DevTools log) in a scratch folder, read back below.
   const artifactsDir = EXPLAIN ? mkdtempSync(path.join(tmpdir(), "vicinity-lighthouse-run-")) : undefined;
-  const flags = { port, output: "json" as const, logLevel: "error" as const, onlyCategories: ["performance"], extraHeaders: headers, gatherMode: artifactsDir, auditMode: artifactsDir };
+  const flags = {
+    port,
+    output: "json" as const,
+    logLevel: "error" as const,
+    onlyCategories: ["performance"],
+    extraHeaders: headers,
+    gatherMode: artifactsDir,
+    auditMode: artifactsDir,
+  };
   const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -124,13 +154,22 @@ async function audit(name: string, url: string, port: number, headers?: Record<s
     if (trace) writeFileSync(path.join(SAVE_DIR, `${name}-${at}.trace.json`), JSON.stringify(trace));
   }
   if (artifactsDir) {
-    console.info(`\n${name}: run of ${new Date().toISOString()}, Lighthouse's LCP ${Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN)} ms, TBT ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN)} ms`);
+    console.info(
+      `\n${name}: run of ${new Date().toISOString()}, Lighthouse's LCP ${Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN)} ms, TBT ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN)} ms`,
+    );
     await explainRun(artifactsDir, new URL(url).origin);
     rmSync(artifactsDir, { recursive: true, force: true });
   }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
-  const scripts = (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+  const lcpItems = (
+    lhr.audits["largest-contentful-paint-element"]?.details as
+      { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+  )?.items;
+  const scripts =
+    (
+      lhr.audits["network-requests"]?.details as
+        { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+    )?.items ?? [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: value("first-contentful-paint"),
@@ -139,7 +178,8 @@ async function audit(name: string, url: string, port: number, headers?: Record<s
     cls: value("cumulative-layout-shift"),
     si: value("speed-index"),
     lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? "?",
-    scriptKb: scripts.filter((s) => s.resourceType === "Script").reduce((sum, s) => sum + (s.transferSize ?? 0), 0) / 1024,
+    scriptKb:
+      scripts.filter((s) => s.resourceType === "Script").reduce((sum, s) => sum + (s.transferSize ?? 0), 0) / 1024,
   };
 }
 
@@ -151,13 +191,19 @@ function report(name: string, runs: Figures[], scoreGoal: number): void {
   console.info(`\n== ${name} (median of ${runs.length} by score; scores ${runs.map((r) => r.score).join(", ")}) ==`);
   console.info(`performance score  ${median.score}  (goal >= ${scoreGoal}: ${check(median.score >= scoreGoal)})`);
   console.info(`LCP                ${s(median.lcp)}  (goal <= ${s(GOALS.lcpMs)}: ${check(median.lcp <= GOALS.lcpMs)})`);
-  console.info(`TBT                ${Math.round(median.tbt)} ms  (goal <= ${GOALS.tbtMs} ms: ${check(median.tbt <= GOALS.tbtMs)})`);
-  console.info(`CLS                ${median.cls.toFixed(3)}  (goal <= ${GOALS.cls}: ${check(median.cls <= GOALS.cls)})`);
+  console.info(
+    `TBT                ${Math.round(median.tbt)} ms  (goal <= ${GOALS.tbtMs} ms: ${check(median.tbt <= GOALS.tbtMs)})`,
+  );
+  console.info(
+    `CLS                ${median.cls.toFixed(3)}  (goal <= ${GOALS.cls}: ${check(median.cls <= GOALS.cls)})`,
+  );
   console.info(`FCP                ${s(median.fcp)}`);
   console.info(`Speed Index        ${s(median.si)}`);
   console.info(`scripts sent       ${median.scriptKb.toFixed(1)} KB (compressed, as sent)`);
   console.info(`LCP element        ${median.lcpElement.slice(0, 120)}`);
-  console.info(`every run          ${runs.map((r) => `${r.score} (LCP ${s(r.lcp)}, TBT ${Math.round(r.tbt)} ms)`).join("; ")}`);
+  console.info(
+    `every run          ${runs.map((r) => `${r.score} (LCP ${s(r.lcp)}, TBT ${Math.round(r.tbt)} ms)`).join("; ")}`,
+  );
 }
 
 async function main() {
@@ -172,7 +218,17 @@ async function main() {
   const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", SEED_DEMO: "true", NODE_ENV: "development" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      NODE_ENV: "development",
+    },
   });
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
@@ -181,15 +237,21 @@ async function main() {
   });
   try {
     await waitForServer(base, server);
-    console.info(`server on ${base} (PGlite, seeded demo members); Lighthouse ${RUNS} run(s) per page, mobile settings`);
-    const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+    console.info(
+      `server on ${base} (PGlite, seeded demo members); Lighthouse ${RUNS} run(s) per page, mobile settings`,
+    );
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ");
     console.info(`load average before: ${load()}`);
     const cookie = await signedInMember(base);
 
     const landing: Figures[] = [];
     if (ONLY !== "home") for (let i = 0; i < RUNS; i++) landing.push(await audit("landing", `${base}/`, chrome.port));
     const home: Figures[] = [];
-    if (ONLY !== "landing") for (let i = 0; i < RUNS; i++) home.push(await audit("home", `${base}/`, chrome.port, { Cookie: cookie }));
+    if (ONLY !== "landing")
+      for (let i = 0; i < RUNS; i++) home.push(await audit("home", `${base}/`, chrome.port, { Cookie: cookie }));
 
     console.info(`load average after: ${load()}`);
     if (landing.length) report("/ for a visitor: the landing page", landing, GOALS.landingScore);

@@ -26,7 +26,9 @@ const f1 = (x: number) => x.toFixed(1);
 
 async function main() {
   const mediaDir = mkdtempSync(path.join(tmpdir(), "vicinity-bench-tiles-"));
-  const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", MEDIA_DIR: mediaDir, LOG_LEVEL: "silent" }) };
+  const config = {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", MEDIA_DIR: mediaDir, LOG_LEVEL: "silent" }),
+  };
   const server = await buildServer(config);
   try {
     global.gc?.();
@@ -38,11 +40,20 @@ async function main() {
     global.gc?.();
     const kept = global.gc ? `, ${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0)} MB kept` : "";
     const points = data.water.reduce((n, ring) => n + ring.points.length / 2, 0);
-    console.info(`data: ${data.water.length} water rings (${(points / 1e6).toFixed(2)} M points), ${data.stateLines.length} state and ${data.countyLines.length} county lines, ${data.places.length} places`);
-    console.info(`load: ${loadMs.toFixed(0)} ms, heap +${((heapLoaded - heapBefore) / 1e6).toFixed(0)} MB while loading${kept}`);
-    console.info(`${BLOCK} x ${BLOCK} tiles a zoom around Jacksonville (${MAP_DEFAULT_CENTER.latitude}, ${MAP_DEFAULT_CENTER.longitude}), through GET /api/map/tiles:`);
-    console.info("zoom | render ms (median / max) | cached ms (median) | 304 ms (median) | PNG bytes (median / max) | one-colour");
-    const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: "GET", url, headers });
+    console.info(
+      `data: ${data.water.length} water rings (${(points / 1e6).toFixed(2)} M points), ${data.stateLines.length} state and ${data.countyLines.length} county lines, ${data.places.length} places`,
+    );
+    console.info(
+      `load: ${loadMs.toFixed(0)} ms, heap +${((heapLoaded - heapBefore) / 1e6).toFixed(0)} MB while loading${kept}`,
+    );
+    console.info(
+      `${BLOCK} x ${BLOCK} tiles a zoom around Jacksonville (${MAP_DEFAULT_CENTER.latitude}, ${MAP_DEFAULT_CENTER.longitude}), through GET /api/map/tiles:`,
+    );
+    console.info(
+      "zoom | render ms (median / max) | cached ms (median) | 304 ms (median) | PNG bytes (median / max) | one-colour",
+    );
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      server.app.inject({ method: "GET", url, headers });
     for (const z of ZOOMS) {
       const centre = tileOf(MAP_DEFAULT_CENTER.latitude, MAP_DEFAULT_CENTER.longitude, z);
       const render: number[] = [];

@@ -66,7 +66,14 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -80,14 +87,24 @@ async function main() {
       return Boolean(b?.map && b.ready);
     });
 
-    console.info(`bench:map: ${MEMBERS.toLocaleString("en-US")} members in a 1280 x 800 view at zoom 12 (Chromium, headless, no GPU); load average ${loadavg()[0]!.toFixed(1)}`);
+    console.info(
+      `bench:map: ${MEMBERS.toLocaleString("en-US")} members in a 1280 x 800 view at zoom 12 (Chromium, headless, no GPU); load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     const loads: number[] = [];
     for (let i = 0; i < LOADS; i++) {
-      const ms = await page.evaluate(([count, seed]) => (window as unknown as { __bench: { load(c: number, s: number): Promise<number> } }).__bench.load(count, seed), [MEMBERS, 100 + i] as const);
+      const ms = await page.evaluate(
+        ([count, seed]) =>
+          (window as unknown as { __bench: { load(c: number, s: number): Promise<number> } }).__bench.load(count, seed),
+        [MEMBERS, 100 + i] as const,
+      );
       loads.push(ms);
     }
-    const markers = await page.evaluate(() => (window as unknown as { __bench: { markers(): number } }).__bench.markers());
-    console.info(`1. data arrival -> first markers painted: first ${loads[0]!.toFixed(1)} ms, median ${percentile(loads.slice(1), 50).toFixed(1)} ms, max ${Math.max(...loads).toFixed(1)} ms over ${LOADS} loads (goal <= 500 ms); ${markers} markers and clusters drawn`);
+    const markers = await page.evaluate(() =>
+      (window as unknown as { __bench: { markers(): number } }).__bench.markers(),
+    );
+    console.info(
+      `1. data arrival -> first markers painted: first ${loads[0]!.toFixed(1)} ms, median ${percentile(loads.slice(1), 50).toFixed(1)} ms, max ${Math.max(...loads).toFixed(1)} ms over ${LOADS} loads (goal <= 500 ms); ${markers} markers and clusters drawn`,
+    );
 
     // A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
     const frames = (await page.evaluate(PAN_AND_ZOOM)) as { deltas: number[]; seconds: number };

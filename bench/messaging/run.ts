@@ -51,20 +51,36 @@ async function main() {
   const server = { proc: undefined as ReturnType<typeof spawn> | undefined };
   const clients: Client[] = [];
   try {
-    console.info(`bench/messaging: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s, PostgreSQL database ${dbName}`);
+    console.info(
+      `bench/messaging: ${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s, PostgreSQL database ${dbName}`,
+    );
     const database = await openDatabase({ url: dbUrl, dataDir: "memory://", poolSize: 4 });
     const hash = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$bm90LWEtcmVhbC1oYXNoLWJ1dC1mb3JtYXR0ZWQ";
     const members = await database.db
       .insert(users)
-      .values(Array.from({ length: CLIENTS }, (_, i) => ({ email: `b${i}@bench.invalid`, username: `bench${i}`, passwordHash: hash, firstName: `B${i}`, locationSecret: randomBytes(8).toString("hex") })))
+      .values(
+        Array.from({ length: CLIENTS }, (_, i) => ({
+          email: `b${i}@bench.invalid`,
+          username: `bench${i}`,
+          passwordHash: hash,
+          firstName: `B${i}`,
+          locationSecret: randomBytes(8).toString("hex"),
+        })),
+      )
       .returning({ id: users.id, username: users.username });
     const half = Math.floor(CLIENTS / 2);
     const pairOf = new Map<number, { conversationId: string; peer: number }>();
     for (let i = 0; i < half; i += 1) {
       const a = members[i]!;
       const b = members[i + half]!;
-      const [c] = await database.db.insert(conversations).values({ directKey: directKeyOf(a.id, b.id) }).returning({ id: conversations.id });
-      await database.db.insert(conversationParticipants).values([{ conversationId: c!.id, userId: a.id }, { conversationId: c!.id, userId: b.id }]);
+      const [c] = await database.db
+        .insert(conversations)
+        .values({ directKey: directKeyOf(a.id, b.id) })
+        .returning({ id: conversations.id });
+      await database.db.insert(conversationParticipants).values([
+        { conversationId: c!.id, userId: a.id },
+        { conversationId: c!.id, userId: b.id },
+      ]);
       pairOf.set(i, { conversationId: c!.id, peer: i + half });
       pairOf.set(i + half, { conversationId: c!.id, peer: i });
     }
@@ -76,7 +92,18 @@ async function main() {
 
     server.proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: dbUrl, SESSION_SECRET: secret, PORT: String(PORT), HOST: "127.0.0.1", SEED_DEMO: "false", LOG_LEVEL: "warn", MESSAGES_PER_MINUTE: "100000", REDIS_URL: "", NODE_ENV: "development" },
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        SESSION_SECRET: secret,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        MESSAGES_PER_MINUTE: "100000",
+        REDIS_URL: "",
+        NODE_ENV: "development",
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     const url = `http://127.0.0.1:${PORT}`;
@@ -98,7 +125,12 @@ async function main() {
     let connectedCount = 0;
     const t0 = performance.now();
     for (let i = 0; i < CLIENTS; i += 1) {
-      const socket: Client = connect(url, { transports: ["websocket"], extraHeaders: { cookie: `vicinity_sid=${tokens[i]}`, origin: url }, reconnection: true, forceNew: true });
+      const socket: Client = connect(url, {
+        transports: ["websocket"],
+        extraHeaders: { cookie: `vicinity_sid=${tokens[i]}`, origin: url },
+        reconnection: true,
+        forceNew: true,
+      });
       const seen = new Set<number>();
       seenIds.push(seen);
       socket.on("connect", () => void (connectedCount += 1));
@@ -162,11 +194,17 @@ async function main() {
     const latencies = [...deliveredAt].map(([id, at]) => at - (sentAt.get(id) ?? at));
     const lost = acked - deliveredAt.size;
     console.info(`\n== bench/messaging (${CLIENTS} clients, one node, PostgreSQL) ==`);
-    console.info(`sent ${sent} in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s); acknowledged ${acked}; refused or timed out ${refused}`);
+    console.info(
+      `sent ${sent} in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s); acknowledged ${acked}; refused or timed out ${refused}`,
+    );
     console.info(`delivered ${deliveredAt.size}, lost ${lost}, doubled ${doubled}`);
-    console.info(`delivery latency (send to the recipient's newMessage): p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+    console.info(
+      `delivery latency (send to the recipient's newMessage): p50 ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}, max ${ms(Math.max(...latencies))}`,
+    );
     console.info(`acknowledgement latency: p50 ${ms(pct(ackLatency, 50))}, p99 ${ms(pct(ackLatency, 99))}`);
-    console.info(`goal (nothing lost or doubled, p99 <= 50 ms): ${lost === 0 && doubled === 0 && pct(latencies, 99) <= 50 ? "met" : "NOT met"}`);
+    console.info(
+      `goal (nothing lost or doubled, p99 <= 50 ms): ${lost === 0 && doubled === 0 && pct(latencies, 99) <= 50 ? "met" : "NOT met"}`,
+    );
   } finally {
     for (const c of clients) c.close();
     server.proc?.kill("SIGTERM");

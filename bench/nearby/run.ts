@@ -92,13 +92,15 @@ function cityMembers(members: number): number {
 }
 
 /** A uniform number in [0, 1) from 8 hex digits (`part` 0-3) of an md5 column: deterministic per row, either engine. */
-const u01 = (md5Column: string, part: number) => `(('x' || substr(${md5Column}, ${1 + part * 8}, 8))::bit(32)::bigint / 4294967296.0)`;
+const u01 = (md5Column: string, part: number) =>
+  `(('x' || substr(${md5Column}, ${1 + part * 8}, 8))::bit(32)::bigint / 4294967296.0)`;
 
 /** Loads `members` members: users, their locations (exact and snapped), and presence for 30%. */
 async function load(db: Db, members: number): Promise<void> {
   const city = cityMembers(members);
   const cellLat = 500 / 111_320;
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     INSERT INTO users (id, email, username, password_hash, first_name, display_name, age, bio, interests,
                        body_type, position, private_mode, suspended_at, location_secret)
     SELECT md5('member:' || i)::uuid, 'member' || i || '@bench.invalid', 'member' || i, 'not-a-hash',
@@ -108,14 +110,16 @@ async function load(db: Db, members: number): Promise<void> {
            (ARRAY['top','vers-top','versatile','vers-bottom','bottom','side'])[1 + i % 6]::"position",
            i % 12 = 0, CASE WHEN i % 200 = 0 THEN now() END, md5('secret:' || i)
     FROM generate_series(1, ${members}) AS i
-  `));
+  `),
+  );
   // City members: exponential distance from the centre (mean 4 km, capped below 25 km), uniform
   // bearing; the rest uniform over the region. The snapped point: the position's 500 m cell (as
   // privacyCellOf), at a per-row point inside it with a 5% margin, as snapToPrivacyGrid does with
   // its HMAC. The bench measures the query, not the snapping.
   const distKm = `least(24.5, -ln(1 - ${u01("r.m", 0)} * 0.998) * 4)`;
   const bearing = `(2 * pi() * ${u01("r.m", 1)})`;
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     INSERT INTO locations (user_id, latitude, longitude, snapped_latitude, snapped_longitude)
     SELECT md5('member:' || i)::uuid, pos.lat, pos.lon,
            (c.cell_row + 0.05 + 0.9 * ${u01("r.m", 2)}) * ${cellLat},
@@ -134,15 +138,18 @@ async function load(db: Db, members: number): Promise<void> {
       SELECT floor(pos.lat / ${cellLat}) AS cell_row,
              500 / (111320 * cos(radians((floor(pos.lat / ${cellLat}) + 0.5) * ${cellLat}))) AS cell_lon
     ) c
-  `));
-  await db.execute(sql.raw(`
+  `),
+  );
+  await db.execute(
+    sql.raw(`
     INSERT INTO presence (user_id, status, last_seen_at)
     SELECT md5('member:' || i)::uuid,
            (CASE WHEN i % 10 < 2 THEN 'online' WHEN i % 10 = 2 THEN 'away' ELSE 'offline' END)::presence_status,
            now() - make_interval(secs => i % 3600)
     FROM generate_series(1, ${members}) AS i
     WHERE i % 10 < 3
-  `));
+  `),
+  );
   await db.execute(sql`VACUUM ANALYZE`);
 }
 
@@ -262,7 +269,12 @@ interface Timing {
   runs: number;
 }
 
-async function time(db: Db, kind: QueryKind, points: readonly Point[], warmupPoints: readonly Point[]): Promise<Timing> {
+async function time(
+  db: Db,
+  kind: QueryKind,
+  points: readonly Point[],
+  warmupPoints: readonly Point[],
+): Promise<Timing> {
   const warmStart = performance.now();
   let warmed = 0;
   for (const q of warmupPoints) {
@@ -308,7 +320,9 @@ const fmtN = (n: number) => n.toLocaleString("en-US");
 const caseName = (c: Case) => `${c.engine} ${fmtN(c.members)}`;
 
 async function runCase(c: Case): Promise<Result> {
-  log(`=== ${caseName(c)} members (${fmtN(cityMembers(c.members))} within ${CITY_RADIUS_KM} km of the city centre) ===`);
+  log(
+    `=== ${caseName(c)} members (${fmtN(cityMembers(c.members))} within ${CITY_RADIUS_KM} km of the city centre) ===`,
+  );
   const { database, drop } = await openBenchDatabase(c);
   try {
     const db = database.db;
@@ -316,19 +330,26 @@ async function runCase(c: Case): Promise<Result> {
     await load(db, c.members);
     const loadSeconds = (performance.now() - loadStart) / 1000;
     await settle(database);
-    const [counts] = await queryRows<{ members: number; in_radius: number }>(db, sql`
+    const [counts] = await queryRows<{ members: number; in_radius: number }>(
+      db,
+      sql`
       SELECT count(*)::int AS members,
              count(*) FILTER (WHERE earth_distance(ll_to_earth(snapped_latitude, snapped_longitude),
                                                    ll_to_earth(${CITY.latitude}::float8, ${CITY.longitude}::float8)) <= ${CITY_RADIUS_KM * 1000}::float8)::int AS in_radius
-      FROM locations`);
-    log(`loaded ${fmtN(counts?.members ?? 0)} members in ${loadSeconds.toFixed(1)} s (VACUUM ANALYZE included); ` +
-      `${fmtN(counts?.in_radius ?? 0)} within ${CITY_RADIUS_KM} km of the centre`);
+      FROM locations`,
+    );
+    log(
+      `loaded ${fmtN(counts?.members ?? 0)} members in ${loadSeconds.toFixed(1)} s (VACUUM ANALYZE included); ` +
+        `${fmtN(counts?.in_radius ?? 0)} within ${CITY_RADIUS_KM} km of the centre`,
+    );
 
     // The three queries must agree on the answer (the same 100 members, the same order).
     const probe = queryPoints(1, 7)[0]!;
     const answers = await Promise.all(QUERIES.map((k) => k.run(db, probe)));
     const same = answers.every((a) => a.length === LIMIT && a.join() === answers[0]!.join());
-    log(`same answer from (a), (b) and (c) at a probe point: ${same ? "yes" : "NO"} (${answers.map((a) => a.length).join("/")} rows)`);
+    log(
+      `same answer from (a), (b) and (c) at a probe point: ${same ? "yes" : "NO"} (${answers.map((a) => a.length).join("/")} rows)`,
+    );
     if (!same) throw new Error("the three queries disagree: the bench would compare different work");
 
     const warmup = queryPoints(WARMUP, 11);
@@ -338,14 +359,27 @@ async function runCase(c: Case): Promise<Result> {
     for (const kind of QUERIES) {
       timings[kind.key] = await time(db, kind, points, warmup);
       const t = timings[kind.key];
-      const fewer = t.runs < RUNS ? `; fewer: slow, capped by the ${RUN_BUDGET_MS / 1000} s budget${t.runs <= MIN_RUNS ? ", so p99 is the maximum" : ""}` : "";
-      log(`${kind.label.padEnd(32)} p50 ${fmtMs(t.p50).padStart(7)} ms   p99 ${fmtMs(t.p99).padStart(7)} ms   (${t.runs} runs${fewer})`);
+      const fewer =
+        t.runs < RUNS
+          ? `; fewer: slow, capped by the ${RUN_BUDGET_MS / 1000} s budget${t.runs <= MIN_RUNS ? ", so p99 is the maximum" : ""}`
+          : "";
+      log(
+        `${kind.label.padEnd(32)} p50 ${fmtMs(t.p50).padStart(7)} ms   p99 ${fmtMs(t.p99).padStart(7)} ms   (${t.runs} runs${fewer})`,
+      );
     }
     // (d) The page after the last member who shows his distance: members in private mode (8%) by
     // their 5 km cell, in id order. Every "best match" search and the last page of "nearest" run it.
-    const privatePage = { key: "d", label: "(d) private-mode page", run: async (d: Db, q: Point) => (await queryRows<{ id: string }>(d, privateNearbySql(productionSearch(q), null, LIMIT + 1))).map((r) => r.id), explain: (q: Point) => privateNearbySql(productionSearch(q), null, LIMIT + 1) };
+    const privatePage = {
+      key: "d",
+      label: "(d) private-mode page",
+      run: async (d: Db, q: Point) =>
+        (await queryRows<{ id: string }>(d, privateNearbySql(productionSearch(q), null, LIMIT + 1))).map((r) => r.id),
+      explain: (q: Point) => privateNearbySql(productionSearch(q), null, LIMIT + 1),
+    };
     const td = await time(db, privatePage as unknown as QueryKind, points, warmup);
-    log(`${privatePage.label.padEnd(32)} p50 ${fmtMs(td.p50).padStart(7)} ms   p99 ${fmtMs(td.p99).padStart(7)} ms   (${td.runs} runs)`);
+    log(
+      `${privatePage.label.padEnd(32)} p50 ${fmtMs(td.p50).padStart(7)} ms   p99 ${fmtMs(td.p99).padStart(7)} ms   (${td.runs} runs)`,
+    );
     // (e) The live map's answer (GET /api/map/area): the 3 x 3 level-12 tiles around a
     // point (about 25 x 25 km here, a desktop view), capped at MAP_MEMBER_CAP members, crowds and
     // all: mapArea itself, row parsing and the crowd rule included.
@@ -353,11 +387,23 @@ async function runCase(c: Case): Promise<Result> {
       const c = tileOf(q.latitude, q.longitude, 12);
       return [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => tileKey({ z: 12, x: c.x + dx, y: c.y + dy })));
     };
-    const viewer = (q: Point): MapViewer => ({ viewerId: null, limited: false, profile: { age: 30, interests: ["gym", "coffee"] }, position: q });
-    const mapQuery = { key: "e", label: "(e) map area, 3x3 tiles", run: async (d: Db, q: Point) => (await mapArea(d, viewer(q), mapTiles(q))).tiles.flatMap((t) => t.members.map((m) => m.id)) };
+    const viewer = (q: Point): MapViewer => ({
+      viewerId: null,
+      limited: false,
+      profile: { age: 30, interests: ["gym", "coffee"] },
+      position: q,
+    });
+    const mapQuery = {
+      key: "e",
+      label: "(e) map area, 3x3 tiles",
+      run: async (d: Db, q: Point) =>
+        (await mapArea(d, viewer(q), mapTiles(q))).tiles.flatMap((t) => t.members.map((m) => m.id)),
+    };
     const te = await time(db, mapQuery as unknown as QueryKind, points.slice(0, 60), warmup.slice(0, 20));
     const sample = await mapArea(db, viewer(probe), mapTiles(probe));
-    log(`${mapQuery.label.padEnd(32)} p50 ${fmtMs(te.p50).padStart(7)} ms   p99 ${fmtMs(te.p99).padStart(7)} ms   (${te.runs} runs; ${fmtN(sample.tiles.reduce((n, t) => n + t.members.length, 0))} members at the probe, truncated: ${sample.truncated})`);
+    log(
+      `${mapQuery.label.padEnd(32)} p50 ${fmtMs(te.p50).padStart(7)} ms   p99 ${fmtMs(te.p99).padStart(7)} ms   (${te.runs} runs; ${fmtN(sample.tiles.reduce((n, t) => n + t.members.length, 0))} members at the probe, truncated: ${sample.truncated})`,
+    );
     for (const kind of [...QUERIES, privatePage as unknown as QueryKind]) {
       log();
       log(`EXPLAIN (ANALYZE, BUFFERS) ${kind.label}:`);
@@ -387,19 +433,28 @@ function summary(results: readonly Result[]): void {
     );
   }
   log();
-  const find = (engine: Engine, members: number) => results.find((r) => r.c.engine === engine && r.c.members === members);
+  const find = (engine: Engine, members: number) =>
+    results.find((r) => r.c.engine === engine && r.c.members === members);
   const pg1m = find("postgres", 1_000_000);
   const lite100k = find("pglite", 100_000);
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
   if (pg1m) {
     const t = pg1m.timings;
-    log(`goal: (a) p99 <= ${GOALS.postgresP99MsAt1M} ms at 1M on PostgreSQL: ${fmtMs(t.a.p99)} ms, ${verdict(t.a.p99 <= GOALS.postgresP99MsAt1M)}`);
-    log(`goal: (a) >= ${GOALS.speedupOverRadiusSort}x faster than (b) at 1M (p99): ${(t.b.p99 / t.a.p99).toFixed(0)}x, ${verdict(t.b.p99 / t.a.p99 >= GOALS.speedupOverRadiusSort)}`);
-    log(`goal: (a) >= ${GOALS.speedupOverFullScan}x faster than (c) at 1M (p99): ${(t.c.p99 / t.a.p99).toFixed(0)}x, ${verdict(t.c.p99 / t.a.p99 >= GOALS.speedupOverFullScan)}`);
+    log(
+      `goal: (a) p99 <= ${GOALS.postgresP99MsAt1M} ms at 1M on PostgreSQL: ${fmtMs(t.a.p99)} ms, ${verdict(t.a.p99 <= GOALS.postgresP99MsAt1M)}`,
+    );
+    log(
+      `goal: (a) >= ${GOALS.speedupOverRadiusSort}x faster than (b) at 1M (p99): ${(t.b.p99 / t.a.p99).toFixed(0)}x, ${verdict(t.b.p99 / t.a.p99 >= GOALS.speedupOverRadiusSort)}`,
+    );
+    log(
+      `goal: (a) >= ${GOALS.speedupOverFullScan}x faster than (c) at 1M (p99): ${(t.c.p99 / t.a.p99).toFixed(0)}x, ${verdict(t.c.p99 / t.a.p99 >= GOALS.speedupOverFullScan)}`,
+    );
   }
   if (lite100k) {
     const t = lite100k.timings;
-    log(`goal: (a) p99 <= ${GOALS.pgliteP99MsAt100k} ms at 100k on PGlite: ${fmtMs(t.a.p99)} ms, ${verdict(t.a.p99 <= GOALS.pgliteP99MsAt100k)}`);
+    log(
+      `goal: (a) p99 <= ${GOALS.pgliteP99MsAt100k} ms at 100k on PGlite: ${fmtMs(t.a.p99)} ms, ${verdict(t.a.p99 <= GOALS.pgliteP99MsAt100k)}`,
+    );
   }
 }
 
@@ -415,9 +470,15 @@ function parseCases(args: readonly string[]): Case[] {
 async function main(): Promise<void> {
   const cases = parseCases(process.argv.slice(2));
   log(`bench/nearby: ${cases.map(caseName).join(", ")}`);
-  log(`${WARMUP} warm-up + ${RUNS} timed runs per query, each from another random point within ${QUERY_RADIUS_KM} km of the city centre;`);
-  log(`a slow query (over ${RUN_BUDGET_MS / RUNS} ms) runs as often as fits in ${RUN_BUDGET_MS / 1000} s, at least ${MIN_RUNS} times`);
-  log(`node ${process.version}, ${os.cpus().length} CPUs, PostgreSQL via ${new URL(ADMIN_URL).host}, PGlite in memory; load average ${loadAverage()}`);
+  log(
+    `${WARMUP} warm-up + ${RUNS} timed runs per query, each from another random point within ${QUERY_RADIUS_KM} km of the city centre;`,
+  );
+  log(
+    `a slow query (over ${RUN_BUDGET_MS / RUNS} ms) runs as often as fits in ${RUN_BUDGET_MS / 1000} s, at least ${MIN_RUNS} times`,
+  );
+  log(
+    `node ${process.version}, ${os.cpus().length} CPUs, PostgreSQL via ${new URL(ADMIN_URL).host}, PGlite in memory; load average ${loadAverage()}`,
+  );
   log();
   const results: Result[] = [];
   for (const c of cases) results.push(await runCase(c));

@@ -31,7 +31,18 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
-import { MessageLog, MessageOutbox, MessageSync, serverCloseReconnectDelay, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS, socketTransport, type ClientToServerEvents, type Message, type ServerToClientEvents } from "@vicinity/contract";
+import {
+  MessageLog,
+  MessageOutbox,
+  MessageSync,
+  serverCloseReconnectDelay,
+  SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RECONNECT_DELAY_MS,
+  socketTransport,
+  type ClientToServerEvents,
+  type Message,
+  type ServerToClientEvents,
+} from "@vicinity/contract";
 import { openDatabase, queryRows } from "../../apps/server/src/db/database";
 import { conversationParticipants, conversations, locations, users } from "../../apps/server/src/db/schema";
 import { SessionStore } from "../../apps/server/src/auth/sessions";
@@ -75,7 +86,10 @@ interface Member {
 function nearCentre() {
   const r = 0.07 * Math.sqrt(Math.random());
   const a = Math.random() * 2 * Math.PI;
-  return { latitude: CENTRE.latitude + r * Math.cos(a), longitude: CENTRE.longitude + (r * Math.sin(a)) / Math.cos((CENTRE.latitude * Math.PI) / 180) };
+  return {
+    latitude: CENTRE.latitude + r * Math.cos(a),
+    longitude: CENTRE.longitude + (r * Math.sin(a)) / Math.cos((CENTRE.latitude * Math.PI) / 180),
+  };
 }
 
 async function makeMembers(databaseUrl: string, secret: string): Promise<Member[]> {
@@ -100,18 +114,31 @@ async function makeMembers(databaseUrl: string, secret: string): Promise<Member[
       rows.map((r) => {
         const at = nearCentre();
         const snapped = snapToPrivacyGrid(at, r.locationSecret);
-        return { userId: r.id, latitude: at.latitude, longitude: at.longitude, snappedLatitude: snapped.latitude, snappedLongitude: snapped.longitude };
+        return {
+          userId: r.id,
+          latitude: at.latitude,
+          longitude: at.longitude,
+          snappedLatitude: snapped.latitude,
+          snappedLongitude: snapped.longitude,
+        };
       }),
     );
     const half = Math.floor(CLIENTS / 2);
     const store = new SessionStore(database.db, secret);
     const members: Member[] = [];
-    for (let i = 0; i < CLIENTS; i += 1) members.push({ id: rows[i]!.id, cookie: "", conversationId: "", peer: i < half ? i + half : i - half });
+    for (let i = 0; i < CLIENTS; i += 1)
+      members.push({ id: rows[i]!.id, cookie: "", conversationId: "", peer: i < half ? i + half : i - half });
     for (let i = 0; i < half; i += 1) {
       const a = members[i]!;
       const b = members[i + half]!;
-      const [c] = await database.db.insert(conversations).values({ directKey: directKeyOf(a.id, b.id) }).returning({ id: conversations.id });
-      await database.db.insert(conversationParticipants).values([{ conversationId: c!.id, userId: a.id }, { conversationId: c!.id, userId: b.id }]);
+      const [c] = await database.db
+        .insert(conversations)
+        .values({ directKey: directKeyOf(a.id, b.id) })
+        .returning({ id: conversations.id });
+      await database.db.insert(conversationParticipants).values([
+        { conversationId: c!.id, userId: a.id },
+        { conversationId: c!.id, userId: b.id },
+      ]);
       a.conversationId = c!.id;
       b.conversationId = c!.id;
     }
@@ -154,7 +181,13 @@ function memberClient(url: string, member: Member, stats: { reconnects: number; 
     // A node shutting down says goodbye; come back as the app does.
     if (reason === "io server disconnect") setTimeout(() => socket.connect(), serverCloseReconnectDelay());
   });
-  const outbox = new MessageOutbox({ transport: socketTransport(socket), onStored: (m) => note(sync.receive([m])), warn: () => void (stats.warnings += 1), ackTimeoutMs: 5000, retryDelayMs: 250 });
+  const outbox = new MessageOutbox({
+    transport: socketTransport(socket),
+    onStored: (m) => note(sync.receive([m])),
+    warn: () => void (stats.warnings += 1),
+    ackTimeoutMs: 5000,
+    retryDelayMs: 250,
+  });
   return { socket, messages, outbox, arrived, close: () => (outbox.close(), socket.close()) };
 }
 
@@ -171,21 +204,28 @@ function nginxErrorSummary(file: string): string[] {
   }
   const counts = new Map<string, number>();
   for (const line of text.split("\n")) {
-    const match = /\[(\w+)\] \d+#\d+: (?:\*\d+ )?(.*?)(?:, client: .*?upstream: "(\w+):\/\/([^/"]+)|, client: |$)/.exec(line);
+    const match = /\[(\w+)\] \d+#\d+: (?:\*\d+ )?(.*?)(?:, client: .*?upstream: "(\w+):\/\/([^/"]+)|, client: |$)/.exec(
+      line,
+    );
     if (!match || !line.trim()) continue;
     const [, level, message, , upstream] = match;
     const kind = `[${level}] ${message!.replace(/\(\d+: /, "(")}${upstream ? ` (${upstream})` : ""}`;
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   if (counts.size === 0) return ["no errors logged"];
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([kind, n]) => `${String(n).padStart(6)} x ${kind}`);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([kind, n]) => `${String(n).padStart(6)} x ${kind}`);
 }
 
 type Kind = "nearby" | "profile" | "inbox" | "message";
 const KINDS: Kind[] = ["nearby", "profile", "inbox", "message"];
 
 async function main(): Promise<boolean> {
-  log(`bench/soak: ${CLIENTS} sockets, ${RATE} operations/s for ${SECONDS} s${KILL ? ", node A killed at 40%, node B stopped (SIGTERM) at 80%" : ""}; node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`);
+  log(
+    `bench/soak: ${CLIENTS} sockets, ${RATE} operations/s for ${SECONDS} s${KILL ? ", node A killed at 40%, node B stopped (SIGTERM) at 80%" : ""}; node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   const databaseUrl = (() => {
     const u = new URL(ADMIN_URL);
@@ -215,7 +255,8 @@ async function main(): Promise<boolean> {
       if (i % 50 === 49) await sleep(25);
     }
     while (clients.some((c) => !c.socket.connected)) {
-      if (performance.now() - started > 90_000) throw new Error(`only ${clients.filter((c) => c.socket.connected).length} of ${CLIENTS} sockets connected`);
+      if (performance.now() - started > 90_000)
+        throw new Error(`only ${clients.filter((c) => c.socket.connected).length} of ${CLIENTS} sockets connected`);
       await sleep(100);
     }
     log(`${CLIENTS} sockets connected through nginx in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -230,12 +271,17 @@ async function main(): Promise<boolean> {
     const errors: Record<Kind, string[]> = { nearby: [], profile: [], inbox: [], message: [] };
     const sentAt = new Map<string, { at: number; to: number }>();
     let sent = 0;
-    const memory: Record<string, { warm?: number; end?: number; note?: string }> = { [nodeA.name]: {}, [nodeB.name]: {} };
+    const memory: Record<string, { warm?: number; end?: number; note?: string }> = {
+      [nodeA.name]: {},
+      [nodeB.name]: {},
+    };
 
     const api = async (kind: Kind, member: Member, pathname: string) => {
       const t = performance.now();
       try {
-        const res = await fetch(`${cluster!.url}${pathname}`, { headers: { cookie: member.cookie, "accept-encoding": "gzip, br" } });
+        const res = await fetch(`${cluster!.url}${pathname}`, {
+          headers: { cookie: member.cookie, "accept-encoding": "gzip, br" },
+        });
         await res.arrayBuffer();
         if (!res.ok) errors[kind].push(`${res.status} ${pathname.split("?")[0]}`);
         else {
@@ -253,8 +299,13 @@ async function main(): Promise<boolean> {
       const roll = Math.random();
       if (roll < 0.4) {
         const at = nearCentre();
-        void api("nearby", member, `/api/users/nearby?latitude=${at.latitude.toFixed(5)}&longitude=${at.longitude.toFixed(5)}`);
-      } else if (roll < 0.6) void api("profile", member, `/api/users/${members[Math.floor(Math.random() * CLIENTS)]!.id}`);
+        void api(
+          "nearby",
+          member,
+          `/api/users/nearby?latitude=${at.latitude.toFixed(5)}&longitude=${at.longitude.toFixed(5)}`,
+        );
+      } else if (roll < 0.6)
+        void api("profile", member, `/api/users/${members[Math.floor(Math.random() * CLIENTS)]!.id}`);
       else if (roll < 0.8) void api("inbox", member, "/api/conversations");
       else {
         const tempId = `soak-${i}-${sent}`;
@@ -281,13 +332,17 @@ async function main(): Promise<boolean> {
         memory[nodeB.name]!.warm = rssMb(nodeB.pid());
         memory[nodeA.name]!.warm = rssMb(nodeA.pid());
         warmA = true;
-        log(`warm at ${WARM_S} s: ${nodeA.name} ${memory[nodeA.name]!.warm!.toFixed(0)} MB, ${nodeB.name} ${memory[nodeB.name]!.warm!.toFixed(0)} MB`);
+        log(
+          `warm at ${WARM_S} s: ${nodeA.name} ${memory[nodeA.name]!.warm!.toFixed(0)} MB, ${nodeB.name} ${memory[nodeB.name]!.warm!.toFixed(0)} MB`,
+        );
       }
       if (KILL && !killed && elapsed >= SECONDS * 0.4) {
         killed = true;
         memory[nodeA.name]!.end = rssMb(nodeA.pid());
         memory[nodeA.name]!.note = "killed";
-        log(`${elapsed.toFixed(0)} s: SIGKILL to ${nodeA.name} (pid ${nodeA.pid()}), ${clients.filter((c) => c.socket.connected).length} sockets connected`);
+        log(
+          `${elapsed.toFixed(0)} s: SIGKILL to ${nodeA.name} (pid ${nodeA.pid()}), ${clients.filter((c) => c.socket.connected).length} sockets connected`,
+        );
         fault.from = performance.now() - start;
         void nodeA.stop("SIGKILL");
       }
@@ -295,7 +350,9 @@ async function main(): Promise<boolean> {
         restarted = true;
         await nodeA.start();
         fault.to = performance.now() - start + 30_000;
-        log(`${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeA.name} started again; ${clients.filter((c) => c.socket.connected).length} sockets connected`);
+        log(
+          `${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeA.name} started again; ${clients.filter((c) => c.socket.connected).length} sockets connected`,
+        );
         warmA = false;
       }
       if (restarted && !warmA && elapsed >= SECONDS * 0.4 + 20 + WARM_S) {
@@ -307,16 +364,26 @@ async function main(): Promise<boolean> {
         stopped = true;
         memory[nodeB.name]!.end = rssMb(nodeB.pid());
         memory[nodeB.name]!.note = "stopped";
-        log(`${elapsed.toFixed(0)} s: SIGTERM to ${nodeB.name} (a deploy), ${clients.filter((c) => c.socket.connected).length} sockets connected`);
+        log(
+          `${elapsed.toFixed(0)} s: SIGTERM to ${nodeB.name} (a deploy), ${clients.filter((c) => c.socket.connected).length} sockets connected`,
+        );
         deploy.from = performance.now() - start;
         const asked = performance.now();
-        void nodeB.stop("SIGTERM").then(() => log(`${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeB.name} stopped after ${((performance.now() - asked) / 1000).toFixed(1)} s`));
+        void nodeB
+          .stop("SIGTERM")
+          .then(() =>
+            log(
+              `${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeB.name} stopped after ${((performance.now() - asked) / 1000).toFixed(1)} s`,
+            ),
+          );
       }
       if (stopped && !startedAgain && elapsed >= SECONDS * 0.8 + 15) {
         startedAgain = true;
         await nodeB.start();
         deploy.to = performance.now() - start + 30_000;
-        log(`${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeB.name} started again; ${clients.filter((c) => c.socket.connected).length} sockets connected`);
+        log(
+          `${((performance.now() - start) / 1000).toFixed(0)} s: ${nodeB.name} started again; ${clients.filter((c) => c.socket.connected).length} sockets connected`,
+        );
       }
       await sleep(5);
     }
@@ -329,7 +396,8 @@ async function main(): Promise<boolean> {
     const drainUntil = performance.now() + 60_000;
     const expectedFor = (i: number) => [...sentAt].filter(([, s]) => s.to === i).map(([tempId]) => tempId);
     const deliveredAll = () => [...sentAt].every(([tempId, s]) => clients[s.to]!.arrived.has(tempId));
-    while ((clients.some((c) => c.outbox.pending.length > 0) || !deliveredAll()) && performance.now() < drainUntil) await sleep(200);
+    while ((clients.some((c) => c.outbox.pending.length > 0) || !deliveredAll()) && performance.now() < drainUntil)
+      await sleep(200);
     const pendingLeft = clients.reduce((n, c) => n + c.outbox.pending.length, 0);
 
     for (const [tempId, s] of sentAt) {
@@ -339,7 +407,10 @@ async function main(): Promise<boolean> {
         takenAt.message.push(s.at - start);
       }
     }
-    const lost = [...Array(CLIENTS).keys()].reduce((n, i) => n + expectedFor(i).filter((t) => !clients[i]!.arrived.has(t)).length, 0);
+    const lost = [...Array(CLIENTS).keys()].reduce(
+      (n, i) => n + expectedFor(i).filter((t) => !clients[i]!.arrived.has(t)).length,
+      0,
+    );
     const database = await openDatabase({ url: databaseUrl, dataDir: "", poolSize: 1 });
     const [stored] = await queryRows<{ n: number; distinct_temp: number }>(
       database.db,
@@ -348,7 +419,9 @@ async function main(): Promise<boolean> {
     await database.close();
     const doubled = stored!.n - stored!.distinct_temp;
 
-    log(`\n== bench/soak: ${CLIENTS} sockets through nginx to 2 nodes, ${done} operations in ${seconds.toFixed(0)} s (${(done / seconds).toFixed(0)}/s) ==`);
+    log(
+      `\n== bench/soak: ${CLIENTS} sockets through nginx to 2 nodes, ${done} operations in ${seconds.toFixed(0)} s (${(done / seconds).toFixed(0)}/s) ==`,
+    );
     for (const kind of KINDS) {
       const xs = latency[kind];
       const errs = errors[kind];
@@ -359,20 +432,30 @@ async function main(): Promise<boolean> {
           `   (outside the faults: p50 ${pct(steady, 50).toFixed(1)} ms, p99 ${pct(steady, 99).toFixed(1)} ms)   errors ${errs.length}${sample}`,
       );
     }
-    log(`messages sent ${sent}, stored ${stored!.n}, delivered to the pair ${latency.message.length}, lost ${lost}, doubled ${doubled}, still in outboxes ${pendingLeft}`);
-    log(`sockets: ${stats.reconnects} reconnections (to the other node, after the kill and the stop), ${stats.warnings} sends while disconnected (queued)`);
+    log(
+      `messages sent ${sent}, stored ${stored!.n}, delivered to the pair ${latency.message.length}, lost ${lost}, doubled ${doubled}, still in outboxes ${pendingLeft}`,
+    );
+    log(
+      `sockets: ${stats.reconnects} reconnections (to the other node, after the kill and the stop), ${stats.warnings} sends while disconnected (queued)`,
+    );
     const growth: string[] = [];
     for (const [name, m] of Object.entries(memory)) {
       const change = m.warm && m.end ? ((m.end - m.warm) / m.warm) * 100 : NaN;
       if (m.note !== "killed" && Number.isFinite(change)) growth.push(`${change.toFixed(1)}%`);
-      log(`memory ${name.padEnd(15)} warm ${m.warm?.toFixed(0) ?? "?"} MB, ${m.note === "killed" ? "when killed" : m.note === "stopped" ? "when stopped" : "end"} ${m.end?.toFixed(0) ?? "?"} MB (${Number.isFinite(change) ? `${change >= 0 ? "+" : ""}${change.toFixed(1)}%` : "?"})`);
+      log(
+        `memory ${name.padEnd(15)} warm ${m.warm?.toFixed(0) ?? "?"} MB, ${m.note === "killed" ? "when killed" : m.note === "stopped" ? "when stopped" : "end"} ${m.end?.toFixed(0) ?? "?"} MB (${Number.isFinite(change) ? `${change >= 0 ? "+" : ""}${change.toFixed(1)}%` : "?"})`,
+      );
     }
     const apiErrors = KINDS.reduce((n, k) => n + errors[k].length, 0);
-    const memoryOk = Object.entries(memory).every(([, m]) => m.note === "killed" || !m.warm || !m.end || (m.end - m.warm) / m.warm < 0.1);
+    const memoryOk = Object.entries(memory).every(
+      ([, m]) => m.note === "killed" || !m.warm || !m.end || (m.end - m.warm) / m.warm < 0.1,
+    );
     const met = apiErrors === 0 && lost === 0 && doubled === 0 && pendingLeft === 0 && memoryOk;
     // What nginx said about the nodes (refused, timed out, no live upstreams), and how often.
     for (const line of nginxErrorSummary(path.join(dir, "nginx", "error.log"))) log(`nginx: ${line}`);
-    log(`goals: 0 errors (${apiErrors}), 0 lost (${lost}), 0 doubled (${doubled}), memory growth under 10% once warm (${growth.join(", ")}): ${met ? "met" : "NOT met"}`);
+    log(
+      `goals: 0 errors (${apiErrors}), 0 lost (${lost}), 0 doubled (${doubled}), memory growth under 10% once warm (${growth.join(", ")}): ${met ? "met" : "NOT met"}`,
+    );
     return met;
   } finally {
     for (const c of clients) c.close();

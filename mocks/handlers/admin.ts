@@ -1,6 +1,23 @@
 import { delay, http, HttpResponse } from "msw";
-import { ADMIN_PAGE_SIZE, ADMIN_PATHS, type AdminMember, type AdminMemberDetail, type AdminOverview, type AdminPicture, type AdminReport, type AuditEntry, type ErrorBody } from "@vicinity/contract";
-import { adminMemberDetailFixture, adminMembersFixture, adminOverviewFixture, adminPicturesFixture, adminReportsFixture, auditEntriesFixture } from "../fixtures/admin";
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_PATHS,
+  type AdminMember,
+  type AdminMemberDetail,
+  type AdminOverview,
+  type AdminPicture,
+  type AdminReport,
+  type AuditEntry,
+  type ErrorBody,
+} from "@vicinity/contract";
+import {
+  adminMemberDetailFixture,
+  adminMembersFixture,
+  adminOverviewFixture,
+  adminPicturesFixture,
+  adminReportsFixture,
+  auditEntriesFixture,
+} from "../fixtures/admin";
 import { registerMockReset } from "./resets";
 import { adminFixture } from "../fixtures/users";
 
@@ -9,7 +26,9 @@ const UNAVAILABLE = "The admin area is unavailable right now. Try again in a mom
 
 /** MSW handlers for the admin stories. */
 export const adminHandlers = {
-  overview: (overview: AdminOverview = adminOverviewFixture) => [http.get(ADMIN_PATHS.overview, () => HttpResponse.json(overview))],
+  overview: (overview: AdminOverview = adminOverviewFixture) => [
+    http.get(ADMIN_PATHS.overview, () => HttpResponse.json(overview)),
+  ],
   overviewLoading: [
     http.get(ADMIN_PATHS.overview, async () => {
       await delay("infinite");
@@ -48,7 +67,9 @@ export const adminHandlers = {
       const page = Number(query.get("page") ?? 0);
       const matching = members.filter(
         (m) =>
-          (!q || m.id === q || [m.username, m.email, m.displayName ?? ""].some((text) => text.toLowerCase().includes(q))) &&
+          (!q ||
+            m.id === q ||
+            [m.username, m.email, m.displayName ?? ""].some((text) => text.toLowerCase().includes(q))) &&
           (filter === "all" ||
             (filter === "suspended" && m.suspendedAt !== null) ||
             (filter === "admins" && m.accountRole === "admin") ||
@@ -67,12 +88,16 @@ export const adminHandlers = {
   ],
   membersError: [http.get(ADMIN_PATHS.members, () => fail(503, UNAVAILABLE))],
   /** One member's page, answering his actions as the server does (or refusing them all). */
-  member: (detail: AdminMemberDetail = adminMemberDetailFixture, options: { actionError?: { status: number; message: string } } = {}) => {
+  member: (
+    detail: AdminMemberDetail = adminMemberDetailFixture,
+    options: { actionError?: { status: number; message: string } } = {},
+  ) => {
     let current = structuredClone(detail);
     registerMockReset(() => {
       current = structuredClone(detail);
     });
-    const act = (change: (m: AdminMember, body: Record<string, unknown>) => AdminMember) =>
+    const act =
+      (change: (m: AdminMember, body: Record<string, unknown>) => AdminMember) =>
       async ({ request }: { request: Request }) => {
         if (options.actionError) return fail(options.actionError.status, options.actionError.message);
         const body = (await request.json()) as Record<string, unknown>;
@@ -81,23 +106,40 @@ export const adminHandlers = {
         return HttpResponse.json({ ok: true });
       };
     return [
-      http.get("/api/admin/members/:id", ({ params }) => (params.id === current.member.id ? HttpResponse.json(current) : fail(404, "Member not found"))),
-      http.post("/api/admin/members/:id/warn", act((m) => m)),
+      http.get("/api/admin/members/:id", ({ params }) =>
+        params.id === current.member.id ? HttpResponse.json(current) : fail(404, "Member not found"),
+      ),
+      http.post(
+        "/api/admin/members/:id/warn",
+        act((m) => m),
+      ),
       http.post(
         "/api/admin/members/:id/suspend",
         act((m, body) => ({
           ...m,
           suspendedAt: "2026-06-13T21:30:00Z",
-          suspendedUntil: typeof body.days === "number" ? new Date(Date.parse("2026-06-13T21:30:00Z") + body.days * 86_400_000).toISOString() : null,
+          suspendedUntil:
+            typeof body.days === "number"
+              ? new Date(Date.parse("2026-06-13T21:30:00Z") + body.days * 86_400_000).toISOString()
+              : null,
           suspensionReason: String(body.reason),
         })),
       ),
-      http.post("/api/admin/members/:id/restore", act((m) => ({ ...m, suspendedAt: null, suspendedUntil: null, suspensionReason: null }))),
-      http.post("/api/admin/members/:id/admin", act((m, body) => ({ ...m, accountRole: body.admin === true ? "admin" : "member" }))),
+      http.post(
+        "/api/admin/members/:id/restore",
+        act((m) => ({ ...m, suspendedAt: null, suspendedUntil: null, suspensionReason: null })),
+      ),
+      http.post(
+        "/api/admin/members/:id/admin",
+        act((m, body) => ({ ...m, accountRole: body.admin === true ? "admin" : "member" })),
+      ),
     ];
   },
   /** The report queue over these reports: filtered and paged, and the actions, assignments and notes answered as the server does. */
-  reports: (reports: AdminReport[] = adminReportsFixture, options: { actionError?: { status: number; message: string } } = {}) => {
+  reports: (
+    reports: AdminReport[] = adminReportsFixture,
+    options: { actionError?: { status: number; message: string } } = {},
+  ) => {
     let current = structuredClone(reports);
     registerMockReset(() => {
       current = structuredClone(reports);
@@ -108,7 +150,9 @@ export const adminHandlers = {
         const status = query.get("status") ?? "open";
         const kind = query.get("kind");
         const mine = query.get("mine") === "true";
-        const matching = current.filter((r) => r.status === status && (!kind || r.kind === kind) && (!mine || r.assignedTo?.username === "ops"));
+        const matching = current.filter(
+          (r) => r.status === status && (!kind || r.kind === kind) && (!mine || r.assignedTo?.username === "ops"),
+        );
         return HttpResponse.json({ reports: matching, more: false });
       }),
       http.post(ADMIN_PATHS.reportActions, async ({ request }) => {
@@ -120,12 +164,34 @@ export const adminHandlers = {
       }),
       http.post("/api/admin/reports/:id/assign", async ({ params, request }) => {
         const { mine } = (await request.json()) as { mine: boolean };
-        current = current.map((r) => (r.id === params.id ? { ...r, assignedTo: mine ? { id: adminFixture.id, username: adminFixture.username, displayName: null } : null } : r));
+        current = current.map((r) =>
+          r.id === params.id
+            ? {
+                ...r,
+                assignedTo: mine ? { id: adminFixture.id, username: adminFixture.username, displayName: null } : null,
+              }
+            : r,
+        );
         return HttpResponse.json({ ok: true });
       }),
       http.post("/api/admin/reports/:id/notes", async ({ params, request }) => {
         const { text } = (await request.json()) as { text: string };
-        current = current.map((r) => (r.id === params.id ? { ...r, notes: [...r.notes, { id: r.notes.length + 100, author: { id: adminFixture.id, username: adminFixture.username, displayName: null }, text, createdAt: "2026-06-13T21:30:00Z" }] } : r));
+        current = current.map((r) =>
+          r.id === params.id
+            ? {
+                ...r,
+                notes: [
+                  ...r.notes,
+                  {
+                    id: r.notes.length + 100,
+                    author: { id: adminFixture.id, username: adminFixture.username, displayName: null },
+                    text,
+                    createdAt: "2026-06-13T21:30:00Z",
+                  },
+                ],
+              }
+            : r,
+        );
         return HttpResponse.json({ ok: true }, { status: 201 });
       }),
     ];
@@ -145,12 +211,17 @@ export const adminHandlers = {
     return [
       http.get(ADMIN_PATHS.pictures, ({ request }) => {
         const awaiting = new URL(request.url).searchParams.get("show") !== "all";
-        return HttpResponse.json({ pictures: awaiting ? current.filter((p) => p.reviewedAt === null) : current, more: false });
+        return HttpResponse.json({
+          pictures: awaiting ? current.filter((p) => p.reviewedAt === null) : current,
+          more: false,
+        });
       }),
       http.post(ADMIN_PATHS.picturesReviewed, async ({ request }) => {
         const { ids } = (await request.json()) as { ids: string[] };
         const reviewed = current.filter((p) => ids.includes(p.id) && p.reviewedAt === null).length;
-        current = current.map((p) => (ids.includes(p.id) && p.reviewedAt === null ? { ...p, reviewedAt: "2026-06-13T21:30:00Z" } : p));
+        current = current.map((p) =>
+          ids.includes(p.id) && p.reviewedAt === null ? { ...p, reviewedAt: "2026-06-13T21:30:00Z" } : p,
+        );
         return HttpResponse.json({ ok: true, reviewed });
       }),
       http.post("/api/admin/pictures/:id/remove", ({ params }) => {

@@ -14,11 +14,19 @@ export const adsHandlers = {
     http.post("/api/ads/:id/hide", () => HttpResponse.json({ ok: true })),
   ],
   /** The ad is asked for but never arrives: the slot stays empty meanwhile. */
-  pending: [http.get(AD_PATHS.next, async () => { await delay("infinite"); return new HttpResponse(null, { status: 204 }); })],
+  pending: [
+    http.get(AD_PATHS.next, async () => {
+      await delay("infinite");
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ],
 };
 
 /** The ads admin (GET/POST/PUT /api/admin/ads...), over a set of campaigns; each call has its own state. */
-export function adsAdminApi(campaigns: readonly AdCampaign[] = campaignsFixture, options: { saveError?: string; statusError?: string } = {}) {
+export function adsAdminApi(
+  campaigns: readonly AdCampaign[] = campaignsFixture,
+  options: { saveError?: string; statusError?: string } = {},
+) {
   const store = new Map<string, AdCampaign>();
   let next = 100;
   const reset = () => {
@@ -35,12 +43,21 @@ export function adsAdminApi(campaigns: readonly AdCampaign[] = campaignsFixture,
     http.get(AD_ADMIN_PATHS.campaigns, () => HttpResponse.json([...store.values()])),
     http.get("/api/admin/ads/:id", ({ params }) => {
       const c = store.get(String(params.id));
-      return c ? HttpResponse.json({ ...c, days: c.total.impressions > 0 ? campaignDaysFixture : [] }) : fail(404, "Campaign not found");
+      return c
+        ? HttpResponse.json({ ...c, days: c.total.impressions > 0 ? campaignDaysFixture : [] })
+        : fail(404, "Campaign not found");
     }),
     http.post(AD_ADMIN_PATHS.campaigns, async ({ request }) => {
       if (options.saveError) return fail(400, options.saveError);
       const input = (await request.json()) as AdCampaign["input"];
-      const created: AdCampaign = { id: `a0000000-0000-4000-8000-000000000${next++}`, input, status: "draft", today: zero, total: zero, createdAt: new Date().toISOString() };
+      const created: AdCampaign = {
+        id: `a0000000-0000-4000-8000-000000000${next++}`,
+        input,
+        status: "draft",
+        today: zero,
+        total: zero,
+        createdAt: new Date().toISOString(),
+      };
       store.set(created.id, created);
       return HttpResponse.json(created, { status: 201 });
     }),
@@ -62,7 +79,13 @@ export function adsAdminApi(campaigns: readonly AdCampaign[] = campaignsFixture,
     http.post("/api/admin/ads/:id/duplicate", ({ params }) => {
       const c = store.get(String(params.id));
       if (!c) return fail(404, "Campaign not found");
-      const copy: AdCampaign = { ...structuredClone(c), id: `a0000000-0000-4000-8000-000000000${next++}`, status: "draft", today: zero, total: zero };
+      const copy: AdCampaign = {
+        ...structuredClone(c),
+        id: `a0000000-0000-4000-8000-000000000${next++}`,
+        status: "draft",
+        today: zero,
+        total: zero,
+      };
       store.set(copy.id, copy);
       return HttpResponse.json(copy, { status: 201 });
     }),
@@ -72,6 +95,22 @@ export function adsAdminApi(campaigns: readonly AdCampaign[] = campaignsFixture,
 export const adsAdminHandlers = {
   list: () => adsAdminApi(),
   empty: () => adsAdminApi([]),
-  loading: [http.get(AD_ADMIN_PATHS.campaigns, async () => { await delay("infinite"); return HttpResponse.json([]); }), http.get("/api/admin/ads/:id", async () => { await delay("infinite"); return HttpResponse.json({}); })],
-  error: [http.get(AD_ADMIN_PATHS.campaigns, () => HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 })), http.get("/api/admin/ads/:id", () => HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }))],
+  loading: [
+    http.get(AD_ADMIN_PATHS.campaigns, async () => {
+      await delay("infinite");
+      return HttpResponse.json([]);
+    }),
+    http.get("/api/admin/ads/:id", async () => {
+      await delay("infinite");
+      return HttpResponse.json({});
+    }),
+  ],
+  error: [
+    http.get(AD_ADMIN_PATHS.campaigns, () =>
+      HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }),
+    ),
+    http.get("/api/admin/ads/:id", () =>
+      HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }),
+    ),
+  ],
 };

@@ -73,20 +73,21 @@ export const authHandlers = {
   ],
 
   anonymousSuccess: [
-    http.post<PathParams, AnonymousLoginRequest, AnonymousProfile | ErrorBody>(API_PATHS.anonymousLogin, async ({ request }) => {
-      const body = anonymousLoginRequestSchema.safeParse(await request.json());
-      if (!body.success) return badRequest(body.error.issues);
-      // Spec section 5: the client always says 25.
-      if (body.data.age !== ANONYMOUS_AGE) return error(400, `Anonymous visitors are ${ANONYMOUS_AGE}`);
-      return HttpResponse.json<AnonymousProfile>(anonymousProfileFixture, { status: 201 });
-    }),
+    http.post<PathParams, AnonymousLoginRequest, AnonymousProfile | ErrorBody>(
+      API_PATHS.anonymousLogin,
+      async ({ request }) => {
+        const body = anonymousLoginRequestSchema.safeParse(await request.json());
+        if (!body.success) return badRequest(body.error.issues);
+        // Spec section 5: the client always says 25.
+        if (body.data.age !== ANONYMOUS_AGE) return error(400, `Anonymous visitors are ${ANONYMOUS_AGE}`);
+        return HttpResponse.json<AnonymousProfile>(anonymousProfileFixture, { status: 201 });
+      },
+    ),
   ],
   anonymousFailure: [
     http.post(API_PATHS.anonymousLogin, () => error(500, "Anonymous browsing is unavailable right now")),
   ],
-  anonymousFailureWithoutMessage: [
-    http.post(API_PATHS.anonymousLogin, () => new HttpResponse(null, { status: 500 })),
-  ],
+  anonymousFailureWithoutMessage: [http.post(API_PATHS.anonymousLogin, () => new HttpResponse(null, { status: 500 }))],
   anonymousLoading: [
     http.post(API_PATHS.anonymousLogin, async () => {
       await delay("infinite");

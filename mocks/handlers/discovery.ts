@@ -8,7 +8,8 @@ const PAGE_2 = "page-2";
 function arrange(users: NearbyUser[], url: URL): NearbyUser[] {
   let out = users;
   if (url.searchParams.get("rightNow") === "true") out = out.filter((u) => u.rightNow);
-  if (url.searchParams.get("sort") === "best") out = [...out].sort((a, b) => (b.compatibility?.score ?? 0) - (a.compatibility?.score ?? 0));
+  if (url.searchParams.get("sort") === "best")
+    out = [...out].sort((a, b) => (b.compatibility?.score ?? 0) - (a.compatibility?.score ?? 0));
   return out;
 }
 
@@ -17,11 +18,18 @@ export const discoveryHandlers = {
   success: [
     http.get(API_PATHS.nearby, ({ request }) => {
       const url = new URL(request.url);
-      if (url.searchParams.get("cursor") === PAGE_2) return HttpResponse.json<NearbyUser[]>(arrange(nearbyUsersPage2Fixture, url));
-      return HttpResponse.json<NearbyUser[]>(arrange(nearbyUsersFixture, url), { headers: { [NEXT_CURSOR_HEADER]: PAGE_2 } });
+      if (url.searchParams.get("cursor") === PAGE_2)
+        return HttpResponse.json<NearbyUser[]>(arrange(nearbyUsersPage2Fixture, url));
+      return HttpResponse.json<NearbyUser[]>(arrange(nearbyUsersFixture, url), {
+        headers: { [NEXT_CURSOR_HEADER]: PAGE_2 },
+      });
     }),
   ],
-  onePage: [http.get(API_PATHS.nearby, ({ request }) => HttpResponse.json<NearbyUser[]>(arrange(nearbyUsersFixture, new URL(request.url))))],
+  onePage: [
+    http.get(API_PATHS.nearby, ({ request }) =>
+      HttpResponse.json<NearbyUser[]>(arrange(nearbyUsersFixture, new URL(request.url))),
+    ),
+  ],
   empty: [http.get(API_PATHS.nearby, () => HttpResponse.json<NearbyUser[]>([]))],
   /** Nobody within 25 km; someone within 50. */
   emptyUntilExpanded: [
@@ -36,5 +44,9 @@ export const discoveryHandlers = {
       return HttpResponse.json<NearbyUser[]>([]);
     }),
   ],
-  error: [http.get(API_PATHS.nearby, () => HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }))],
+  error: [
+    http.get(API_PATHS.nearby, () =>
+      HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }),
+    ),
+  ],
 };

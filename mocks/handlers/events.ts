@@ -1,6 +1,22 @@
 import { delay, http, HttpResponse } from "msw";
-import { EVENTS_PAGE_SIZE, EVENT_PATHS, NOTIFICATION_PATHS, type ErrorBody, type EventPerson, type Notification, type VicinityEvent } from "@vicinity/contract";
-import { attendeesFixture, CALENDAR_URL, eventFixture, eventId, EVENTS_NEARBY, meAsPerson, notificationsFixture } from "../fixtures/events";
+import {
+  EVENTS_PAGE_SIZE,
+  EVENT_PATHS,
+  NOTIFICATION_PATHS,
+  type ErrorBody,
+  type EventPerson,
+  type Notification,
+  type VicinityEvent,
+} from "@vicinity/contract";
+import {
+  attendeesFixture,
+  CALENDAR_URL,
+  eventFixture,
+  eventId,
+  EVENTS_NEARBY,
+  meAsPerson,
+  notificationsFixture,
+} from "../fixtures/events";
 import { mapHandlers } from "./map";
 
 const fail = (status: number, message: string) => HttpResponse.json<ErrorBody>({ message }, { status });
@@ -9,10 +25,20 @@ function listOf(events: readonly VicinityEvent[], request: Request) {
   const url = new URL(request.url);
   const filter = url.searchParams.get("filter") ?? "all";
   const offset = Number(url.searchParams.get("cursor") ?? 0);
-  let found = events.filter((e) => (filter === "going" ? e.myRsvp === "going" || e.myRsvp === "waitlisted" : filter === "hosting" ? e.isHost : !e.cancelledAt && !e.isPast));
-  if (url.searchParams.get("sort") === "nearest") found = [...found].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
+  let found = events.filter((e) =>
+    filter === "going"
+      ? e.myRsvp === "going" || e.myRsvp === "waitlisted"
+      : filter === "hosting"
+        ? e.isHost
+        : !e.cancelledAt && !e.isPast,
+  );
+  if (url.searchParams.get("sort") === "nearest")
+    found = [...found].sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
   const page = found.slice(offset, offset + EVENTS_PAGE_SIZE);
-  return { events: page, nextCursor: offset + EVENTS_PAGE_SIZE < found.length ? String(offset + EVENTS_PAGE_SIZE) : null };
+  return {
+    events: page,
+    nextCursor: offset + EVENTS_PAGE_SIZE < found.length ? String(offset + EVENTS_PAGE_SIZE) : null,
+  };
 }
 
 /**
@@ -20,7 +46,10 @@ function listOf(events: readonly VicinityEvent[], request: Request) {
  * its attendees, RSVP (going joins the waitlist when full), hosting, cancelling, reporting, the
  * calendar feed. Each call of the factory has its own state (one story's answers change only it).
  */
-export function eventsApi(events: readonly VicinityEvent[] = EVENTS_NEARBY, options: { attendees?: EventPerson[]; saveError?: string } = {}) {
+export function eventsApi(
+  events: readonly VicinityEvent[] = EVENTS_NEARBY,
+  options: { attendees?: EventPerson[]; saveError?: string } = {},
+) {
   const store = new Map(events.map((e) => [e.id, { ...e }]));
   let listed = options.attendees ?? attendeesFixture;
   let feed = CALENDAR_URL;
@@ -81,7 +110,16 @@ export function eventsApi(events: readonly VicinityEvent[] = EVENTS_NEARBY, opti
     http.post(EVENT_PATHS.events, async ({ request }) => {
       if (options.saveError) return fail(400, options.saveError);
       const input = (await request.json()) as Record<string, unknown>;
-      const created = eventFixture({ ...(input as Partial<VicinityEvent>), id: eventId(900), host: meAsPerson, isHost: true, goingCount: 0, interestedCount: 0, placesLeft: Number(input.capacity), coverUrl: input.coverMediaId ? `/media/${String(input.coverMediaId)}` : null });
+      const created = eventFixture({
+        ...(input as Partial<VicinityEvent>),
+        id: eventId(900),
+        host: meAsPerson,
+        isHost: true,
+        goingCount: 0,
+        interestedCount: 0,
+        placesLeft: Number(input.capacity),
+        coverUrl: input.coverMediaId ? `/media/${String(input.coverMediaId)}` : null,
+      });
       store.set(created.id, created);
       return HttpResponse.json(created, { status: 201 });
     }),
@@ -112,7 +150,10 @@ export const eventsHandlers = {
     }),
     ...eventsApi(),
   ],
-  error: () => [http.get(EVENT_PATHS.events, () => fail(503, "Events are unavailable right now. Try again in a moment.")), ...eventsApi()],
+  error: () => [
+    http.get(EVENT_PATHS.events, () => fail(503, "Events are unavailable right now. Try again in a moment.")),
+    ...eventsApi(),
+  ],
   /** An event that never arrives, or fails. */
   eventLoading: () => [
     http.get("/api/events/:id", async () => {
@@ -121,14 +162,19 @@ export const eventsHandlers = {
     }),
     ...eventsApi(),
   ],
-  eventError: () => [http.get("/api/events/:id", () => fail(503, "Events are unavailable right now. Try again in a moment.")), ...eventsApi()],
+  eventError: () => [
+    http.get("/api/events/:id", () => fail(503, "Events are unavailable right now. Try again in a moment.")),
+    ...eventsApi(),
+  ],
 };
 
 /** The bell's list: some unread, none, or the calls answered with a mark-all-read. */
 export function notificationsApi(list: Notification[] = notificationsFixture) {
   let current = list.map((n) => ({ ...n }));
   return [
-    http.get(NOTIFICATION_PATHS.list, () => HttpResponse.json({ notifications: current, unread: current.filter((n) => !n.readAt).length })),
+    http.get(NOTIFICATION_PATHS.list, () =>
+      HttpResponse.json({ notifications: current, unread: current.filter((n) => !n.readAt).length }),
+    ),
     http.post(NOTIFICATION_PATHS.read, () => {
       current = current.map((n) => ({ ...n, readAt: n.readAt ?? new Date().toISOString() }));
       return HttpResponse.json({ ok: true });

@@ -1,7 +1,23 @@
 import { delay, http, HttpResponse } from "msw";
-import { GROUP_PATHS, type ErrorBody, type Group, type GroupInput, type GroupLogEntry, type GroupMember, type GroupRequest, type GroupSummary, type VicinityEvent } from "@vicinity/contract";
+import {
+  GROUP_PATHS,
+  type ErrorBody,
+  type Group,
+  type GroupInput,
+  type GroupLogEntry,
+  type GroupMember,
+  type GroupRequest,
+  type GroupSummary,
+  type VicinityEvent,
+} from "@vicinity/contract";
 import { registerMockReset } from "./resets";
-import { groupFixture, groupLogFixture, groupMembersFixture, groupRequestsFixture, groupSummariesFixture } from "../fixtures/groups";
+import {
+  groupFixture,
+  groupLogFixture,
+  groupMembersFixture,
+  groupRequestsFixture,
+  groupSummariesFixture,
+} from "../fixtures/groups";
 
 /** The group's fields a saved input sets (the cover's id becomes its URL, as the server answers). */
 function savedFields(input: GroupInput): Partial<Group> {
@@ -44,7 +60,9 @@ export function groupsApi(group: Group = groupFixture(), options: GroupsApiOptio
   return [
     http.get(GROUP_PATHS.groups, ({ request }) => {
       const q = new URL(request.url).searchParams.get("q")?.toLowerCase() ?? "";
-      const groups = q ? list.filter((g) => g.name.toLowerCase().includes(q) || g.interests.some((i) => i.includes(q))) : list;
+      const groups = q
+        ? list.filter((g) => g.name.toLowerCase().includes(q) || g.interests.some((i) => i.includes(q)))
+        : list;
       return HttpResponse.json({ groups, nextCursor: null });
     }),
     http.get("/api/groups/:id", () => HttpResponse.json(current)),
@@ -69,7 +87,19 @@ export function groupsApi(group: Group = groupFixture(), options: GroupsApiOptio
       const body = (await request.json()) as { username?: string };
       if (body.username === "nobody") return fail(404, "Member not found");
       if (members.some((m) => m.username === body.username)) return fail(409, "He is already a member");
-      requests = [...requests, { user: { id: "0b6f7a1e-7777-4a5a-9c1a-1a2b3c4d5e07", username: body.username ?? "", displayName: null, profileImageUrl: null }, kind: "invitation", createdAt: "2026-06-13T21:30:00Z" }];
+      requests = [
+        ...requests,
+        {
+          user: {
+            id: "0b6f7a1e-7777-4a5a-9c1a-1a2b3c4d5e07",
+            username: body.username ?? "",
+            displayName: null,
+            profileImageUrl: null,
+          },
+          kind: "invitation",
+          createdAt: "2026-06-13T21:30:00Z",
+        },
+      ];
       return HttpResponse.json({ ok: true }, { status: 201 });
     }),
     http.put("/api/groups/:id/members/:userId/role", async ({ params, request }) => {
@@ -90,23 +120,36 @@ export function groupsApi(group: Group = groupFixture(), options: GroupsApiOptio
       const error = refused();
       if (error) return error;
       const { userId } = (await request.json()) as { userId: string };
-      members = members.map((m) => (m.id === userId ? { ...m, role: "owner" } : m.role === "owner" ? { ...m, role: "moderator" } : m));
+      members = members.map((m) =>
+        m.id === userId ? { ...m, role: "owner" } : m.role === "owner" ? { ...m, role: "moderator" } : m,
+      );
       current = { ...current, myRole: "moderator" };
       return HttpResponse.json(current);
     }),
     http.get("/api/groups/:id/events", () =>
-      options.events === "error" ? fail(503, "Events are unavailable right now. Try again in a moment.") : HttpResponse.json(options.events ?? []),
+      options.events === "error"
+        ? fail(503, "Events are unavailable right now. Try again in a moment.")
+        : HttpResponse.json(options.events ?? []),
     ),
     http.post("/api/groups/:id/join", () => {
       if (options.joinError) return fail(409, options.joinError);
       current =
         current.joinPolicy === "request" && current.pending !== "invitation"
           ? { ...current, pending: "request" }
-          : { ...current, myRole: "member", pending: null, memberCount: current.memberCount + 1, conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: false };
+          : {
+              ...current,
+              myRole: "member",
+              pending: null,
+              memberCount: current.memberCount + 1,
+              conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003",
+              listed: false,
+            };
       return HttpResponse.json(current);
     }),
     http.post("/api/groups/:id/leave", () => {
-      current = current.myRole ? { ...current, myRole: null, memberCount: current.memberCount - 1, conversationId: null } : { ...current, pending: null };
+      current = current.myRole
+        ? { ...current, myRole: null, memberCount: current.memberCount - 1, conversationId: null }
+        : { ...current, pending: null };
       return HttpResponse.json(current);
     }),
     http.put("/api/groups/:id/me", async ({ request }) => {

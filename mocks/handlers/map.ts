@@ -1,5 +1,13 @@
 import { delay, http, HttpResponse } from "msw";
-import { MAP_PATHS, type ErrorBody, type MapConfig, type MapCrowd, type MapMember, type MapVisibility, type OwnLocation } from "@vicinity/contract";
+import {
+  MAP_PATHS,
+  type ErrorBody,
+  type MapConfig,
+  type MapCrowd,
+  type MapMember,
+  type MapVisibility,
+  type OwnLocation,
+} from "@vicinity/contract";
 import { areaFor, MAP_MANY_MEMBERS, MAP_MEMBERS, mapCrowdsFixture, ownLocationFixture } from "../fixtures/map";
 
 /** The app's base layer as the server describes it (docs/decisions/0018). */
@@ -23,8 +31,14 @@ export function tileSvg(z: number, x: number, y: number): string {
   const h = hash(`${z}/${x}/${y}`);
   const a = 40 + (h % 120);
   const b = 50 + ((h >> 8) % 140);
-  const park = (h >> 16) % 3 === 0 ? `<rect x="${(h >> 4) % 150}" y="${(h >> 10) % 150}" width="80" height="60" rx="6" fill="#24392e"/>` : "";
-  const water = (h >> 20) % 5 === 0 ? `<path d="M0 ${200 + (h % 40)} C80 ${170 + (h % 30)} 160 ${240 - (h % 30)} 256 ${210 + (h % 20)} L256 256 L0 256 Z" fill="#1c2a3d"/>` : "";
+  const park =
+    (h >> 16) % 3 === 0
+      ? `<rect x="${(h >> 4) % 150}" y="${(h >> 10) % 150}" width="80" height="60" rx="6" fill="#24392e"/>`
+      : "";
+  const water =
+    (h >> 20) % 5 === 0
+      ? `<path d="M0 ${200 + (h % 40)} C80 ${170 + (h % 30)} 160 ${240 - (h % 30)} 256 ${210 + (h % 20)} L256 256 L0 256 Z" fill="#1c2a3d"/>`
+      : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
 <rect width="256" height="256" fill="#2b2d36"/>${park}${water}
 <path d="M0 ${a} H256 M${b} 0 V256" stroke="#454957" stroke-width="6"/>
@@ -39,11 +53,14 @@ const tiles = http.get("/api/map/tiles/:z/:x/:file", ({ params }) =>
 );
 const config = http.get(MAP_PATHS.config, () => HttpResponse.json<MapConfig>(mapConfigFixture));
 
-const tileList = (request: Request) => (new URL(request.url).searchParams.get("tiles") ?? "").split(",").filter(Boolean);
+const tileList = (request: Request) =>
+  (new URL(request.url).searchParams.get("tiles") ?? "").split(",").filter(Boolean);
 
 /** GET /api/map/area answered from a set of members and crowds. */
 function area(members: readonly MapMember[], crowds: readonly MapCrowd[], options: { limited?: boolean } = {}) {
-  return http.get(MAP_PATHS.area, ({ request }) => HttpResponse.json(areaFor(tileList(request), members, crowds, options)));
+  return http.get(MAP_PATHS.area, ({ request }) =>
+    HttpResponse.json(areaFor(tileList(request), members, crowds, options)),
+  );
 }
 
 /** The map's base layer and its data, by scenario. */
@@ -63,14 +80,19 @@ export const mapHandlers = {
       return HttpResponse.json({});
     }),
   ],
-  error: [http.get(MAP_PATHS.area, () => HttpResponse.json<ErrorBody>({ message: "Map unavailable" }, { status: 503 }))],
+  error: [
+    http.get(MAP_PATHS.area, () => HttpResponse.json<ErrorBody>({ message: "Map unavailable" }, { status: 503 })),
+  ],
 };
 
 /**
  * GET/PUT/DELETE /api/users/location and PUT .../visibility over one stored state, so a change
  * shows as the server would answer it. `saveFails`: PUT /api/users/location answers 500.
  */
-export function ownLocationHandlers(initial: OwnLocation | null, options: { saveFails?: boolean; pending?: boolean } = {}) {
+export function ownLocationHandlers(
+  initial: OwnLocation | null,
+  options: { saveFails?: boolean; pending?: boolean } = {},
+) {
   let state: OwnLocation = initial ?? ownLocationFixture({ position: null, sharing: false });
   return [
     http.get(MAP_PATHS.ownLocation, async () => {

@@ -37,7 +37,9 @@ export const mediaHandlers = {
   portraits: [
     http.get("/media/:id", ({ params }) =>
       // Not cached: a later story without this handler must not show a photo an earlier one loaded.
-      HttpResponse.text(portraitSvg(String(params.id)), { headers: { "Content-Type": "image/svg+xml", "Cache-Control": "no-store" } }),
+      HttpResponse.text(portraitSvg(String(params.id)), {
+        headers: { "Content-Type": "image/svg+xml", "Cache-Control": "no-store" },
+      }),
     ),
   ],
 };

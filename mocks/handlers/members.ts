@@ -6,7 +6,9 @@ const PROFILE = "/api/users/:id";
 
 /** His Right Now ends 43 minutes after the request (the page's clock: fixed in visual tests). */
 const withFreshRightNow = (profile: MemberProfile): MemberProfile =>
-  profile.rightNow ? { ...profile, rightNow: { ...profile.rightNow, until: new Date(Date.now() + 43 * 60_000 - 1_000).toISOString() } } : profile;
+  profile.rightNow
+    ? { ...profile, rightNow: { ...profile.rightNow, until: new Date(Date.now() + 43 * 60_000 - 1_000).toISOString() } }
+    : profile;
 const BLOCK = "/api/users/:id/block";
 const REPORT = "/api/users/:id/report";
 
@@ -30,7 +32,11 @@ export const memberHandlers = {
       }),
     ),
   ],
-  blockedByMe: [http.get(PROFILE, () => HttpResponse.json<MemberProfile>(withFreshRightNow({ ...memberProfileFixture, isBlocked: true })))],
+  blockedByMe: [
+    http.get(PROFILE, () =>
+      HttpResponse.json<MemberProfile>(withFreshRightNow({ ...memberProfileFixture, isBlocked: true })),
+    ),
+  ],
   loading: [
     http.get(PROFILE, async () => {
       await delay("infinite");
@@ -39,10 +45,20 @@ export const memberHandlers = {
   ],
   notFound: [http.get(PROFILE, () => HttpResponse.json<ErrorBody>({ message: "Member not found" }, { status: 404 }))],
   error: [http.get(PROFILE, () => HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }))],
-  blockSuccess: [http.post(BLOCK, () => HttpResponse.json({ ok: true })), http.delete(BLOCK, () => HttpResponse.json({ ok: true }))],
-  blockFailure: [http.post(BLOCK, () => HttpResponse.json<ErrorBody>({ message: "Service unavailable" }, { status: 503 }))],
+  blockSuccess: [
+    http.post(BLOCK, () => HttpResponse.json({ ok: true })),
+    http.delete(BLOCK, () => HttpResponse.json({ ok: true })),
+  ],
+  blockFailure: [
+    http.post(BLOCK, () => HttpResponse.json<ErrorBody>({ message: "Service unavailable" }, { status: 503 })),
+  ],
   reportSuccess: [http.post(REPORT, () => HttpResponse.json({ ok: true }, { status: 201 }))],
   reportDuplicate: [
-    http.post(REPORT, () => HttpResponse.json<ErrorBody>({ message: "You already reported this member. Our team is looking into it." }, { status: 409 })),
+    http.post(REPORT, () =>
+      HttpResponse.json<ErrorBody>(
+        { message: "You already reported this member. Our team is looking into it." },
+        { status: 409 },
+      ),
+    ),
   ],
 };

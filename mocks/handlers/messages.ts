@@ -1,7 +1,14 @@
 import { delay, http, HttpResponse } from "msw";
 import { API_PATHS, type ConversationSummary, type ErrorBody, type Message } from "@vicinity/contract";
 import { registerMockReset } from "./resets";
-import { conversationsFixture, groupChatMembersFixture, groupChatNewcomerFixture, groupConversationSummaryFixture, groupThreadFixture, jakeThreadFixture } from "../fixtures/messages";
+import {
+  conversationsFixture,
+  groupChatMembersFixture,
+  groupChatNewcomerFixture,
+  groupConversationSummaryFixture,
+  groupThreadFixture,
+  jakeThreadFixture,
+} from "../fixtures/messages";
 
 const CONVERSATION = "/api/conversations/:id";
 const THREAD = "/api/conversations/:id/messages";
@@ -17,7 +24,9 @@ export const messagesHandlers = {
     http.post(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary>(conversationsFixture[0]!)),
     http.get(CONVERSATION, ({ params }) => HttpResponse.json<ConversationSummary>(summaryOf(String(params.id)))),
     http.get(THREAD, ({ params }) => HttpResponse.json<Message[]>(threadOf(String(params.id)))),
-    http.post(READ, async ({ request }) => HttpResponse.json({ lastReadMessageId: ((await request.json()) as { messageId: number }).messageId })),
+    http.post(READ, async ({ request }) =>
+      HttpResponse.json({ lastReadMessageId: ((await request.json()) as { messageId: number }).messageId }),
+    ),
     http.get(API_PATHS.missedMessages, () => HttpResponse.json<Message[]>([])),
   ],
   emptyInbox: [http.get(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary[]>([]))],
@@ -27,7 +36,11 @@ export const messagesHandlers = {
       return HttpResponse.json<ConversationSummary[]>([]);
     }),
   ],
-  inboxError: [http.get(API_PATHS.conversations, () => HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }))],
+  inboxError: [
+    http.get(API_PATHS.conversations, () =>
+      HttpResponse.json<ErrorBody>({ message: "Database unavailable" }, { status: 503 }),
+    ),
+  ],
   threadLoading: [
     http.get(THREAD, async () => {
       await delay("infinite");
@@ -38,8 +51,16 @@ export const messagesHandlers = {
     http.get(CONVERSATION, () => HttpResponse.json<ErrorBody>({ message: "Conversation not found" }, { status: 404 })),
     http.get(THREAD, () => HttpResponse.json<ErrorBody>({ message: "Conversation not found" }, { status: 404 })),
   ],
-  blocked: [http.get(CONVERSATION, ({ params }) => HttpResponse.json<ConversationSummary>({ ...summaryOf(String(params.id)), blocked: true }))],
-  openBlocked: [http.post(API_PATHS.conversations, () => HttpResponse.json<ErrorBody>({ message: "You can't message this member" }, { status: 403 }))],
+  blocked: [
+    http.get(CONVERSATION, ({ params }) =>
+      HttpResponse.json<ConversationSummary>({ ...summaryOf(String(params.id)), blocked: true }),
+    ),
+  ],
+  openBlocked: [
+    http.post(API_PATHS.conversations, () =>
+      HttpResponse.json<ErrorBody>({ message: "You can't message this member" }, { status: 403 }),
+    ),
+  ],
   /** A group's chat with several senders, as a member or as a moderator; report and remove answered. */
   groupChat: (role: "member" | "moderator" = "member", options: { newcomerJoinsLater?: boolean } = {}) => {
     let thread = [...groupThreadFixture];
@@ -50,17 +71,33 @@ export const messagesHandlers = {
       memberLists = 0;
     });
     return [
-      http.get(API_PATHS.conversations, () => HttpResponse.json<ConversationSummary[]>([{ ...groupConversationSummaryFixture, group: { id: groupConversationSummaryFixture.group!.id, role } }, ...conversationsFixture])),
+      http.get(API_PATHS.conversations, () =>
+        HttpResponse.json<ConversationSummary[]>([
+          { ...groupConversationSummaryFixture, group: { id: groupConversationSummaryFixture.group!.id, role } },
+          ...conversationsFixture,
+        ]),
+      ),
       http.get(`${CONVERSATION}/members`, () => {
         memberLists += 1;
-        return HttpResponse.json(options.newcomerJoinsLater && memberLists > 1 ? [...groupChatMembersFixture, groupChatNewcomerFixture] : groupChatMembersFixture);
+        return HttpResponse.json(
+          options.newcomerJoinsLater && memberLists > 1
+            ? [...groupChatMembersFixture, groupChatNewcomerFixture]
+            : groupChatMembersFixture,
+        );
       }),
-      http.get(CONVERSATION, () => HttpResponse.json<ConversationSummary>({ ...groupConversationSummaryFixture, group: { id: groupConversationSummaryFixture.group!.id, role } })),
+      http.get(CONVERSATION, () =>
+        HttpResponse.json<ConversationSummary>({
+          ...groupConversationSummaryFixture,
+          group: { id: groupConversationSummaryFixture.group!.id, role },
+        }),
+      ),
       http.get(THREAD, () => HttpResponse.json<Message[]>([...thread].reverse())),
       http.post("/api/groups/:id/report", () => HttpResponse.json({ ok: true }, { status: 201 })),
       http.post("/api/users/:id/block", () => HttpResponse.json({ ok: true })),
       http.delete("/api/groups/:id/messages/:messageId", ({ params }) => {
-        thread = thread.map((m) => (m.id === Number(params.messageId) ? { ...m, content: "", picture: null, removed: true } : m));
+        thread = thread.map((m) =>
+          m.id === Number(params.messageId) ? { ...m, content: "", picture: null, removed: true } : m,
+        );
         return HttpResponse.json({ ok: true });
       }),
     ];

@@ -57,12 +57,17 @@ export const profileHandlers = {
   saveSuccess: [
     http.put<never, ProfileUpdate, SessionUser | ErrorBody>(API_PATHS.profile, async ({ request }) => {
       const parsed = profileUpdateSchema.safeParse(await request.json());
-      if (!parsed.success) return HttpResponse.json({ message: parsed.error.issues[0]?.message ?? "Invalid" }, { status: 400 });
+      if (!parsed.success)
+        return HttpResponse.json({ message: parsed.error.issues[0]?.message ?? "Invalid" }, { status: 400 });
       const { role, ...rest } = parsed.data;
       return HttpResponse.json({ ...memberFixture, ...rest, role: role ?? null });
     }),
   ],
-  saveFailure: [http.put(API_PATHS.profile, () => HttpResponse.json<ErrorBody>({ message: "Service unavailable" }, { status: 503 }))],
+  saveFailure: [
+    http.put(API_PATHS.profile, () =>
+      HttpResponse.json<ErrorBody>({ message: "Service unavailable" }, { status: 503 }),
+    ),
+  ],
   saveLoading: [
     http.put(API_PATHS.profile, async () => {
       await delay("infinite");
@@ -70,7 +75,11 @@ export const profileHandlers = {
     }),
   ],
   locationSuccess: [http.put(API_PATHS.location, () => HttpResponse.json({ ok: true }))],
-  locationFailure: [http.put(API_PATHS.location, () => HttpResponse.json<ErrorBody>({ message: "Service unavailable" }, { status: 503 }))],
+  locationFailure: [
+    http.put(API_PATHS.location, () =>
+      HttpResponse.json<ErrorBody>({ message: "Service unavailable" }, { status: 503 }),
+    ),
+  ],
 
   // --- The profile settings page -------------------------------------------------------------
 
@@ -80,10 +89,16 @@ export const profileHandlers = {
   settingsNewMember: [http.get(API_PATHS.currentUser, () => HttpResponse.json<SessionUser>(newMemberSettingsFixture))],
   /** ... who is Right Now for 43 more minutes. */
   settingsRightNow: [
-    http.get(API_PATHS.currentUser, () => HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, rightNow: rightNowFixture(43) })),
+    http.get(API_PATHS.currentUser, () =>
+      HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, rightNow: rightNowFixture(43) }),
+    ),
   ],
   /** ... in private mode. */
-  settingsPrivate: [http.get(API_PATHS.currentUser, () => HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, privateMode: true }))],
+  settingsPrivate: [
+    http.get(API_PATHS.currentUser, () =>
+      HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, privateMode: true }),
+    ),
+  ],
 
   /** PUT /api/users/profile: the settings member with the changes applied (400 on what the server refuses). */
   settingsSave: [applyProfileUpdate(profileSettingsUserFixture)],
@@ -107,24 +122,34 @@ export const profileHandlers = {
       const form = await request.formData();
       const file = form.get("file");
       if (!(file instanceof File)) return badRequest("No picture was sent: add it in a field named file");
-      if (file.size > MEDIA_MAX_BYTES) return HttpResponse.json<ErrorBody>({ message: "Pictures can be at most 15 MB" }, { status: 413 });
+      if (file.size > MEDIA_MAX_BYTES)
+        return HttpResponse.json<ErrorBody>({ message: "Pictures can be at most 15 MB" }, { status: 413 });
       return HttpResponse.json<UploadedMedia>(uploadedMediaFixture, { status: 201 });
     }),
     http.post(API_PATHS.photos, async ({ request }) => {
       const parsed = addPhotoRequestSchema.safeParse(await request.json());
       if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid");
       const added = photosById.get(parsed.data.mediaId);
-      if (!added) return HttpResponse.json<ErrorBody>({ message: "Picture not found: upload it first" }, { status: 404 });
-      return HttpResponse.json<ProfilePhoto[]>([...profilePhotosFixture, added].slice(0, MAX_PROFILE_PHOTOS), { status: 201 });
+      if (!added)
+        return HttpResponse.json<ErrorBody>({ message: "Picture not found: upload it first" }, { status: 404 });
+      return HttpResponse.json<ProfilePhoto[]>([...profilePhotosFixture, added].slice(0, MAX_PROFILE_PHOTOS), {
+        status: 201,
+      });
     }),
   ],
   /** The upload never finishes: the progress bar stays. */
   uploadPending: [http.post(API_PATHS.media, never)],
   /** The server refuses the picture as too large. */
-  uploadTooLarge: [http.post(API_PATHS.media, () => HttpResponse.json<ErrorBody>({ message: "Pictures can be at most 15 MB" }, { status: 413 }))],
+  uploadTooLarge: [
+    http.post(API_PATHS.media, () =>
+      HttpResponse.json<ErrorBody>({ message: "Pictures can be at most 15 MB" }, { status: 413 }),
+    ),
+  ],
   /** The picture is not one the server can read. */
   uploadNotAPicture: [
-    http.post(API_PATHS.media, () => badRequest("That file is not a picture we can read (JPEG, PNG, WebP, AVIF or HEIC)")),
+    http.post(API_PATHS.media, () =>
+      badRequest("That file is not a picture we can read (JPEG, PNG, WebP, AVIF or HEIC)"),
+    ),
   ],
 
   /** PUT /api/users/photos/order and DELETE /api/users/photos/:id, answered from the ids sent. */
@@ -140,16 +165,24 @@ export const profileHandlers = {
       HttpResponse.json<ProfilePhoto[]>(profilePhotosFixture.filter((p) => p.id !== params.id)),
     ),
   ],
-  photoEditsFailure: [http.put(API_PATHS.photosOrder, unavailable), http.delete(`${API_PATHS.photos}/:id`, unavailable)],
+  photoEditsFailure: [
+    http.put(API_PATHS.photosOrder, unavailable),
+    http.delete(`${API_PATHS.photos}/:id`, unavailable),
+  ],
 
   /** PUT and DELETE /api/users/right-now */
   rightNow: [
     http.put(API_PATHS.rightNow, async ({ request }) => {
       const parsed = rightNowRequestSchema.safeParse(await request.json());
       if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid");
-      return HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, rightNow: freshRightNow(parsed.data.note) });
+      return HttpResponse.json<SessionUser>({
+        ...profileSettingsUserFixture,
+        rightNow: freshRightNow(parsed.data.note),
+      });
     }),
-    http.delete(API_PATHS.rightNow, () => HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, rightNow: null })),
+    http.delete(API_PATHS.rightNow, () =>
+      HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, rightNow: null }),
+    ),
   ],
   rightNowFailure: [http.put(API_PATHS.rightNow, unavailable), http.delete(API_PATHS.rightNow, unavailable)],
 
@@ -169,7 +202,10 @@ export const profileHandlers = {
   exportSuccess: [
     http.get(API_PATHS.exportData, () =>
       HttpResponse.json(exportedDataFixture, {
-        headers: { "Content-Disposition": `attachment; filename="${EXPORT_FILENAME_FIXTURE}"`, "Cache-Control": "no-store" },
+        headers: {
+          "Content-Disposition": `attachment; filename="${EXPORT_FILENAME_FIXTURE}"`,
+          "Cache-Control": "no-store",
+        },
       }),
     ),
   ],
@@ -184,7 +220,9 @@ export const profileHandlers = {
       return HttpResponse.json({ ok: true });
     }),
   ],
-  accountWrongPassword: [http.delete(API_PATHS.account, () => badRequest("That is not your password; your account was not deleted"))],
+  accountWrongPassword: [
+    http.delete(API_PATHS.account, () => badRequest("That is not your password; your account was not deleted")),
+  ],
   accountDeleting: [http.delete(API_PATHS.account, never)],
 };
 

@@ -5,9 +5,7 @@ import { adminFixture, memberFixture } from "../fixtures/users";
 /** GET /api/auth/user, by scenario. */
 export const sessionHandlers = {
   visitor: [
-    http.get(API_PATHS.currentUser, () =>
-      HttpResponse.json<ErrorBody>({ message: "Not signed in" }, { status: 401 }),
-    ),
+    http.get(API_PATHS.currentUser, () => HttpResponse.json<ErrorBody>({ message: "Not signed in" }, { status: 401 })),
   ],
   member: [http.get(API_PATHS.currentUser, () => HttpResponse.json<SessionUser>(memberFixture))],
   admin: [http.get(API_PATHS.currentUser, () => HttpResponse.json<SessionUser>(adminFixture))],
@@ -41,11 +39,15 @@ export const shellHandlers = {
   unread12: [http.get(API_PATHS.unreadCount, () => HttpResponse.json(12))],
   /** The session died on the server: the heartbeat answers 401 and so does the next current-user call. */
   heartbeatAuthLost: [
-    http.post(API_PATHS.heartbeat, () => HttpResponse.json<ErrorBody>({ message: "Sign in to continue" }, { status: 401 })),
+    http.post(API_PATHS.heartbeat, () =>
+      HttpResponse.json<ErrorBody>({ message: "Sign in to continue" }, { status: 401 }),
+    ),
     http.get(API_PATHS.currentUser, () => HttpResponse.json<SessionUser>(memberFixture), { once: true }),
     http.get(API_PATHS.currentUser, () => HttpResponse.json<ErrorBody>({ message: "Not signed in" }, { status: 401 })),
   ],
   logoutFails: [
-    http.post(API_PATHS.logout, () => HttpResponse.json<ErrorBody>({ message: "Service unavailable" }, { status: 503 })),
+    http.post(API_PATHS.logout, () =>
+      HttpResponse.json<ErrorBody>({ message: "Service unavailable" }, { status: 503 }),
+    ),
   ],
 };

@@ -7,14 +7,34 @@ import { useState, type CSSProperties } from "react";
 import { Button } from "@vicinity/ui";
 
 const DURATIONS = [
-  { token: "--duration-fast", value: "120 ms", usage: "Colour and state changes: hover, focus, a switch's thumb, tabs" },
-  { token: "--duration-base", value: "200 ms", usage: "Cards lighting up; dialogs, overlays, tooltips and toasts fading in" },
-  { token: "--duration-slow", value: "320 ms", usage: "Things that travel: a sheet sliding in, a progress bar filling" },
+  {
+    token: "--duration-fast",
+    value: "120 ms",
+    usage: "Colour and state changes: hover, focus, a switch's thumb, tabs",
+  },
+  {
+    token: "--duration-base",
+    value: "200 ms",
+    usage: "Cards lighting up; dialogs, overlays, tooltips and toasts fading in",
+  },
+  {
+    token: "--duration-slow",
+    value: "320 ms",
+    usage: "Things that travel: a sheet sliding in, a progress bar filling",
+  },
 ] as const;
 
 const EASINGS = [
-  { token: "--ease-standard", value: "cubic-bezier(0.2, 0, 0, 1)", usage: "Every move: starts at once, settles softly" },
-  { token: "--ease-emphasized", value: "cubic-bezier(0.3, 0, 0, 1.3)", usage: "A slight overshoot, for the rare move that must draw the eye" },
+  {
+    token: "--ease-standard",
+    value: "cubic-bezier(0.2, 0, 0, 1)",
+    usage: "Every move: starts at once, settles softly",
+  },
+  {
+    token: "--ease-emphasized",
+    value: "cubic-bezier(0.3, 0, 0, 1.3)",
+    usage: "A slight overshoot, for the rare move that must draw the eye",
+  },
 ] as const;
 
 const track: CSSProperties = { position: "relative", height: "1.5rem" };
@@ -42,7 +62,10 @@ export function MotionTokens() {
       </div>
       <div className="grid gap-4">
         {DURATIONS.map((d) => (
-          <div key={d.token} className="grid items-center gap-x-6 gap-y-1 border-b border-border pb-4 md:grid-cols-[10rem_1fr]">
+          <div
+            key={d.token}
+            className="grid items-center gap-x-6 gap-y-1 border-b border-border pb-4 md:grid-cols-[10rem_1fr]"
+          >
             <div className="grid gap-0.5">
               <code className="text-sm font-semibold">{d.token}</code>
               <span className="text-xs text-muted-foreground">
@@ -55,7 +78,10 @@ export function MotionTokens() {
           </div>
         ))}
         {EASINGS.map((e) => (
-          <div key={e.token} className="grid items-center gap-x-6 gap-y-1 border-b border-border pb-4 md:grid-cols-[10rem_1fr]">
+          <div
+            key={e.token}
+            className="grid items-center gap-x-6 gap-y-1 border-b border-border pb-4 md:grid-cols-[10rem_1fr]"
+          >
             <div className="grid gap-0.5">
               <code className="text-sm font-semibold">{e.token}</code>
               <span className="text-xs text-muted-foreground">
@@ -92,7 +118,10 @@ export function AnimationSamples() {
       </div>
       <ul className="m-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-3">
         {ANIMATIONS.map((a) => (
-          <li key={a.name} className="flex items-center gap-3 overflow-hidden rounded-lg border border-border bg-surface p-3">
+          <li
+            key={a.name}
+            className="flex items-center gap-3 overflow-hidden rounded-lg border border-border bg-surface p-3"
+          >
             <span
               key={round}
               aria-hidden="true"

@@ -24,18 +24,43 @@ export const COLOR_GROUPS: readonly ColorGroup[] = [
     tokens: [
       { variable: "--background", name: "background", swatch: "bg-background", usage: "Page background" },
       { variable: "--surface", name: "surface", swatch: "bg-surface", usage: "Cards, inputs" },
-      { variable: "--surface-raised", name: "surface-raised", swatch: "bg-surface-raised", usage: "Dialogs, sheets, menus, raised cards" },
+      {
+        variable: "--surface-raised",
+        name: "surface-raised",
+        swatch: "bg-surface-raised",
+        usage: "Dialogs, sheets, menus, raised cards",
+      },
       { variable: "--muted", name: "muted", swatch: "bg-muted", usage: "Tracks, skeletons, hover fills" },
-      { variable: "--overlay", name: "overlay", swatch: "bg-overlay", usage: "Scrim behind dialogs and sheets (translucent)" },
+      {
+        variable: "--overlay",
+        name: "overlay",
+        swatch: "bg-overlay",
+        usage: "Scrim behind dialogs and sheets (translucent)",
+      },
     ],
   },
   {
     title: "Text",
     tokens: [
       { variable: "--foreground", name: "foreground", swatch: "bg-foreground", usage: "Body text, headings" },
-      { variable: "--muted-foreground", name: "muted-foreground", swatch: "bg-muted-foreground", usage: "Secondary text, hints, icons" },
-      { variable: "--accent-text", name: "accent-text", swatch: "bg-accent-text", usage: "Links and accent-coloured text (AA on backgrounds)" },
-      { variable: "--destructive-text", name: "destructive-text", swatch: "bg-destructive-text", usage: "Error messages (AA on backgrounds)" },
+      {
+        variable: "--muted-foreground",
+        name: "muted-foreground",
+        swatch: "bg-muted-foreground",
+        usage: "Secondary text, hints, icons",
+      },
+      {
+        variable: "--accent-text",
+        name: "accent-text",
+        swatch: "bg-accent-text",
+        usage: "Links and accent-coloured text (AA on backgrounds)",
+      },
+      {
+        variable: "--destructive-text",
+        name: "destructive-text",
+        swatch: "bg-destructive-text",
+        usage: "Error messages (AA on backgrounds)",
+      },
     ],
   },
   {
@@ -51,25 +76,65 @@ export const COLOR_GROUPS: readonly ColorGroup[] = [
     tokens: [
       { variable: "--accent", name: "accent", swatch: "bg-accent", usage: "Primary buttons, count badges, progress" },
       { variable: "--accent-hover", name: "accent-hover", swatch: "bg-accent-hover", usage: "Primary hover" },
-      { variable: "--accent-foreground", name: "accent-foreground", swatch: "bg-accent-foreground", usage: "Text on accent" },
+      {
+        variable: "--accent-foreground",
+        name: "accent-foreground",
+        swatch: "bg-accent-foreground",
+        usage: "Text on accent",
+      },
     ],
   },
   {
     title: "Secondary",
     tokens: [
-      { variable: "--secondary", name: "secondary", swatch: "bg-secondary", usage: "Secondary buttons, default badges" },
-      { variable: "--secondary-hover", name: "secondary-hover", swatch: "bg-secondary-hover", usage: "Secondary hover" },
-      { variable: "--secondary-foreground", name: "secondary-foreground", swatch: "bg-secondary-foreground", usage: "Text on secondary" },
+      {
+        variable: "--secondary",
+        name: "secondary",
+        swatch: "bg-secondary",
+        usage: "Secondary buttons, default badges",
+      },
+      {
+        variable: "--secondary-hover",
+        name: "secondary-hover",
+        swatch: "bg-secondary-hover",
+        usage: "Secondary hover",
+      },
+      {
+        variable: "--secondary-foreground",
+        name: "secondary-foreground",
+        swatch: "bg-secondary-foreground",
+        usage: "Text on secondary",
+      },
     ],
   },
   {
     title: "Status",
     tokens: [
-      { variable: "--destructive", name: "destructive", swatch: "bg-destructive", usage: "Destructive fills, invalid borders" },
-      { variable: "--destructive-hover", name: "destructive-hover", swatch: "bg-destructive-hover", usage: "Destructive hover" },
-      { variable: "--destructive-foreground", name: "destructive-foreground", swatch: "bg-destructive-foreground", usage: "Text on destructive" },
+      {
+        variable: "--destructive",
+        name: "destructive",
+        swatch: "bg-destructive",
+        usage: "Destructive fills, invalid borders",
+      },
+      {
+        variable: "--destructive-hover",
+        name: "destructive-hover",
+        swatch: "bg-destructive-hover",
+        usage: "Destructive hover",
+      },
+      {
+        variable: "--destructive-foreground",
+        name: "destructive-foreground",
+        swatch: "bg-destructive-foreground",
+        usage: "Text on destructive",
+      },
       { variable: "--success", name: "success", swatch: "bg-success", usage: "Success fills" },
-      { variable: "--success-foreground", name: "success-foreground", swatch: "bg-success-foreground", usage: "Text on success" },
+      {
+        variable: "--success-foreground",
+        name: "success-foreground",
+        swatch: "bg-success-foreground",
+        usage: "Text on success",
+      },
       { variable: "--online", name: "online", swatch: "bg-online", usage: "Presence dot" },
     ],
   },
@@ -161,7 +226,10 @@ export function TypeScale() {
   return (
     <div className="grid gap-4 font-sans text-foreground">
       {TYPE_SCALE.map((step) => (
-        <div key={step.token} className="grid items-baseline gap-x-6 gap-y-1 border-b border-border pb-4 md:grid-cols-[10rem_1fr]">
+        <div
+          key={step.token}
+          className="grid items-baseline gap-x-6 gap-y-1 border-b border-border pb-4 md:grid-cols-[10rem_1fr]"
+        >
           <div className="grid gap-0.5">
             <code className="text-sm font-semibold">{step.token}</code>
             <span className="text-xs text-muted-foreground">
@@ -256,7 +324,10 @@ export function RadiusScale() {
     <div className="grid grid-cols-2 gap-4 font-sans text-foreground sm:grid-cols-3 lg:grid-cols-5">
       {RADII.map((radius) => (
         <div key={radius.token} className="grid justify-items-start gap-2">
-          <span aria-hidden="true" className={`block h-16 w-24 border-2 border-accent bg-accent/15 ${radius.className}`} />
+          <span
+            aria-hidden="true"
+            className={`block h-16 w-24 border-2 border-accent bg-accent/15 ${radius.className}`}
+          />
           <code className="text-sm font-semibold">{radius.token}</code>
           <span className="text-xs text-muted-foreground">{radius.value}</span>
           <span className="text-xs text-muted-foreground">{radius.usage}</span>
@@ -278,7 +349,11 @@ export function ShadowScale() {
   return (
     <div className="grid grid-cols-1 gap-6 p-2 font-sans text-foreground sm:grid-cols-2 lg:grid-cols-4">
       {SHADOWS.map((shadow) => (
-        <div key={shadow.token} style={panel} className={`grid content-end gap-1 rounded-lg bg-surface-raised p-4 ${shadow.className}`}>
+        <div
+          key={shadow.token}
+          style={panel}
+          className={`grid content-end gap-1 rounded-lg bg-surface-raised p-4 ${shadow.className}`}
+        >
           <code className="text-sm font-semibold">{shadow.token}</code>
           <span className="text-xs text-muted-foreground">{shadow.usage}</span>
         </div>

@@ -38,7 +38,11 @@ export const LandingForVisitors: Story = {
 
 export const HomeForMembers: Story = {
   args: { path: "/" },
-  parameters: { msw: { handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, nearby: discoveryHandlers.onePage } } },
+  parameters: {
+    msw: {
+      handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, nearby: discoveryHandlers.onePage },
+    },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText("Welcome back, Marco!")).toBeVisible();
   },
@@ -83,7 +87,9 @@ export const StaticPageRoute: Story = {
 
 export const AdminPanelForAdmins: Story = {
   args: { path: "/admin" },
-  parameters: { msw: { handlers: { session: sessionHandlers.admin, shell: shellHandlers.quiet, admin: adminHandlers.overview() } } },
+  parameters: {
+    msw: { handlers: { session: sessionHandlers.admin, shell: shellHandlers.quiet, admin: adminHandlers.overview() } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();

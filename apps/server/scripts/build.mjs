@@ -52,4 +52,6 @@ const result = await build({
 cpSync(path.join(root, "src/db/migrations"), path.join(dist, "migrations"), { recursive: true });
 
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
-console.info(`server built to dist/ in ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(0)} KB with source maps)`);
+console.info(
+  `server built to dist/ in ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(0)} KB with source maps)`,
+);

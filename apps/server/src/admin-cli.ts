@@ -11,7 +11,12 @@ const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL | create EMAIL
 
 async function main(argv: string[]): Promise<number> {
   const [command, email, ...rest] = argv;
-  if ((command !== "grant" && command !== "revoke" && command !== "create") || !email || rest.length > 0 || !email.includes("@")) {
+  if (
+    (command !== "grant" && command !== "revoke" && command !== "create") ||
+    !email ||
+    rest.length > 0 ||
+    !email.includes("@")
+  ) {
     console.error(USAGE);
     return 2;
   }

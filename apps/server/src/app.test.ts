@@ -48,15 +48,21 @@ describe.each(testEngines())("serving the web app (%s)", (engine) => {
 
 describe("configuration", () => {
   it("refuses a bad PORT with a readable message", () => {
-    expect(() => loadConfig({ PORT: "not-a-port", DATA_DIR: "memory://" })).toThrow(/Invalid configuration:\n {2}PORT:/);
+    expect(() => loadConfig({ PORT: "not-a-port", DATA_DIR: "memory://" })).toThrow(
+      /Invalid configuration:\n {2}PORT:/,
+    );
   });
 
   it("refuses a DATABASE_URL that is not postgres://", () => {
-    expect(() => loadConfig({ DATABASE_URL: "mysql://x", DATA_DIR: "memory://" })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x", DATA_DIR: "memory://" })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ URL/,
+    );
   });
 
   it("requires SESSION_SECRET in production", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: "memory://" })).toThrow(/SESSION_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: "memory://" })).toThrow(
+      /SESSION_SECRET: required in production/,
+    );
   });
 
   it("defaults to port 3000, PGlite, and seeding demo members outside tests", () => {

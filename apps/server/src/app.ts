@@ -74,7 +74,11 @@ function createContext({ config, database, sessions, core, node, mail, metrics }
     notify: notifierOf(core),
     participants: new Participants(db, (conversationId) => core.tellNodes(PARTICIPANTS_CHANGED, conversationId)),
     limits: new Limits(node.redis as unknown as LimitsRedis | null, config.redisPrefix),
-    mapChanges: new MapChanges({ db, onError: (e) => console.warn("map updates:", e), broadcast: (tiles) => core.tellNodes(MAP_TILES_CHANGED, tiles) }),
+    mapChanges: new MapChanges({
+      db,
+      onError: (e) => console.warn("map updates:", e),
+      broadcast: (tiles) => core.tellNodes(MAP_TILES_CHANGED, tiles),
+    }),
     activity: new ActivityRecorder(db, (e) => console.warn("analytics:", e)),
     mail,
     metrics,
@@ -92,7 +96,8 @@ function metricsAddressOf(server: Awaited<ReturnType<typeof listenForMetrics>> |
  */
 export async function buildServer(config: ServerConfig, options: { database?: Database } = {}): Promise<BuiltServer> {
   const database =
-    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, poolSize: config.databasePoolSize }));
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, poolSize: config.databasePoolSize }));
   const sessions = new SessionStore(database.db, config.sessionSecret);
   // One Redis link for the shared limits (the socket adapter keeps its own pair).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
@@ -108,7 +113,8 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   const active = MODULES.filter((m) => m.enabled?.(config) ?? true);
   await mountModules(app, core, context, active, { resolveViewer, operatorToken: config.metricsToken });
   await servePages(app, { config, sessions, db: database.db });
-  const metricsServer = config.metricsPort === undefined ? null : await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
+  const metricsServer =
+    config.metricsPort === undefined ? null : await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
   const stopJobs = await startModules(context, active, app.log);
   const realtime = core;
   let closed: Promise<void> | undefined;

@@ -24,11 +24,21 @@ const envSchema = z.object({
   /** Where PGlite, the generated session secret and (by default) media live. */
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   /** postgres://... for PostgreSQL; unset for embedded PGlite in DATA_DIR/pglite. */
-  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional()),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),
+  ),
   /** Connections each node keeps to PostgreSQL (bench/api measured the best for 2 cores). */
-  DATABASE_POOL_SIZE: z.coerce.number().int("DATABASE_POOL_SIZE must be a whole number").min(1, "DATABASE_POOL_SIZE must be at least 1").max(200, "DATABASE_POOL_SIZE can be at most 200").default(10),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int("DATABASE_POOL_SIZE must be a whole number")
+    .min(1, "DATABASE_POOL_SIZE must be at least 1")
+    .max(200, "DATABASE_POOL_SIZE can be at most 200")
+    .default(10),
   /** Prefix of this deployment's Redis keys (the shared limits): nodes of one deployment share it. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "REDIS_PREFIX: letters, digits, dots, dashes, underscores").default("vicinity"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, "REDIS_PREFIX: letters, digits, dots, dashes, underscores")
+    .default("vicinity"),
   /** redis://... to share realtime traffic between server nodes. */
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// URL" }).optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
@@ -51,20 +61,40 @@ const envSchema = z.object({
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1, "REGISTRATIONS_PER_HOUR must be at least 1").default(30),
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1, "MESSAGES_PER_MINUTE must be at least 1").default(120),
   /** An OpenStreetMap-style tile server for the map's base layer instead of our own (docs/decisions/0018). */
-  MAP_TILE_URL: optionalText.pipe(z.string().refine(isTileUrlTemplate, "MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, like https://tile.example.org/{z}/{x}/{y}.png").optional()),
+  MAP_TILE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        isTileUrlTemplate,
+        "MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, like https://tile.example.org/{z}/{x}/{y}.png",
+      )
+      .optional(),
+  ),
   /** The attribution its data asks for (plain text); default: our own data's, or "© OpenStreetMap contributors" with MAP_TILE_URL. */
   MAP_ATTRIBUTION: optionalText,
   /** The mail server, smtp(s)://user:pass@host:port; unset writes each mail under DATA_DIR/mail. */
-  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional()),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
+  ),
   /** The sender of mails. */
   MAIL_FROM: z.string().trim().min(3).default("Vicinity <no-reply@vicinity.local>"),
   /** The app's address as members reach it: the links in mails start with it (never the request's Host). */
   APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s):// URL" }).optional()),
   /** Prometheus metrics at /metrics on a port of their own (on METRICS_HOST)... */
-  METRICS_PORT: z.coerce.number().int("METRICS_PORT must be a port number").min(1, "METRICS_PORT must be a port number").max(65535, "METRICS_PORT must be a port number").optional(),
+  METRICS_PORT: z.coerce
+    .number()
+    .int("METRICS_PORT must be a port number")
+    .min(1, "METRICS_PORT must be a port number")
+    .max(65535, "METRICS_PORT must be a port number")
+    .optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** ...and/or at /metrics on the app's port, for `Authorization: Bearer METRICS_TOKEN`. */
-  METRICS_TOKEN: optionalText.pipe(z.string().regex(/^\S{24,200}$/, "METRICS_TOKEN must be 24 to 200 characters without spaces").optional()),
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\S{24,200}$/, "METRICS_TOKEN must be 24 to 200 characters without spaces")
+      .optional(),
+  ),
 });
 
 export interface ServerConfig {
@@ -127,10 +157,15 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (value === undefined) return false;
   if (/^\d+$/.test(value)) return Number(value);
   if (value === "false") return false;
-  const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of list) {
     if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) && !["loopback", "linklocal", "uniquelocal"].includes(entry)) {
-      throw new Error(`Invalid configuration:\n  TRUST_PROXY: "${entry}" is not a hop count, an address or a CIDR range`);
+      throw new Error(
+        `Invalid configuration:\n  TRUST_PROXY: "${entry}" is not a hop count, an address or a CIDR range`,
+      );
     }
   }
   return list;
@@ -179,8 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // A throwaway database gets a throwaway secret: nothing is written to disk.
     sessionSecret: e.SESSION_SECRET ?? (inMemory ? randomBytes(32).toString("base64url") : readOrCreateSecret(dataDir)),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    mediaDir: path.resolve(e.MEDIA_DIR ?? (inMemory ? path.join(tmpdir(), `vicinity-media-${process.pid}`) : path.join(dataDir, "media"))),
-    allowedOrigins: e.PUBLIC_ORIGIN.split(",").map((s) => s.trim().replace(/\/$/, "")).filter(Boolean),
+    mediaDir: path.resolve(
+      e.MEDIA_DIR ?? (inMemory ? path.join(tmpdir(), `vicinity-media-${process.pid}`) : path.join(dataDir, "media")),
+    ),
+    allowedOrigins: e.PUBLIC_ORIGIN.split(",")
+      .map((s) => s.trim().replace(/\/$/, ""))
+      .filter(Boolean),
     // Demo members never go into a production database unless asked for.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV === "development",
     messagesPerMinute: e.MESSAGES_PER_MINUTE,

@@ -18,7 +18,11 @@ import type { Plugin, Rolldown } from "vite";
  * pages that use some of those modules load those chunks too; a member has them already, from his
  * home.
  */
-export const HOME_ROOTS = ["/packages/features/src/shell/components/signed-in-home.tsx", "/packages/features/src/shell/components/member-session.tsx", "/packages/features/src/shell/components/app-header.tsx"];
+export const HOME_ROOTS = [
+  "/packages/features/src/shell/components/signed-in-home.tsx",
+  "/packages/features/src/shell/components/member-session.tsx",
+  "/packages/features/src/shell/components/app-header.tsx",
+];
 
 /**
  * The landing page's second script (docs/decisions/0031): its first asks for it once the page is
@@ -95,9 +99,15 @@ export async function findHomeModules(configFile: string): Promise<HomeModules> 
   const { build } = await import("vite");
   process.env[FIRST_PASS] = "1";
   try {
-    const result = await build({ configFile, logLevel: "silent", build: { write: false, sourcemap: false, manifest: false } });
+    const result = await build({
+      configFile,
+      logLevel: "silent",
+      build: { write: false, sourcemap: false, manifest: false },
+    });
     const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-    return homeModulesOf(outputs.flatMap((output) => output.output.filter((item): item is Rolldown.OutputChunk => item.type === "chunk")));
+    return homeModulesOf(
+      outputs.flatMap((output) => output.output.filter((item): item is Rolldown.OutputChunk => item.type === "chunk")),
+    );
   } finally {
     delete process.env[FIRST_PASS];
   }
@@ -121,9 +131,15 @@ export function homePage(): Plugin {
         const html = String(index.source);
         const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === "chunk");
         const files = [...importClosure(chunks, homeRootChunks(chunks))];
-        const links = files.filter((file) => !html.includes(`/${file}"`)).map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
+        const links = files
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
         if (!html.includes("</head>")) this.error("home-page: index.html has no </head>");
-        this.emitFile({ type: "asset", fileName: "home.html", source: html.replace(/\s*<\/head>/, `\n${links.join("\n")}\n  </head>`) });
+        this.emitFile({
+          type: "asset",
+          fileName: "home.html",
+          source: html.replace(/\s*<\/head>/, `\n${links.join("\n")}\n  </head>`),
+        });
       },
     },
   };

@@ -44,7 +44,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function start(): Promise<void> {
   await nextTask();
   const homeMeta = document.querySelector<HTMLMetaElement>(`meta[name="${MEMBER_HOME_META}"]`);
-  const firstLoad = startFirstLoad(queryClient, window.location.pathname, homeMeta ? memberHomePageOf(homeMeta.content) : null);
+  const firstLoad = startFirstLoad(
+    queryClient,
+    window.location.pathname,
+    homeMeta ? memberHomePageOf(homeMeta.content) : null,
+  );
   await nextTask();
   const router = createBrowserRouter(appRoutes);
   await firstLoad;

@@ -22,7 +22,10 @@ function AppLoading() {
  * what the page uses of the feature barrels). On a first load its place shows `fallback` meanwhile;
  * on a move, the current page stays until it has arrived (the layout shows a bar).
  */
-function page(load: () => Promise<ComponentType>, fallback: ComponentType = PageLoading): Pick<RouteObject, "lazy" | "HydrateFallback"> {
+function page(
+  load: () => Promise<ComponentType>,
+  fallback: ComponentType = PageLoading,
+): Pick<RouteObject, "lazy" | "HydrateFallback"> {
   return { lazy: async () => ({ Component: await load() }), HydrateFallback: fallback };
 }
 
@@ -74,15 +77,51 @@ export const appRoutes: RouteObject[] = [
             handle: handle({ page: "events" }),
             ...page(async () => (await import("./pages/events")).Events),
           },
-          { path: "/events-modern", handle: handle({ page: "events" }), ...page(async () => (await import("./pages/events")).EventsModern) },
-          { path: "/events/new", handle: handle({ page: "hosting an event" }), ...page(async () => (await import("./pages/events-event")).NewEventRoute) },
-          { path: "/events/:id", handle: handle({ page: "events" }), ...page(async () => (await import("./pages/events-event")).EventRoute) },
-          { path: "/events/:id/edit", handle: handle({ page: "hosting an event" }), ...page(async () => (await import("./pages/events-event")).EditEventRoute) },
-          { path: "/groups", handle: handle({ page: "groups" }), ...page(async () => (await import("./pages/groups")).GroupsRoute) },
-          { path: "/groups/new", handle: handle({ page: "creating a group" }), ...page(async () => (await import("./pages/groups")).NewGroupRoute) },
-          { path: "/groups/:id", handle: handle({ page: "groups" }), ...page(async () => (await import("./pages/groups")).GroupRoute) },
-          { path: "/groups/:id/edit", handle: handle({ page: "groups" }), ...page(async () => (await import("./pages/groups")).EditGroupRoute) },
-          { path: "/groups/:id/manage", handle: handle({ page: "groups" }), ...page(async () => (await import("./pages/groups")).ManageGroupRoute) },
+          {
+            path: "/events-modern",
+            handle: handle({ page: "events" }),
+            ...page(async () => (await import("./pages/events")).EventsModern),
+          },
+          {
+            path: "/events/new",
+            handle: handle({ page: "hosting an event" }),
+            ...page(async () => (await import("./pages/events-event")).NewEventRoute),
+          },
+          {
+            path: "/events/:id",
+            handle: handle({ page: "events" }),
+            ...page(async () => (await import("./pages/events-event")).EventRoute),
+          },
+          {
+            path: "/events/:id/edit",
+            handle: handle({ page: "hosting an event" }),
+            ...page(async () => (await import("./pages/events-event")).EditEventRoute),
+          },
+          {
+            path: "/groups",
+            handle: handle({ page: "groups" }),
+            ...page(async () => (await import("./pages/groups")).GroupsRoute),
+          },
+          {
+            path: "/groups/new",
+            handle: handle({ page: "creating a group" }),
+            ...page(async () => (await import("./pages/groups")).NewGroupRoute),
+          },
+          {
+            path: "/groups/:id",
+            handle: handle({ page: "groups" }),
+            ...page(async () => (await import("./pages/groups")).GroupRoute),
+          },
+          {
+            path: "/groups/:id/edit",
+            handle: handle({ page: "groups" }),
+            ...page(async () => (await import("./pages/groups")).EditGroupRoute),
+          },
+          {
+            path: "/groups/:id/manage",
+            handle: handle({ page: "groups" }),
+            ...page(async () => (await import("./pages/groups")).ManageGroupRoute),
+          },
           // A member's profile, opened from a card; visitors and guests are invited to join.
           {
             path: "/members/:id",
@@ -102,28 +141,100 @@ export const appRoutes: RouteObject[] = [
         handle: handle({ page: "The admin panel" }),
         children: [
           { index: true, ...page(async () => (await import("./pages/admin")).AdminOverviewRoute) },
-          { path: "members", handle: handle({ page: "Members" }), ...page(async () => (await import("./pages/admin")).AdminMembersRoute) },
-          { path: "members/:id", handle: handle({ page: "Members" }), ...page(async () => (await import("./pages/admin")).AdminMemberRoute) },
-          { path: "content", handle: handle({ page: "Content audit" }), ...page(async () => (await import("./pages/admin")).AdminContentRoute) },
-          { path: "audit", handle: handle({ page: "Audit log" }), ...page(async () => (await import("./pages/admin")).AdminAuditRoute) },
-          { path: "ads", handle: handle({ page: "Ads" }), ...page(async () => (await import("./pages/admin-ads")).CampaignsRoute) },
-          { path: "ads/new", handle: handle({ page: "Ads" }), ...page(async () => (await import("./pages/admin-ads")).NewCampaignRoute) },
-          { path: "ads/:id", handle: handle({ page: "Ads" }), ...page(async () => (await import("./pages/admin-ads")).CampaignRoute) },
-          { path: "ads/:id/edit", handle: handle({ page: "Ads" }), ...page(async () => (await import("./pages/admin-ads")).EditCampaignRoute) },
-          { path: "analytics", handle: handle({ page: "Analytics" }), ...page(async () => (await import("./pages/admin-analytics")).AdminAnalyticsRoute) },
+          {
+            path: "members",
+            handle: handle({ page: "Members" }),
+            ...page(async () => (await import("./pages/admin")).AdminMembersRoute),
+          },
+          {
+            path: "members/:id",
+            handle: handle({ page: "Members" }),
+            ...page(async () => (await import("./pages/admin")).AdminMemberRoute),
+          },
+          {
+            path: "content",
+            handle: handle({ page: "Content audit" }),
+            ...page(async () => (await import("./pages/admin")).AdminContentRoute),
+          },
+          {
+            path: "audit",
+            handle: handle({ page: "Audit log" }),
+            ...page(async () => (await import("./pages/admin")).AdminAuditRoute),
+          },
+          {
+            path: "ads",
+            handle: handle({ page: "Ads" }),
+            ...page(async () => (await import("./pages/admin-ads")).CampaignsRoute),
+          },
+          {
+            path: "ads/new",
+            handle: handle({ page: "Ads" }),
+            ...page(async () => (await import("./pages/admin-ads")).NewCampaignRoute),
+          },
+          {
+            path: "ads/:id",
+            handle: handle({ page: "Ads" }),
+            ...page(async () => (await import("./pages/admin-ads")).CampaignRoute),
+          },
+          {
+            path: "ads/:id/edit",
+            handle: handle({ page: "Ads" }),
+            ...page(async () => (await import("./pages/admin-ads")).EditCampaignRoute),
+          },
+          {
+            path: "analytics",
+            handle: handle({ page: "Analytics" }),
+            ...page(async () => (await import("./pages/admin-analytics")).AdminAnalyticsRoute),
+          },
         ],
       },
     ],
   },
-  { path: "/auth", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).AuthPage, AppLoading) },
-  { path: "/join", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).JoinPage, AppLoading) },
+  {
+    path: "/auth",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/auth")).AuthPage, AppLoading),
+  },
+  {
+    path: "/join",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/auth")).JoinPage, AppLoading),
+  },
   // decisions.md 2: /login is registered and shows /auth on its Sign In tab (no tab parameter means login).
-  { path: "/login", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/auth")).AuthPage, AppLoading) },
+  {
+    path: "/login",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/auth")).AuthPage, AppLoading),
+  },
   // A forgotten password, and the pages the links of mails open (for anyone holding one).
-  { path: "/forgot-password", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).ForgotPasswordPage, AppLoading) },
-  { path: "/reset-password", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).ResetPasswordPage, AppLoading) },
-  { path: "/verify-email", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).VerifyEmailRoute, AppLoading) },
-  { path: "/confirm-email", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).ConfirmEmailRoute, AppLoading) },
-  { path: "/undo-email-change", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/account")).UndoEmailChangeRoute, AppLoading) },
-  { path: "*", ErrorBoundary: RouteError, ...page(async () => (await import("./pages/not-found")).NotFoundPage, AppLoading) },
+  {
+    path: "/forgot-password",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/account")).ForgotPasswordPage, AppLoading),
+  },
+  {
+    path: "/reset-password",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/account")).ResetPasswordPage, AppLoading),
+  },
+  {
+    path: "/verify-email",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/account")).VerifyEmailRoute, AppLoading),
+  },
+  {
+    path: "/confirm-email",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/account")).ConfirmEmailRoute, AppLoading),
+  },
+  {
+    path: "/undo-email-change",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/account")).UndoEmailChangeRoute, AppLoading),
+  },
+  {
+    path: "*",
+    ErrorBoundary: RouteError,
+    ...page(async () => (await import("./pages/not-found")).NotFoundPage, AppLoading),
+  },
 ];

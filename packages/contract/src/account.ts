@@ -51,7 +51,8 @@ export type LinkProblem = keyof typeof LINK_PROBLEMS;
 export const linkProblemSchema = z.object({ message: z.string(), reason: z.enum(["invalid", "expired", "used"]) });
 
 /** The forgot-password form's answer, whatever the address. */
-export const RESET_SENT_MESSAGE = "If an account uses this address, we sent it a link to choose a new password. The link works for one hour.";
+export const RESET_SENT_MESSAGE =
+  "If an account uses this address, we sent it a link to choose a new password. The link works for one hour.";
 
 const token = z
   .string(requiredOr("token is required", "token must be text"))
@@ -63,7 +64,12 @@ export const resetPasswordRequestSchema = z.strictObject({ token, password: newP
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export const changeEmailRequestSchema = z.strictObject({
   email: emailField("Enter the new address"),
-  password: z.string(requiredOr("password is required", "password must be text")).check(z.minLength(1, "Enter your password to change your address"), z.maxLength(PASSWORD_MAX_LENGTH, "That is not your password")),
+  password: z
+    .string(requiredOr("password is required", "password must be text"))
+    .check(
+      z.minLength(1, "Enter your password to change your address"),
+      z.maxLength(PASSWORD_MAX_LENGTH, "That is not your password"),
+    ),
 });
 export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 

@@ -12,7 +12,11 @@ export const ADMIN_PAGE_SIZE = 50;
 /** Suspensions for a time: days; null is for good. */
 export const SUSPENSION_DAYS = [1, 3, 7, 30, 90] as const;
 
-const reason = plainText("Reason").check(z.trim(), z.minLength(1, "Give a reason"), z.maxLength(ADMIN_REASON_MAX_LENGTH, `A reason can be at most ${ADMIN_REASON_MAX_LENGTH} characters`));
+const reason = plainText("Reason").check(
+  z.trim(),
+  z.minLength(1, "Give a reason"),
+  z.maxLength(ADMIN_REASON_MAX_LENGTH, `A reason can be at most ${ADMIN_REASON_MAX_LENGTH} characters`),
+);
 
 export const MEMBER_FILTERS = ["all", "suspended", "admins", "reported", "new"] as const;
 export const adminMembersQuerySchema = z.strictObject({
@@ -50,9 +54,11 @@ export const suspendSchema = z.strictObject({
   reason,
   /** One of SUSPENSION_DAYS, or null for good. */
   days: z.nullable(
-    z
-      .number({ error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` })
-      .check(z.refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), { error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` })),
+    z.number({ error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good` }).check(
+      z.refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), {
+        error: `days must be one of ${SUSPENSION_DAYS.join(", ")}, or null for good`,
+      }),
+    ),
   ),
 });
 export const restoreSchema = z.strictObject({ reason });
@@ -63,14 +69,24 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 
 export const adminReportsQuerySchema = z.strictObject({
-  status: z._default(z.enum(REPORT_STATUSES, { error: `status must be one of: ${REPORT_STATUSES.join(", ")}` }), "open"),
+  status: z._default(
+    z.enum(REPORT_STATUSES, { error: `status must be one of: ${REPORT_STATUSES.join(", ")}` }),
+    "open",
+  ),
   kind: z.optional(z.enum(REPORT_KINDS, { error: `kind must be one of: ${REPORT_KINDS.join(", ")}` })),
   mine: z.optional(z.enum(["true", "false"])),
   page: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 0),
 });
 
 const person = z.nullable(z.object({ id: z.string(), username: z.string(), displayName: z.nullable(z.string()) }));
-const contextMessage = z.object({ id: z.number(), senderId: z.nullable(z.string()), content: z.string(), pictureUrl: z.nullable(z.string()), createdAt: z.string(), removed: z.boolean() });
+const contextMessage = z.object({
+  id: z.number(),
+  senderId: z.nullable(z.string()),
+  content: z.string(),
+  pictureUrl: z.nullable(z.string()),
+  createdAt: z.string(),
+  removed: z.boolean(),
+});
 
 /** A report with the content it is about, shown to admins. */
 export const adminReportSchema = z.object({
@@ -87,12 +103,26 @@ export const adminReportSchema = z.object({
   content: z.object({
     messages: z.optional(z.array(contextMessage)),
     pictureUrl: z.optional(z.nullable(z.string())),
-    event: z.optional(z.nullable(z.object({ id: z.string(), title: z.string(), description: z.string(), cancelledAt: z.nullable(z.string()) }))),
+    event: z.optional(
+      z.nullable(
+        z.object({ id: z.string(), title: z.string(), description: z.string(), cancelledAt: z.nullable(z.string()) }),
+      ),
+    ),
     group: z.optional(z.nullable(z.object({ id: z.string(), name: z.string(), description: z.string() }))),
   }),
   /** Earlier reports on the same target: how many, and the newest 5 of them. */
   earlier: z.int(),
-  earlierReports: z._default(z.array(z.object({ id: z.string(), reason: z.enum(REPORT_REASONS), status: z.enum(REPORT_STATUSES), createdAt: z.string() })), []),
+  earlierReports: z._default(
+    z.array(
+      z.object({
+        id: z.string(),
+        reason: z.enum(REPORT_REASONS),
+        status: z.enum(REPORT_STATUSES),
+        createdAt: z.string(),
+      }),
+    ),
+    [],
+  ),
   notes: z.array(z.object({ id: z.number(), author: person, text: z.string(), createdAt: z.string() })),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
@@ -100,7 +130,9 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 /** GET /api/admin/members/:id: the member, his profile and photos, reports against him and by him, his sessions. */
 export const adminMemberDetailSchema = z.object({
   member: adminMemberSchema,
-  profile: z.nullable(z.object({ bio: z.nullable(z.string()), age: z.nullable(z.number()), firstName: z.nullable(z.string()) })),
+  profile: z.nullable(
+    z.object({ bio: z.nullable(z.string()), age: z.nullable(z.number()), firstName: z.nullable(z.string()) }),
+  ),
   photos: z.array(z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() })),
   reportsAgainst: z.array(adminReportSchema),
   reportsBy: z.array(adminReportSchema),
@@ -122,32 +154,53 @@ export const adminPictureSchema = z.object({
 });
 export type AdminPicture = z.infer<typeof adminPictureSchema>;
 export const adminPicturesPageSchema = z.object({ pictures: z.array(adminPictureSchema), more: z.boolean() });
-export const REPORT_STATUS_LABELS: Record<(typeof REPORT_STATUSES)[number], string> = { open: "Open", dismissed: "Dismissed", actioned: "Acted on" };
+export const REPORT_STATUS_LABELS: Record<(typeof REPORT_STATUSES)[number], string> = {
+  open: "Open",
+  dismissed: "Dismissed",
+  actioned: "Acted on",
+};
 
 export const REPORT_ACTIONS = ["dismiss", "remove", "warn", "suspend"] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 /** POST /api/admin/reports/actions: one or more actions on one or more reports (bulk). */
 export const reportActionSchema = z.strictObject({
-  ids: z.array(z.uuid("not a report id")).check(z.minLength(1, "Select at least one report"), z.maxLength(200, "At most 200 reports at once")),
-  actions: z
-    .array(z.enum(REPORT_ACTIONS, { error: `actions must be among: ${REPORT_ACTIONS.join(", ")}` }))
-    .check(z.minLength(1, "Choose an action"), z.refine((a) => !(a.includes("dismiss") && a.length > 1), { error: "Dismiss goes alone" })),
+  ids: z
+    .array(z.uuid("not a report id"))
+    .check(z.minLength(1, "Select at least one report"), z.maxLength(200, "At most 200 reports at once")),
+  actions: z.array(z.enum(REPORT_ACTIONS, { error: `actions must be among: ${REPORT_ACTIONS.join(", ")}` })).check(
+    z.minLength(1, "Choose an action"),
+    z.refine((a) => !(a.includes("dismiss") && a.length > 1), { error: "Dismiss goes alone" }),
+  ),
   reason,
   days: z.optional(suspendSchema.shape.days),
 });
-export const reportNoteSchema = z.strictObject({ text: plainText("Note").check(z.trim(), z.minLength(1, "Write a note"), z.maxLength(2000, "A note can be at most 2000 characters")) });
+export const reportNoteSchema = z.strictObject({
+  text: plainText("Note").check(
+    z.trim(),
+    z.minLength(1, "Write a note"),
+    z.maxLength(2000, "A note can be at most 2000 characters"),
+  ),
+});
 export const reportAssignSchema = z.strictObject({ mine: z.boolean() });
 export const pictureRemoveSchema = z.strictObject({ reason });
 
 /** GET /api/admin/pictures: those awaiting review (the default), or every recent one. */
 export const PICTURE_FILTERS = ["awaiting", "all"] as const;
 export const adminPicturesQuerySchema = z.strictObject({
-  show: z._default(z.enum(PICTURE_FILTERS, { error: `show must be one of: ${PICTURE_FILTERS.join(", ")}` }), "awaiting"),
+  show: z._default(
+    z.enum(PICTURE_FILTERS, { error: `show must be one of: ${PICTURE_FILTERS.join(", ")}` }),
+    "awaiting",
+  ),
   page: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1000)), 0),
 });
 /** POST /api/admin/pictures/reviewed: pictures looked at and kept (a page of them at most). */
 export const picturesReviewedSchema = z.strictObject({
-  ids: z.array(z.uuid("ids must be picture ids"), { error: "ids must be a list of picture ids" }).check(z.minLength(1, "Choose at least one picture"), z.maxLength(ADMIN_PAGE_SIZE, `At most ${ADMIN_PAGE_SIZE} pictures at once`)),
+  ids: z
+    .array(z.uuid("ids must be picture ids"), { error: "ids must be a list of picture ids" })
+    .check(
+      z.minLength(1, "Choose at least one picture"),
+      z.maxLength(ADMIN_PAGE_SIZE, `At most ${ADMIN_PAGE_SIZE} pictures at once`),
+    ),
 });
 
 export const auditQuerySchema = z.strictObject({

@@ -39,7 +39,11 @@ export type AdStatus = (typeof AD_STATUSES)[number];
 const count = (label: string, max = 100_000_000) =>
   z
     .number({ error: `${label} must be a number` })
-    .check(z.int(`${label} must be a whole number`), z.gte(1, `${label} must be at least 1`), z.lte(max, `${label} can be at most ${withThousands(max)}`));
+    .check(
+      z.int(`${label} must be a whole number`),
+      z.gte(1, `${label} must be at least 1`),
+      z.lte(max, `${label} can be at most ${withThousands(max)}`),
+    );
 
 const AD_DESTINATION_MAX = 2000;
 /** Control characters (C0, DEL and C1): `new URL` drops some (CR, LF, tab) and a header cannot hold them. */
@@ -63,23 +67,41 @@ export function adDestinationHref(value: string): string | null {
 }
 
 const adDestinationSchema = z.string({ error: "Destination must be a link" }).check(
-  z.maxLength(AD_DESTINATION_MAX, { error: `Destination can be at most ${AD_DESTINATION_MAX} characters`, abort: true }),
-  z.refine((value) => !URL_CONTROL_CHARACTER.test(value), { error: "Destination can't contain control characters (a line break or a tab included)", abort: true }),
-  z.refine((value) => !value.includes("\\"), { error: "Destination can't contain a backslash (\\): write / instead", abort: true }),
-  z.refine((value) => adDestinationHref(value) !== null, { error: "Destination must be an https:// link", abort: true }),
-  z.refine((value) => (adDestinationHref(value) ?? "").length <= AD_DESTINATION_MAX, { error: `Destination can be at most ${AD_DESTINATION_MAX} characters once encoded`, abort: true }),
+  z.maxLength(AD_DESTINATION_MAX, {
+    error: `Destination can be at most ${AD_DESTINATION_MAX} characters`,
+    abort: true,
+  }),
+  z.refine((value) => !URL_CONTROL_CHARACTER.test(value), {
+    error: "Destination can't contain control characters (a line break or a tab included)",
+    abort: true,
+  }),
+  z.refine((value) => !value.includes("\\"), {
+    error: "Destination can't contain a backslash (\\): write / instead",
+    abort: true,
+  }),
+  z.refine((value) => adDestinationHref(value) !== null, {
+    error: "Destination must be an https:// link",
+    abort: true,
+  }),
+  z.refine((value) => (adDestinationHref(value) ?? "").length <= AD_DESTINATION_MAX, {
+    error: `Destination can be at most ${AD_DESTINATION_MAX} characters once encoded`,
+    abort: true,
+  }),
   // Stored as the browser will follow it (host in lower case, dot segments resolved, spaces encoded).
   z.overwrite((value) => adDestinationHref(value) ?? value),
 );
 
-const yearsMessage = (label: string) => `${label} must be a date and time between ${AD_DATE_YEAR_MIN} and ${AD_DATE_YEAR_MAX} (UTC)`;
+const yearsMessage = (label: string) =>
+  `${label} must be a date and time between ${AD_DATE_YEAR_MIN} and ${AD_DATE_YEAR_MAX} (UTC)`;
 /** A campaign's start or end: ISO 8601 with an offset, within the years a campaign can run (the database and `Date` both hold it). */
 const adDate = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` }).check(
     z.refine(
       (value) => {
         const at = Date.parse(value);
-        return Number.isFinite(at) && at >= Date.UTC(AD_DATE_YEAR_MIN, 0, 1) && at < Date.UTC(AD_DATE_YEAR_MAX + 1, 0, 1);
+        return (
+          Number.isFinite(at) && at >= Date.UTC(AD_DATE_YEAR_MIN, 0, 1) && at < Date.UTC(AD_DATE_YEAR_MAX + 1, 0, 1)
+        );
       },
       { error: yearsMessage(label) },
     ),
@@ -88,24 +110,63 @@ const adDate = (label: string) =>
 /** POST /api/admin/ads and PUT /api/admin/ads/:id: the creator's form. */
 export const adInputSchema = z
   .strictObject({
-    advertiser: nameText("Advertiser").check(z.trim(), z.minLength(1, "Advertiser is required"), z.maxLength(AD_ADVERTISER_MAX, `Advertiser can be at most ${AD_ADVERTISER_MAX} characters`)),
-    headline: nameText("Headline").check(z.trim(), z.minLength(1, "Headline is required"), z.maxLength(AD_HEADLINE_MAX, `Headline can be at most ${AD_HEADLINE_MAX} characters`)),
-    body: plainText("Text").check(z.trim(), z.minLength(1, "Text is required"), z.maxLength(AD_BODY_MAX, `Text can be at most ${AD_BODY_MAX} characters`)),
-    callToAction: nameText("Call to action").check(z.trim(), z.minLength(1, "Call to action is required"), z.maxLength(AD_CTA_MAX, `Call to action can be at most ${AD_CTA_MAX} characters`)),
+    advertiser: nameText("Advertiser").check(
+      z.trim(),
+      z.minLength(1, "Advertiser is required"),
+      z.maxLength(AD_ADVERTISER_MAX, `Advertiser can be at most ${AD_ADVERTISER_MAX} characters`),
+    ),
+    headline: nameText("Headline").check(
+      z.trim(),
+      z.minLength(1, "Headline is required"),
+      z.maxLength(AD_HEADLINE_MAX, `Headline can be at most ${AD_HEADLINE_MAX} characters`),
+    ),
+    body: plainText("Text").check(
+      z.trim(),
+      z.minLength(1, "Text is required"),
+      z.maxLength(AD_BODY_MAX, `Text can be at most ${AD_BODY_MAX} characters`),
+    ),
+    callToAction: nameText("Call to action").check(
+      z.trim(),
+      z.minLength(1, "Call to action is required"),
+      z.maxLength(AD_CTA_MAX, `Call to action can be at most ${AD_CTA_MAX} characters`),
+    ),
     destinationUrl: adDestinationSchema,
     mediaId: z.nullable(z.uuid("mediaId is not a picture id")),
     /** Targeting: a centre and a radius (both or neither), an age range, interests (any of them). */
     area: z.nullable(
       z.strictObject({
-        latitude: z.number("latitude must be a number").check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
-        longitude: z.number("longitude must be a number").check(z.gte(-180, "longitude must be between -180 and 180"), z.lte(180, "longitude must be between -180 and 180")),
-        radiusKm: z.number().check(z.refine((r) => (AD_RADII_KM as readonly number[]).includes(r), { error: `radiusKm must be one of ${AD_RADII_KM.join(", ")}` })),
+        latitude: z
+          .number("latitude must be a number")
+          .check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
+        longitude: z
+          .number("longitude must be a number")
+          .check(
+            z.gte(-180, "longitude must be between -180 and 180"),
+            z.lte(180, "longitude must be between -180 and 180"),
+          ),
+        radiusKm: z.number().check(
+          z.refine((r) => (AD_RADII_KM as readonly number[]).includes(r), {
+            error: `radiusKm must be one of ${AD_RADII_KM.join(", ")}`,
+          }),
+        ),
       }),
     ),
     // (Messages of their own: the web app's zod carries no English defaults.)
-    ageMin: z.nullable(z.int("Ages must be whole numbers").check(z.gte(18, "Ages start at 18"), z.lte(99, "Ages end at 99"))),
-    ageMax: z.nullable(z.int("Ages must be whole numbers").check(z.gte(18, "Ages start at 18"), z.lte(99, "Ages end at 99"))),
-    interests: z.array(plainText("Interests").check(z.trim(), z.minLength(1, "An interest cannot be empty"), z.maxLength(30, "An interest can be at most 30 characters"))).check(z.maxLength(10, "At most 10 interests")),
+    ageMin: z.nullable(
+      z.int("Ages must be whole numbers").check(z.gte(18, "Ages start at 18"), z.lte(99, "Ages end at 99")),
+    ),
+    ageMax: z.nullable(
+      z.int("Ages must be whole numbers").check(z.gte(18, "Ages start at 18"), z.lte(99, "Ages end at 99")),
+    ),
+    interests: z
+      .array(
+        plainText("Interests").check(
+          z.trim(),
+          z.minLength(1, "An interest cannot be empty"),
+          z.maxLength(30, "An interest can be at most 30 characters"),
+        ),
+      )
+      .check(z.maxLength(10, "At most 10 interests")),
     startsAt: adDate("startsAt"),
     endsAt: adDate("endsAt"),
     timeZone: timeZoneSchema,
@@ -115,14 +176,25 @@ export const adInputSchema = z
     frequencyCap: count("Frequency cap", AD_FREQUENCY_CAP_MAX),
   })
   .check(
-    z.refine((a) => Date.parse(a.endsAt) > Date.parse(a.startsAt), { error: "The end must be after the start", path: ["endsAt"] }),
-    z.refine((a) => a.ageMin === null || a.ageMax === null || a.ageMin <= a.ageMax, { error: "The youngest age must not be above the oldest", path: ["ageMax"] }),
-    z.refine((a) => a.totalCap === null || a.dailyCap === null || a.dailyCap <= a.totalCap, { error: "The daily cap must not be above the total cap", path: ["dailyCap"] }),
+    z.refine((a) => Date.parse(a.endsAt) > Date.parse(a.startsAt), {
+      error: "The end must be after the start",
+      path: ["endsAt"],
+    }),
+    z.refine((a) => a.ageMin === null || a.ageMax === null || a.ageMin <= a.ageMax, {
+      error: "The youngest age must not be above the oldest",
+      path: ["ageMax"],
+    }),
+    z.refine((a) => a.totalCap === null || a.dailyCap === null || a.dailyCap <= a.totalCap, {
+      error: "The daily cap must not be above the total cap",
+      path: ["dailyCap"],
+    }),
   );
 export type AdInput = z.infer<typeof adInputSchema>;
 
 /** POST /api/admin/ads/:id/status */
-export const adStatusSchema = z.strictObject({ status: z.enum(["active", "paused", "ended"], { error: "status must be active, paused or ended" }) });
+export const adStatusSchema = z.strictObject({
+  status: z.enum(["active", "paused", "ended"], { error: "status must be active, paused or ended" }),
+});
 
 export const adFiguresSchema = z.object({ impressions: z.int(), reach: z.int(), clicks: z.int(), ctr: z.number() });
 export const adCampaignSchema = z.object({
@@ -174,4 +246,10 @@ export const AD_ADMIN_PATHS = {
 } as const;
 
 /** The label of each status, as the campaigns list shows it. */
-export const AD_STATUS_LABELS: Record<AdStatus, string> = { draft: "Draft", scheduled: "Scheduled", active: "Active", paused: "Paused", ended: "Ended" };
+export const AD_STATUS_LABELS: Record<AdStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  active: "Active",
+  paused: "Paused",
+  ended: "Ended",
+};

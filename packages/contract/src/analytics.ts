@@ -37,25 +37,31 @@ export const ANALYTICS_FIRST_DAY = "2000-01-01";
 export const ANALYTICS_LAST_DAY = "2099-12-31";
 
 const day = (what: string) =>
-  z
-    .string({ error: `${what} is required (YYYY-MM-DD)` })
-    .check(
-      z.regex(DATE_RE, `${what} must be a date (YYYY-MM-DD)`),
-      z.refine(isRealDate, `${what} is not a real date`),
-      // Dates as YYYY-MM-DD compare as text.
-      z.refine((s) => s >= ANALYTICS_FIRST_DAY && s <= ANALYTICS_LAST_DAY, `${what} must be between ${ANALYTICS_FIRST_DAY} and ${ANALYTICS_LAST_DAY}`),
-    );
+  z.string({ error: `${what} is required (YYYY-MM-DD)` }).check(
+    z.regex(DATE_RE, `${what} must be a date (YYYY-MM-DD)`),
+    z.refine(isRealDate, `${what} is not a real date`),
+    // Dates as YYYY-MM-DD compare as text.
+    z.refine(
+      (s) => s >= ANALYTICS_FIRST_DAY && s <= ANALYTICS_LAST_DAY,
+      `${what} must be between ${ANALYTICS_FIRST_DAY} and ${ANALYTICS_LAST_DAY}`,
+    ),
+  );
 
 /** GET /api/admin/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD&tz=Area/City: both days included. */
 export const analyticsQuerySchema = z
   .strictObject({
     from: day("from"),
     to: day("to"),
-    tz: z.string({ error: "tz is required (an IANA time zone such as Europe/Berlin)" }).check(z.maxLength(64), z.refine(isTimeZone, "tz is not a known time zone")),
+    tz: z
+      .string({ error: "tz is required (an IANA time zone such as Europe/Berlin)" })
+      .check(z.maxLength(64), z.refine(isTimeZone, "tz is not a known time zone")),
   })
   .check(
     z.refine((q) => q.from <= q.to, { error: "from must be on or before to", path: ["from"] }),
-    z.refine((q) => daysBetween(q.from, q.to) + 1 <= ANALYTICS_MAX_DAYS, { error: `A range can be at most ${ANALYTICS_MAX_DAYS} days`, path: ["to"] }),
+    z.refine((q) => daysBetween(q.from, q.to) + 1 <= ANALYTICS_MAX_DAYS, {
+      error: `A range can be at most ${ANALYTICS_MAX_DAYS} days`,
+      path: ["to"],
+    }),
   );
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
@@ -82,10 +88,31 @@ export type AnalyticsCount = Exclude<keyof AnalyticsDay, "date">;
 
 /** A day when nothing happened. */
 export function quietDay(date: string): AnalyticsDay {
-  return { date, signups: 0, dau: 0, wau: 0, mau: 0, messages: 0, conversationsStarted: 0, conversationsReplied: 0, eventsHosted: 0, rsvps: 0, groupsJoined: 0, reports: 0, blocks: 0, adImpressions: 0, adClicks: 0 };
+  return {
+    date,
+    signups: 0,
+    dau: 0,
+    wau: 0,
+    mau: 0,
+    messages: 0,
+    conversationsStarted: 0,
+    conversationsReplied: 0,
+    eventsHosted: 0,
+    rsvps: 0,
+    groupsJoined: 0,
+    reports: 0,
+    blocks: 0,
+    adImpressions: 0,
+    adClicks: 0,
+  };
 }
 
-export const funnelSchema = z.object({ signups: z.int(), onboarded: z.int(), firstMessage: z.int(), firstReply: z.int() });
+export const funnelSchema = z.object({
+  signups: z.int(),
+  onboarded: z.int(),
+  firstMessage: z.int(),
+  firstReply: z.int(),
+});
 export type Funnel = z.infer<typeof funnelSchema>;
 
 export const analyticsSchema = z.object({
@@ -121,7 +148,9 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
 
 /** Today's date in a time zone. */
 export function todayIn(tz: string, now = Date.now()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(now));
+  return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(now),
+  );
 }
 
 /** The last `days` days up to today, in a time zone. */
@@ -164,7 +193,8 @@ export interface Figure {
 const sum = (days: readonly AnalyticsDay[], key: AnalyticsCount) => days.reduce((n, d) => n + d[key], 0);
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 /** Active members over a period: the day's figure averaged (DAU), or the last day's (WAU, MAU). */
-const average = (days: readonly AnalyticsDay[], key: AnalyticsCount) => (days.length ? sum(days, key) / days.length : null);
+const average = (days: readonly AnalyticsDay[], key: AnalyticsCount) =>
+  days.length ? sum(days, key) / days.length : null;
 const last = (days: readonly AnalyticsDay[], key: AnalyticsCount) => (days.length ? days[days.length - 1]![key] : null);
 
 function figuresOf(days: readonly AnalyticsDay[]): Record<FigureId, number | null> {

@@ -48,7 +48,12 @@ export const emailField = (missing: string) =>
   z.pipe(
     z
       .string(requiredOr(missing, "Email must be text"))
-      .check(z.trim(), ...noControlCharacters("Email"), z.minLength(1, missing), z.maxLength(254, "That email address is too long")),
+      .check(
+        z.trim(),
+        ...noControlCharacters("Email"),
+        z.minLength(1, missing),
+        z.maxLength(254, "That email address is too long"),
+      ),
     z.email("Enter a valid email address"),
   );
 
@@ -57,7 +62,10 @@ export const emailAddressSchema = emailField("Email and password are required");
 
 const password = z
   .string(requiredOr("Email and password are required", "Password must be text"))
-  .check(z.minLength(1, "Email and password are required"), z.maxLength(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`));
+  .check(
+    z.minLength(1, "Email and password are required"),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Passwords can be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
 
 /**
  * A new password may hold any character a person can type (spaces, emoji, any script), but no
@@ -81,7 +89,10 @@ export const loginChallengeSchema = z.object({
 export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
 /** The 429 answer that asks for the work (`{ message, challenge }`). */
 export const loginChallengeErrorSchema = z.object({ message: z.string(), challenge: loginChallengeSchema });
-export const loginProofSchema = z.strictObject({ token: z.string().check(z.minLength(1), z.maxLength(400)), nonce: z.string().check(z.minLength(1), z.maxLength(40)) });
+export const loginProofSchema = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(400)),
+  nonce: z.string().check(z.minLength(1), z.maxLength(40)),
+});
 export type LoginProof = z.infer<typeof loginProofSchema>;
 
 /** The number of leading zero bits of a hash: the work a proof shows (browser and server count alike). */
@@ -98,7 +109,11 @@ export function leadingZeroBits(bytes: Uint8Array): number {
 }
 
 /** POST /api/auth/login (`proof` only when the server asked for it). */
-export const loginRequestSchema = z.strictObject({ email: emailAddressSchema, password, proof: z.optional(loginProofSchema) });
+export const loginRequestSchema = z.strictObject({
+  email: emailAddressSchema,
+  password,
+  proof: z.optional(loginProofSchema),
+});
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]{3,30}$/;
@@ -114,7 +129,9 @@ export const registerRequestSchema = z.strictObject({
   ),
   // The pattern is ASCII letters, digits, dots, dashes and underscores: no control or invisible character passes.
   username: z.optional(
-    z.string().check(z.trim(), z.regex(USERNAME_PATTERN, "Usernames are 3 to 30 letters, digits, dots, dashes or underscores")),
+    z
+      .string()
+      .check(z.trim(), z.regex(USERNAME_PATTERN, "Usernames are 3 to 30 letters, digits, dots, dashes or underscores")),
   ),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -123,7 +140,11 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const anonymousLoginRequestSchema = z.strictObject({
   age: z
     .number(requiredOr("age is required", "Age must be a number"))
-    .check(z.int("Age must be a whole number"), z.gte(MIN_AGE, "You must be 18 or older"), z.lte(MAX_AGE, "Age must be at most 99")),
+    .check(
+      z.int("Age must be a whole number"),
+      z.gte(MIN_AGE, "You must be 18 or older"),
+      z.lte(MAX_AGE, "Age must be at most 99"),
+    ),
 });
 export type AnonymousLoginRequest = z.infer<typeof anonymousLoginRequestSchema>;
 
@@ -146,14 +167,24 @@ export const newPasswordSchema = z
 
 /** PUT /api/users/password */
 export const changePasswordRequestSchema = z.strictObject({
-  currentPassword: z.string(requiredOr("currentPassword is required", "currentPassword must be text")).check(z.minLength(1, "Enter your current password"), z.maxLength(PASSWORD_MAX_LENGTH, "That is not your current password")),
+  currentPassword: z
+    .string(requiredOr("currentPassword is required", "currentPassword must be text"))
+    .check(
+      z.minLength(1, "Enter your current password"),
+      z.maxLength(PASSWORD_MAX_LENGTH, "That is not your current password"),
+    ),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** DELETE /api/users/account: the password again, so a left-open session cannot erase an account. */
 export const deleteAccountRequestSchema = z.strictObject({
-  password: z.string(requiredOr("password is required", "password must be text")).check(z.minLength(1, "Enter your password to delete your account"), z.maxLength(PASSWORD_MAX_LENGTH, "That is not your password")),
+  password: z
+    .string(requiredOr("password is required", "password must be text"))
+    .check(
+      z.minLength(1, "Enter your password to delete your account"),
+      z.maxLength(PASSWORD_MAX_LENGTH, "That is not your password"),
+    ),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 

@@ -1,11 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { catchUpRetryDelay, MAX_RETRY_DELAY_MS, MessageLog, MessageOutbox, MessageSync, memoryOutboxStorage, NOT_SENT_REASON, RETRY_DELAY_MS, SYNC_SETTLE_MS, type MessageTransport, type OutboxEntry } from "./delivery";
+import {
+  catchUpRetryDelay,
+  MAX_RETRY_DELAY_MS,
+  MessageLog,
+  MessageOutbox,
+  MessageSync,
+  memoryOutboxStorage,
+  NOT_SENT_REASON,
+  RETRY_DELAY_MS,
+  SYNC_SETTLE_MS,
+  type MessageTransport,
+  type OutboxEntry,
+} from "./delivery";
 import type { Message, SendMessage } from "./messages";
 import type { Ack } from "./realtime";
 
 const ACK_TIMEOUT = 8_000;
-const RATE_LIMITED: Ack<Message> = { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true };
-const SERVER_FAULT: Ack<Message> = { ok: false, message: "Your message could not be sent. It will be retried.", retry: true };
+const RATE_LIMITED: Ack<Message> = {
+  ok: false,
+  message: "You are sending messages too fast. Wait a moment and try again.",
+  retry: true,
+};
+const SERVER_FAULT: Ack<Message> = {
+  ok: false,
+  message: "Your message could not be sent. It will be retried.",
+  retry: true,
+};
 
 interface Call {
   payload: SendMessage;
@@ -42,7 +62,15 @@ function fakeTransport() {
             settle(() =>
               resolve({
                 ok: true,
-                data: { id: nextId++, conversationId: payload.conversationId, senderId: "me", content: payload.content, picture: null, tempId: payload.tempId, createdAt: new Date().toISOString() },
+                data: {
+                  id: nextId++,
+                  conversationId: payload.conversationId,
+                  senderId: "me",
+                  content: payload.content,
+                  picture: null,
+                  tempId: payload.tempId,
+                  createdAt: new Date().toISOString(),
+                },
               }),
             ),
         });
@@ -79,7 +107,8 @@ function setup(options: { initial?: OutboxEntry[] } = {}) {
     onStored: (message) => void stored.push(message),
     warn: () => undefined,
   });
-  const write = (conversationId: string, tempId: string) => outbox.send({ conversationId, content: `text of ${tempId}`, tempId });
+  const write = (conversationId: string, tempId: string) =>
+    outbox.send({ conversationId, content: `text of ${tempId}`, tempId });
   const entry = (tempId: string) => outbox.pending.find((e) => e.tempId === tempId);
   return { socket, outbox, stored, write, entry };
 }
@@ -325,7 +354,13 @@ describe("MessageOutbox: no message holds back another", () => {
 
   it("what a reload left is sent at once, failed ones excepted", async () => {
     const initial: OutboxEntry[] = [
-      { conversationId: "c1", content: "x", tempId: "a1", createdAt: "2026-01-01T00:00:00.000Z", failed: "You can't message this member" },
+      {
+        conversationId: "c1",
+        content: "x",
+        tempId: "a1",
+        createdAt: "2026-01-01T00:00:00.000Z",
+        failed: "You can't message this member",
+      },
       { conversationId: "c1", content: "y", tempId: "a2", createdAt: "2026-01-01T00:00:01.000Z" },
       { conversationId: "c2", content: "z", tempId: "b1", createdAt: "2026-01-01T00:00:02.000Z" },
     ];
@@ -337,12 +372,25 @@ describe("MessageOutbox: no message holds back another", () => {
 });
 
 describe("MessageSync: ids that become visible out of order", () => {
-  const message = (id: number): Message => ({ id, conversationId: "c1", senderId: "u", content: `m${id}`, picture: null, tempId: null, createdAt: "2026-01-01T00:00:00.000Z" });
+  const message = (id: number): Message => ({
+    id,
+    conversationId: "c1",
+    senderId: "u",
+    content: `m${id}`,
+    picture: null,
+    tempId: null,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  });
 
   it("a message stored just after a newer one, while he was cut off, is still caught up (PostgreSQL hands out ids before commit)", async () => {
     let now = 0;
     const server: Message[] = [message(1)];
-    const sync = new MessageSync(new MessageLog(), async (after) => ({ messages: server.filter((m) => m.id > after), more: false }), 0, () => now);
+    const sync = new MessageSync(
+      new MessageLog(),
+      async (after) => ({ messages: server.filter((m) => m.id > after), more: false }),
+      0,
+      () => now,
+    );
     await sync.connected();
     // 101 is stored and pushed; 100 (begun first) is not visible yet; the connection drops.
     sync.receive([message(101)]);
@@ -358,7 +406,12 @@ describe("MessageSync: ids that become visible out of order", () => {
 
   it("the watermark follows ids once they have settled, so a later reconnection fetches little", async () => {
     let now = 0;
-    const sync = new MessageSync(new MessageLog(), async () => ({ messages: [], more: false }), 0, () => now);
+    const sync = new MessageSync(
+      new MessageLog(),
+      async () => ({ messages: [], more: false }),
+      0,
+      () => now,
+    );
     await sync.connected();
     sync.receive([message(5)]);
     expect(sync.syncedUpTo).toBe(0);
@@ -368,19 +421,31 @@ describe("MessageSync: ids that become visible out of order", () => {
 });
 
 describe("MessageSync: a catch-up that fails", () => {
-  const message = (id: number): Message => ({ id, conversationId: "c1", senderId: "u", content: `m${id}`, picture: null, tempId: null, createdAt: "2026-01-01T00:00:00.000Z" });
+  const message = (id: number): Message => ({
+    id,
+    conversationId: "c1",
+    senderId: "u",
+    content: `m${id}`,
+    picture: null,
+    tempId: null,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  });
 
   it("is tried again, with growing waits, while the connection lasts, until the missed messages are in", async () => {
     vi.useFakeTimers();
     try {
       const server = [message(1), message(2)];
       let calls = 0;
-      const sync = new MessageSync(new MessageLog(), async (after) => {
-        calls += 1;
-        // The node left after a restart answers 502 twice under the herd of reconnections.
-        if (calls <= 2) throw new Error("missed: 502");
-        return { messages: server.filter((m) => m.id > after), more: false };
-      }, 0);
+      const sync = new MessageSync(
+        new MessageLog(),
+        async (after) => {
+          calls += 1;
+          // The node left after a restart answers 502 twice under the herd of reconnections.
+          if (calls <= 2) throw new Error("missed: 502");
+          return { messages: server.filter((m) => m.id > after), more: false };
+        },
+        0,
+      );
       let caught: Message[] | null = null;
       void sync.connected().then((added) => (caught = added));
       await vi.advanceTimersByTimeAsync(0);
@@ -407,11 +472,15 @@ describe("MessageSync: a catch-up that fails", () => {
     try {
       let failing = true;
       let calls = 0;
-      const sync = new MessageSync(new MessageLog(), async () => {
-        calls += 1;
-        if (failing) throw new Error("missed: 502");
-        return { messages: [message(7)], more: false };
-      }, 0);
+      const sync = new MessageSync(
+        new MessageLog(),
+        async () => {
+          calls += 1;
+          if (failing) throw new Error("missed: 502");
+          return { messages: [message(7)], more: false };
+        },
+        0,
+      );
       let first: Message[] | null = null;
       void sync.connected().then((added) => (first = added));
       await vi.advanceTimersByTimeAsync(0);

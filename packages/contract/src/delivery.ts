@@ -247,7 +247,8 @@ export class MessageOutbox {
     this.tries.set(entry.tempId, tries);
     tries.all += 1;
     if (!(ack && isRateLimited(ack))) tries.counted += 1;
-    if (tries.counted >= (this.options.maxAttempts ?? MAX_SEND_ATTEMPTS)) return this.fail(entry.tempId, NOT_SENT_REASON);
+    if (tries.counted >= (this.options.maxAttempts ?? MAX_SEND_ATTEMPTS))
+      return this.fail(entry.tempId, NOT_SENT_REASON);
     const delay = doublingDelay(tries.all, this.options.retryDelayMs, this.options.maxRetryDelayMs);
     lane.timer = setTimeout(() => {
       lane.timer = null;
@@ -383,7 +384,8 @@ export class MessageSync {
 
   private settle() {
     const cutoff = this.now() - SYNC_SETTLE_MS;
-    while (this.settling.length > 0 && this.settling[0]!.at <= cutoff) this.watermark = Math.max(this.watermark, this.settling.shift()!.id);
+    while (this.settling.length > 0 && this.settling[0]!.at <= cutoff)
+      this.watermark = Math.max(this.watermark, this.settling.shift()!.id);
   }
 
   /** Call at every (re)connection: catches up from the watermark, then follows pushes. */
@@ -391,9 +393,11 @@ export class MessageSync {
     // One catch-up at a time; a new connection queues its own after the one in flight.
     const run = (this.catching ?? Promise.resolve([])).catch(() => []).then(() => this.catchUp());
     this.catching = run;
-    void run.finally(() => {
-      if (this.catching === run) this.catching = null;
-    }).catch(() => undefined);
+    void run
+      .finally(() => {
+        if (this.catching === run) this.catching = null;
+      })
+      .catch(() => undefined);
     return run;
   }
 

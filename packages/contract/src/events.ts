@@ -7,7 +7,17 @@ import { REPORT_REASONS } from "./users";
  * RSVP "going" (up to capacity, then a waitlist) or "interested". The venue's pin is privacy-snapped
  * like a member's position; its exact address may be kept for those who are going.
  */
-export const EVENT_CATEGORIES = ["social", "party", "drinks", "outdoors", "sports", "arts", "wellness", "dating", "other"] as const;
+export const EVENT_CATEGORIES = [
+  "social",
+  "party",
+  "drinks",
+  "outdoors",
+  "sports",
+  "arts",
+  "wellness",
+  "dating",
+  "other",
+] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
   social: "Social",
@@ -59,38 +69,74 @@ export const timeZoneSchema = z.string().check(
  * Other breaks (VT, FF, NEL) are control characters, refused with those.
  */
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
-const singleLine = (field: string) => z.refine<string>((value) => !LINE_BREAK.test(value), { error: `${field} must be on one line: it can't contain line breaks`, abort: true });
+const singleLine = (field: string) =>
+  z.refine<string>((value) => !LINE_BREAK.test(value), {
+    error: `${field} must be on one line: it can't contain line breaks`,
+    abort: true,
+  });
 
-const isoDate = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
+const isoDate = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
 
 /** POST /api/events and PUT /api/events/:id (the whole event, as the host's form sends it). */
 export const eventInputSchema = z
   .strictObject({
-    title: nameText("Title").check(singleLine("Title"), z.minLength(3, "Title must be at least 3 characters"), z.maxLength(EVENT_TITLE_MAX_LENGTH, `Title can be at most ${EVENT_TITLE_MAX_LENGTH} characters`)),
-    description: plainText("Description").check(z.maxLength(EVENT_DESCRIPTION_MAX_LENGTH, `Description can be at most ${EVENT_DESCRIPTION_MAX_LENGTH} characters`)),
+    title: nameText("Title").check(
+      singleLine("Title"),
+      z.minLength(3, "Title must be at least 3 characters"),
+      z.maxLength(EVENT_TITLE_MAX_LENGTH, `Title can be at most ${EVENT_TITLE_MAX_LENGTH} characters`),
+    ),
+    description: plainText("Description").check(
+      z.maxLength(
+        EVENT_DESCRIPTION_MAX_LENGTH,
+        `Description can be at most ${EVENT_DESCRIPTION_MAX_LENGTH} characters`,
+      ),
+    ),
     category: z.enum(EVENT_CATEGORIES, { error: `category must be one of: ${EVENT_CATEGORIES.join(", ")}` }),
     startsAt: isoDate("startsAt"),
     endsAt: isoDate("endsAt"),
     timeZone: timeZoneSchema,
-    venueName: nameText("Venue").check(singleLine("Venue"), z.minLength(1, "Venue is required"), z.maxLength(EVENT_VENUE_MAX_LENGTH, `Venue can be at most ${EVENT_VENUE_MAX_LENGTH} characters`)),
-    address: plainText("Address").check(z.maxLength(EVENT_ADDRESS_MAX_LENGTH, `Address can be at most ${EVENT_ADDRESS_MAX_LENGTH} characters`)),
+    venueName: nameText("Venue").check(
+      singleLine("Venue"),
+      z.minLength(1, "Venue is required"),
+      z.maxLength(EVENT_VENUE_MAX_LENGTH, `Venue can be at most ${EVENT_VENUE_MAX_LENGTH} characters`),
+    ),
+    address: plainText("Address").check(
+      z.maxLength(EVENT_ADDRESS_MAX_LENGTH, `Address can be at most ${EVENT_ADDRESS_MAX_LENGTH} characters`),
+    ),
     /** Who sees the exact address: everyone who sees the event, or only those going. */
     addressFor: z.enum(["everyone", "going"], { error: "addressFor must be everyone or going" }),
-    latitude: z.number({ error: "latitude must be a number" }).check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
-    longitude: z.number({ error: "longitude must be a number" }).check(z.gte(-180, "longitude must be between -180 and 180"), z.lte(180, "longitude must be between -180 and 180")),
+    latitude: z
+      .number({ error: "latitude must be a number" })
+      .check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
+    longitude: z
+      .number({ error: "longitude must be a number" })
+      .check(
+        z.gte(-180, "longitude must be between -180 and 180"),
+        z.lte(180, "longitude must be between -180 and 180"),
+      ),
     capacity: z
       .number({ error: "capacity must be a number" })
       .check(
         z.int("capacity must be a whole number"),
-        z.gte(EVENT_CAPACITY_MIN, `capacity must be from ${EVENT_CAPACITY_MIN} to ${withThousands(EVENT_CAPACITY_MAX)}`),
-        z.lte(EVENT_CAPACITY_MAX, `capacity must be from ${EVENT_CAPACITY_MIN} to ${withThousands(EVENT_CAPACITY_MAX)}`),
+        z.gte(
+          EVENT_CAPACITY_MIN,
+          `capacity must be from ${EVENT_CAPACITY_MIN} to ${withThousands(EVENT_CAPACITY_MAX)}`,
+        ),
+        z.lte(
+          EVENT_CAPACITY_MAX,
+          `capacity must be from ${EVENT_CAPACITY_MIN} to ${withThousands(EVENT_CAPACITY_MAX)}`,
+        ),
       ),
     coverMediaId: z.nullable(z.uuid("coverMediaId is not a picture id")),
     /** A group's event: only the group's members see it. The host must be a member. */
     groupId: z.optional(z.nullable(z.uuid("groupId is not a group id"))),
   })
   .check(
-    z.refine((e) => Date.parse(e.endsAt) > Date.parse(e.startsAt), { error: "The end must be after the start", path: ["endsAt"] }),
+    z.refine((e) => Date.parse(e.endsAt) > Date.parse(e.startsAt), {
+      error: "The end must be after the start",
+      path: ["endsAt"],
+    }),
     z.refine((e) => Date.parse(e.endsAt) - Date.parse(e.startsAt) <= EVENT_MAX_HOURS * 3_600_000, {
       error: `An event can last at most ${EVENT_MAX_HOURS / 24} days`,
       path: ["endsAt"],
@@ -107,7 +153,11 @@ export const eventsQuerySchema = z.strictObject({
   latitude: z.coerce.number({ error: "latitude must be a number" }).check(z.gte(-90), z.lte(90)),
   longitude: z.coerce.number({ error: "longitude must be a number" }).check(z.gte(-180), z.lte(180)),
   radius: z._default(
-    z.coerce.number().check(z.refine((r) => (EVENT_RADII_KM as readonly number[]).includes(r), { error: `radius must be one of ${EVENT_RADII_KM.join(", ")}` })),
+    z.coerce.number().check(
+      z.refine((r) => (EVENT_RADII_KM as readonly number[]).includes(r), {
+        error: `radius must be one of ${EVENT_RADII_KM.join(", ")}`,
+      }),
+    ),
     EVENT_DEFAULT_RADIUS_KM,
   ),
   filter: z._default(z.enum(EVENT_FILTERS, { error: `filter must be one of: ${EVENT_FILTERS.join(", ")}` }), "all"),
@@ -128,7 +178,10 @@ export const rsvpRequestSchema = z.strictObject({
 });
 
 export const eventCancelSchema = z.strictObject({
-  reason: plainText("Reason").check(z.minLength(1, "Say why the event is cancelled"), z.maxLength(EVENT_CANCEL_REASON_MAX_LENGTH, `Reason can be at most ${EVENT_CANCEL_REASON_MAX_LENGTH} characters`)),
+  reason: plainText("Reason").check(
+    z.minLength(1, "Say why the event is cancelled"),
+    z.maxLength(EVENT_CANCEL_REASON_MAX_LENGTH, `Reason can be at most ${EVENT_CANCEL_REASON_MAX_LENGTH} characters`),
+  ),
 });
 
 export const eventReportSchema = z.strictObject({
@@ -136,7 +189,12 @@ export const eventReportSchema = z.strictObject({
   details: z._default(plainText("Details").check(z.maxLength(1000, "Details can be at most 1000 characters")), ""),
 });
 
-export const eventPersonSchema = z.object({ id: z.string(), username: z.string(), displayName: z.nullable(z.string()), profileImageUrl: z.nullable(z.string()) });
+export const eventPersonSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
+});
 export type EventPerson = z.infer<typeof eventPersonSchema>;
 
 /** An event as a viewer sees it (list and page). */
@@ -184,7 +242,11 @@ export const eventAttendeesSchema = z.object({ goingCount: z.int(), listed: z.ar
 
 /** The socket's `watchEvents`: the events the open pages show (replaces the socket's list); `eventChanged` follows. */
 export const EVENT_WATCH_MAX = 50;
-export const watchEventsSchema = z.strictObject({ eventIds: z.array(z.uuid("not an event id")).check(z.maxLength(EVENT_WATCH_MAX, `watch at most ${EVENT_WATCH_MAX} events`)) });
+export const watchEventsSchema = z.strictObject({
+  eventIds: z
+    .array(z.uuid("not an event id"))
+    .check(z.maxLength(EVENT_WATCH_MAX, `watch at most ${EVENT_WATCH_MAX} events`)),
+});
 
 /** GET /api/users/calendar: the member's private feed (a secret URL; POST resets it). */
 export const calendarFeedSchema = z.object({ url: z.string() });

@@ -51,14 +51,30 @@ export const groupInputSchema = z.strictObject({
     z.minLength(GROUP_NAME_MIN_LENGTH, `Name must be at least ${GROUP_NAME_MIN_LENGTH} characters`),
     z.maxLength(GROUP_NAME_MAX_LENGTH, `Name can be at most ${GROUP_NAME_MAX_LENGTH} characters`),
   ),
-  description: plainText("Description").check(z.maxLength(GROUP_DESCRIPTION_MAX_LENGTH, `Description can be at most ${GROUP_DESCRIPTION_MAX_LENGTH} characters`)),
-  rules: plainText("Rules").check(z.maxLength(GROUP_RULES_MAX_LENGTH, `Rules can be at most ${GROUP_RULES_MAX_LENGTH} characters`)),
+  description: plainText("Description").check(
+    z.maxLength(GROUP_DESCRIPTION_MAX_LENGTH, `Description can be at most ${GROUP_DESCRIPTION_MAX_LENGTH} characters`),
+  ),
+  rules: plainText("Rules").check(
+    z.maxLength(GROUP_RULES_MAX_LENGTH, `Rules can be at most ${GROUP_RULES_MAX_LENGTH} characters`),
+  ),
   interests: z
-    .array(plainText("Interests").check(z.trim(), z.minLength(1, "An interest cannot be empty"), z.maxLength(30, "An interest can be at most 30 characters")), { error: "interests must be a list" })
+    .array(
+      plainText("Interests").check(
+        z.trim(),
+        z.minLength(1, "An interest cannot be empty"),
+        z.maxLength(30, "An interest can be at most 30 characters"),
+      ),
+      { error: "interests must be a list" },
+    )
     .check(z.maxLength(GROUP_MAX_INTERESTS, `At most ${GROUP_MAX_INTERESTS} interests`)),
   joinPolicy: z.enum(GROUP_JOIN_POLICIES, { error: `joinPolicy must be one of: ${GROUP_JOIN_POLICIES.join(", ")}` }),
   /** The group's home area (a point; shown and searched by its privacy-snapped position), or none. */
-  home: z.nullable(z.strictObject({ latitude: z.number().check(z.gte(-90), z.lte(90)), longitude: z.number().check(z.gte(-180), z.lte(180)) })),
+  home: z.nullable(
+    z.strictObject({
+      latitude: z.number().check(z.gte(-90), z.lte(90)),
+      longitude: z.number().check(z.gte(-180), z.lte(180)),
+    }),
+  ),
   coverMediaId: z.nullable(z.uuid("coverMediaId is not a picture id")),
 });
 export type GroupInput = z.infer<typeof groupInputSchema>;
@@ -114,13 +130,33 @@ export const groupMemberSchema = z.object({
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 export const groupRequestSchema = z.object({
-  user: z.object({ id: z.string(), username: z.string(), displayName: z.nullable(z.string()), profileImageUrl: z.nullable(z.string()) }),
+  user: z.object({
+    id: z.string(),
+    username: z.string(),
+    displayName: z.nullable(z.string()),
+    profileImageUrl: z.nullable(z.string()),
+  }),
   kind: z.enum(["request", "invitation"]),
   createdAt: z.string(),
 });
 export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
-export const GROUP_LOG_ACTIONS = ["created", "joined", "left", "requested", "approved", "refused", "invited", "declined", "removed", "promoted", "demoted", "owner_changed", "settings_changed", "message_removed"] as const;
+export const GROUP_LOG_ACTIONS = [
+  "created",
+  "joined",
+  "left",
+  "requested",
+  "approved",
+  "refused",
+  "invited",
+  "declined",
+  "removed",
+  "promoted",
+  "demoted",
+  "owner_changed",
+  "settings_changed",
+  "message_removed",
+] as const;
 export const groupLogEntrySchema = z.object({
   id: z.int(),
   action: z.enum(GROUP_LOG_ACTIONS),
@@ -133,12 +169,21 @@ export type GroupLogEntry = z.infer<typeof groupLogEntrySchema>;
 /** PUT /api/groups/:id/me: listed among the members, mute the group chat. */
 export const groupSettingsSchema = z.strictObject({ listed: z.optional(z.boolean()), muted: z.optional(z.boolean()) });
 /** POST /api/groups/:id/invitations: a member by his id, or by his username as moderators type it. */
-export const groupInviteSchema = z.union([
-  z.strictObject({ userId: z.uuid("userId is not a member id") }),
-  z.strictObject({ username: z.string().check(z.trim(), z.minLength(1, "Type a username"), z.maxLength(64, "No member has a username this long")) }),
-], { error: "Give a userId or a username" });
+export const groupInviteSchema = z.union(
+  [
+    z.strictObject({ userId: z.uuid("userId is not a member id") }),
+    z.strictObject({
+      username: z
+        .string()
+        .check(z.trim(), z.minLength(1, "Type a username"), z.maxLength(64, "No member has a username this long")),
+    }),
+  ],
+  { error: "Give a userId or a username" },
+);
 export type GroupInvite = z.infer<typeof groupInviteSchema>;
-export const groupRoleSchema = z.strictObject({ role: z.enum(["moderator", "member"], { error: "role must be moderator or member" }) });
+export const groupRoleSchema = z.strictObject({
+  role: z.enum(["moderator", "member"], { error: "role must be moderator or member" }),
+});
 export const groupOwnerSchema = z.strictObject({ userId: z.uuid("userId is not a member id") });
 export const groupReportSchema = z.strictObject({
   reason: z.enum(REPORT_REASONS, { error: `reason must be one of: ${REPORT_REASONS.join(", ")}` }),

@@ -65,7 +65,12 @@ export function tileOf(latitude: number, longitude: number, level: number): { z:
 }
 
 /** The box a tile covers, in degrees. */
-export function tileBounds(tile: { z: number; x: number; y: number }): { south: number; west: number; north: number; east: number } {
+export function tileBounds(tile: { z: number; x: number; y: number }): {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+} {
   const n = 2 ** tile.z;
   const lon = (x: number) => (x / n) * 360 - 180;
   const lat = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / n))) * 180) / Math.PI;
@@ -77,7 +82,10 @@ export function tileKey(tile: { z: number; x: number; y: number }): string {
 }
 
 /** The tiles of a level that cover a box (for the client's view). */
-export function tilesCovering(box: { south: number; west: number; north: number; east: number }, level: number): string[] {
+export function tilesCovering(
+  box: { south: number; west: number; north: number; east: number },
+  level: number,
+): string[] {
   const a = tileOf(box.north, box.west, level);
   const b = tileOf(box.south, box.east, level);
   const keys: string[] = [];
@@ -107,28 +115,34 @@ export function parseTileKey(key: string): { z: number; x: number; y: number } {
 }
 
 /** A list of tiles of one level, at most MAP_MAX_TILES, no repeats. */
-export const mapTileListSchema = z
-  .array(mapTileKeySchema)
-  .check(
-    z.minLength(1, "ask for at least one tile"),
-    z.maxLength(MAP_MAX_TILES, `ask for at most ${MAP_MAX_TILES} tiles at once`),
-    z.refine((keys) => new Set(keys.map((k) => k.split("/")[0])).size === 1, { error: "all tiles must be of one level" }),
-    z.refine((keys) => new Set(keys).size === keys.length, { error: "a tile is named twice" }),
-  );
+export const mapTileListSchema = z.array(mapTileKeySchema).check(
+  z.minLength(1, "ask for at least one tile"),
+  z.maxLength(MAP_MAX_TILES, `ask for at most ${MAP_MAX_TILES} tiles at once`),
+  z.refine((keys) => new Set(keys.map((k) => k.split("/")[0])).size === 1, { error: "all tiles must be of one level" }),
+  z.refine((keys) => new Set(keys).size === keys.length, { error: "a tile is named twice" }),
+);
 
 /** GET /api/map/area?tiles=z/x/y,z/x/y */
 export const mapAreaQuerySchema = z.strictObject({
   // zod's preprocess: the comma-separated string split into the list, then the list's own rules.
-  tiles: z.pipe(z.transform((value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value)), mapTileListSchema),
+  tiles: z.pipe(
+    z.transform((value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value)),
+    mapTileListSchema,
+  ),
 });
 
 /** How a member appears on the map, chosen on /location (decisions.md 6). "hidden" is private mode. */
 export const MAP_VISIBILITIES = ["shown", "crowd", "hidden"] as const;
 export type MapVisibility = (typeof MAP_VISIBILITIES)[number];
-export const mapVisibilitySchema = z.enum(MAP_VISIBILITIES, { error: `visibility must be one of: ${MAP_VISIBILITIES.join(", ")}` });
+export const mapVisibilitySchema = z.enum(MAP_VISIBILITIES, {
+  error: `visibility must be one of: ${MAP_VISIBILITIES.join(", ")}`,
+});
 export const MAP_VISIBILITY_LABELS: Record<MapVisibility, { title: string; description: string }> = {
   shown: { title: "Shown", description: "A marker near where you are (never your exact position)." },
-  crowd: { title: "In a crowd only", description: `Counted in groups; shown alone only where at least ${MAP_CROWD_MIN} members share your area.` },
+  crowd: {
+    title: "In a crowd only",
+    description: `Counted in groups; shown alone only where at least ${MAP_CROWD_MIN} members share your area.`,
+  },
   hidden: { title: "Hidden", description: "Not on the map at all, and your distance is hidden (private mode)." },
 };
 
@@ -177,7 +191,9 @@ export const mapAreaSchema = z.object({
 export type MapArea = z.infer<typeof mapAreaSchema>;
 
 /** The socket's `mapSubscribe`: replaces the socket's tiles; an empty list stops the updates. */
-export const mapSubscribeSchema = z.strictObject({ tiles: z.array(mapTileKeySchema).check(z.maxLength(MAP_MAX_TILES)) });
+export const mapSubscribeSchema = z.strictObject({
+  tiles: z.array(mapTileKeySchema).check(z.maxLength(MAP_MAX_TILES)),
+});
 export type MapSubscribe = z.infer<typeof mapSubscribeSchema>;
 
 /** GET /api/map/config: the base layer (docs/decisions/0018). */

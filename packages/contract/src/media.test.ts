@@ -11,7 +11,8 @@ import {
 
 describe("snapImageQuery (a fixed set of variants)", () => {
   it("lists every size and quality the client asks for, the guest thumbnail and the default quality", () => {
-    for (const size of [48, 96, 112, 150, 200, 320, 480, 720, GUEST_IMAGE_MAX_SIDE]) expect(IMAGE_SIZES).toContain(size);
+    for (const size of [48, 96, 112, 150, 200, 320, 480, 720, GUEST_IMAGE_MAX_SIDE])
+      expect(IMAGE_SIZES).toContain(size);
     for (const quality of [75, 80, 85, 90, IMAGE_DEFAULT_QUALITY]) expect(IMAGE_QUALITIES).toContain(quality);
     expect(IMAGE_SIZES.at(-1)).toBe(IMAGE_MAX_SIDE);
     expect([...IMAGE_SIZES].sort((a, b) => a - b)).toEqual([...IMAGE_SIZES]);
@@ -34,7 +35,9 @@ describe("snapImageQuery (a fixed set of variants)", () => {
   it("snaps q to the nearest allowed quality, the default when missing", () => {
     expect(snapImageQuery({}).q).toBe(IMAGE_DEFAULT_QUALITY);
     expect(snapImageQuery({ q: Number.NaN }).q).toBe(IMAGE_DEFAULT_QUALITY);
-    expect([1, 20, 62, 63, 77, 78, 82, 83, 88, 100].map((q) => snapImageQuery({ q }).q)).toEqual([50, 50, 50, 75, 75, 80, 80, 85, 90, 90]);
+    expect([1, 20, 62, 63, 77, 78, 82, 83, 88, 100].map((q) => snapImageQuery({ q }).q)).toEqual([
+      50, 50, 50, 75, 75, 80, 80, 85, 90, 90,
+    ]);
   });
 
   it("keeps f and leaves out missing or non-finite sizes", () => {

@@ -29,7 +29,12 @@ const dimension = (name: string) =>
   z.optional(
     z.pipe(
       z.pipe(z.string().check(z.regex(/^\d+$/, `${name} must be a whole number of pixels`)), z.transform(Number)),
-      z.int().check(z.gte(1, `${name} must be at least 1`), z.lte(IMAGE_MAX_SIDE, `${name} can be at most ${IMAGE_MAX_SIDE}`)),
+      z
+        .int()
+        .check(
+          z.gte(1, `${name} must be at least 1`),
+          z.lte(IMAGE_MAX_SIDE, `${name} can be at most ${IMAGE_MAX_SIDE}`),
+        ),
     ),
   );
 
@@ -41,7 +46,12 @@ export const imageQuerySchema = z.strictObject({
     z.optional(
       z.pipe(
         z.pipe(z.string().check(z.regex(/^\d+$/, "q must be a whole number from 1 to 100")), z.transform(Number)),
-        z.int().check(z.gte(1, "q must be a whole number from 1 to 100"), z.lte(100, "q must be a whole number from 1 to 100")),
+        z
+          .int()
+          .check(
+            z.gte(1, "q must be a whole number from 1 to 100"),
+            z.lte(100, "q must be a whole number from 1 to 100"),
+          ),
       ),
     ),
     IMAGE_DEFAULT_QUALITY,

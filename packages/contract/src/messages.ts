@@ -80,7 +80,9 @@ export const openConversationRequestSchema = z.strictObject({
 
 /** POST /api/conversations/:id/read */
 export const markReadRequestSchema = z.strictObject({
-  messageId: z.number(requiredOr("messageId is required", "messageId must be a number")).check(z.int("messageId must be a whole number"), z.gte(1, "messageId must be at least 1")),
+  messageId: z
+    .number(requiredOr("messageId is required", "messageId must be a number"))
+    .check(z.int("messageId must be a whole number"), z.gte(1, "messageId must be at least 1")),
 });
 
 const tempId = plainText("tempId", requiredOr("tempId is required", "tempId must be text")).check(
@@ -99,7 +101,11 @@ export const sendMessageSchema = z
     tempId,
     mediaId: z.optional(z.uuid({ error: "mediaId must be the id of a picture you uploaded" })),
   })
-  .check(z.refine((m) => m.content.trim().length > 0 || m.mediaId !== undefined, { message: "Write something or attach a picture" }));
+  .check(
+    z.refine((m) => m.content.trim().length > 0 || m.mediaId !== undefined, {
+      message: "Write something or attach a picture",
+    }),
+  );
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
 /** Socket `typing`. */

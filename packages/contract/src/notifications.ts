@@ -4,7 +4,14 @@ import * as z from "zod/mini";
  * decisions.md, "Notifications": a member's list (the bell in the header, an unread count), pushed
  * over the socket and kept 90 days. Each feature that notifies adds its kinds here.
  */
-export const NOTIFICATION_KINDS = ["event_reminder", "event_promoted", "event_cancelled", "event_changed", "warning", "report_outcome"] as const;
+export const NOTIFICATION_KINDS = [
+  "event_reminder",
+  "event_promoted",
+  "event_cancelled",
+  "event_changed",
+  "warning",
+  "report_outcome",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KEEP_DAYS = 90;
 
@@ -35,7 +42,9 @@ export function notificationText(n: Pick<Notification, "kind" | "data">): string
     case "warning":
       return `A warning from our moderators: ${n.data.reason ?? "please read our rules."}`;
     case "report_outcome":
-      return n.data.outcome === "actioned" ? "Thanks for your report: our moderators took action." : "Thanks for your report: our moderators reviewed it and took no action.";
+      return n.data.outcome === "actioned"
+        ? "Thanks for your report: our moderators took action."
+        : "Thanks for your report: our moderators reviewed it and took no action.";
   }
 }
 

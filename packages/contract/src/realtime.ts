@@ -8,7 +8,10 @@ import type { Notification } from "./notifications";
 export const SOCKET_SIGN_IN_REQUIRED = "Sign in to connect";
 
 /** Spec section 3: socket auth {userId, username}; it must match the session (decisions.md 4). */
-export const socketAuthSchema = z.strictObject({ userId: z.string().check(z.minLength(1)), username: z.string().check(z.minLength(1)) });
+export const socketAuthSchema = z.strictObject({
+  userId: z.string().check(z.minLength(1)),
+  username: z.string().check(z.minLength(1)),
+});
 export const updateLocationEventSchema = locationSchema;
 export const conversationIdSchema = z.uuid("conversation id is not valid");
 export const userOnlineStatusUpdateSchema = z.object({

@@ -13,8 +13,9 @@ export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-
  * embeddings, overrides and isolates, the word joiner, invisible operators and the BOM.
  */
 // Each is matched on its own on purpose, the combining grapheme joiner and the joiners included.
-// eslint-disable-next-line no-misleading-character-class
-export const INVISIBLE_OR_BIDI_CHARACTER = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0]/;
+export const INVISIBLE_OR_BIDI_CHARACTER =
+  // eslint-disable-next-line no-misleading-character-class
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0]/;
 
 export const CONTROL_CHARACTER_MESSAGE = "Text can't contain control characters";
 
@@ -90,7 +91,8 @@ const VISIBLE_CHARACTER = /(?!\u2800)[\p{L}\p{N}\p{S}\p{P}]/u;
 
 export const controlCharacterMessage = (field: string) => `${field} can't contain control characters`;
 export const brokenCharacterMessage = (field: string) => `${field} can't contain invalid characters`;
-export const invisibleCharacterMessage = (field: string) => `${field} can't contain invisible or direction-changing characters`;
+export const invisibleCharacterMessage = (field: string) =>
+  `${field} can't contain invisible or direction-changing characters`;
 export const blankNameMessage = (field: string) => `${field} needs at least one visible character`;
 
 /**
@@ -106,7 +108,10 @@ export const noControlCharacters = (field: string) => [
 export const visibleName = (field: string) => [
   z.refine<string>((value) => !hasInvisibleCharacter(value), { error: invisibleCharacterMessage(field), abort: true }),
   // Empty is the field's own rule (required, or "clears it"); this refuses a name of blanks alone.
-  z.refine<string>((value) => value === "" || VISIBLE_CHARACTER.test(value), { error: blankNameMessage(field), abort: true }),
+  z.refine<string>((value) => value === "" || VISIBLE_CHARACTER.test(value), {
+    error: blankNameMessage(field),
+    abort: true,
+  }),
 ];
 
 type TextParams = Parameters<typeof z.string>[0];

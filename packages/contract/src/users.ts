@@ -45,7 +45,11 @@ export interface NearbySearch {
  * very same request.
  */
 export function nearbySearchPath({ latitude, longitude, radius, sort, rightNow, cursor }: NearbySearch): string {
-  const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), radius: String(radius) });
+  const query = new URLSearchParams({
+    latitude: String(latitude),
+    longitude: String(longitude),
+    radius: String(radius),
+  });
   if (sort && sort !== "nearest") query.set("sort", sort);
   if (rightNow) query.set("rightNow", "true");
   if (cursor) query.set("cursor", cursor);
@@ -78,7 +82,11 @@ export const interestsSchema = z.pipe(
     }),
   ),
   z
-    .array(z.string().check(z.maxLength(INTEREST_MAX_LENGTH, `Each interest can be at most ${INTEREST_MAX_LENGTH} characters`)))
+    .array(
+      z
+        .string()
+        .check(z.maxLength(INTEREST_MAX_LENGTH, `Each interest can be at most ${INTEREST_MAX_LENGTH} characters`)),
+    )
     .check(z.maxLength(MAX_INTERESTS, `At most ${MAX_INTERESTS} interests`)),
 );
 
@@ -89,15 +97,26 @@ export const interestsSchema = z.pipe(
 export const profileUpdateSchema = z
   .partial(
     z.strictObject({
-      firstName: nameText("First name").check(z.minLength(1, "First name cannot be empty"), z.maxLength(FIRST_NAME_MAX_LENGTH, `First name can be at most ${FIRST_NAME_MAX_LENGTH} characters`)),
+      firstName: nameText("First name").check(
+        z.minLength(1, "First name cannot be empty"),
+        z.maxLength(FIRST_NAME_MAX_LENGTH, `First name can be at most ${FIRST_NAME_MAX_LENGTH} characters`),
+      ),
       age: z
         .number({ error: "Age must be a number" })
-        .check(z.int("Age must be a whole number"), z.gte(MIN_AGE, "You must be 18 or older"), z.lte(MAX_AGE, "Age must be at most 99")),
+        .check(
+          z.int("Age must be a whole number"),
+          z.gte(MIN_AGE, "You must be 18 or older"),
+          z.lte(MAX_AGE, "Age must be at most 99"),
+        ),
       bio: plainText("Bio").check(z.maxLength(BIO_MAX_LENGTH, `Bio can be at most ${BIO_MAX_LENGTH} characters`)),
       interests: interestsSchema,
       bodyType: z.nullable(bodyTypeSchema),
       role: z.nullable(positionSchema),
-      displayName: z.nullable(nameText("Display name").check(z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`))),
+      displayName: z.nullable(
+        nameText("Display name").check(
+          z.maxLength(DISPLAY_NAME_MAX_LENGTH, `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+        ),
+      ),
       privateMode: z.boolean({ error: "privateMode must be true or false" }),
     }),
   )
@@ -105,8 +124,12 @@ export const profileUpdateSchema = z
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const locationSchema = z.strictObject({
-  latitude: z.number(requiredOr("latitude is required", "latitude must be a number")).check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
-  longitude: z.number(requiredOr("longitude is required", "longitude must be a number")).check(z.gte(-180, "longitude must be between -180 and 180"), z.lte(180, "longitude must be between -180 and 180")),
+  latitude: z
+    .number(requiredOr("latitude is required", "latitude must be a number"))
+    .check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
+  longitude: z
+    .number(requiredOr("longitude is required", "longitude must be a number"))
+    .check(z.gte(-180, "longitude must be between -180 and 180"), z.lte(180, "longitude must be between -180 and 180")),
 });
 export type Location = z.infer<typeof locationSchema>;
 
@@ -126,19 +149,33 @@ export type NearbySort = (typeof NEARBY_SORTS)[number];
 
 /** GET /api/users/nearby?latitude=&longitude=&radius=25&cursor=&limit= */
 export const nearbyQuerySchema = z.strictObject({
-  latitude: z.pipe(queryNumber("latitude"), z.number().check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90"))),
-  longitude: z.pipe(queryNumber("longitude"), z.number().check(z.gte(-180, "longitude must be between -180 and 180"), z.lte(180, "longitude must be between -180 and 180"))),
+  latitude: z.pipe(
+    queryNumber("latitude"),
+    z
+      .number()
+      .check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
+  ),
+  longitude: z.pipe(
+    queryNumber("longitude"),
+    z
+      .number()
+      .check(
+        z.gte(-180, "longitude must be between -180 and 180"),
+        z.lte(180, "longitude must be between -180 and 180"),
+      ),
+  ),
   radius: z._default(
     z.optional(
       z.pipe(
         queryNumber("radius"),
-        z
-          .number()
-          .check(
-            z.gt(0, "radius must be more than 0"),
-            z.lte(NEARBY_MAX_RADIUS_KM, `radius can be at most ${NEARBY_MAX_RADIUS_KM} km`),
-            z.refine((r) => (NEARBY_RADII_KM as readonly number[]).includes(r), `radius must be one of ${NEARBY_RADII_KM.join(", ")} (km)`),
+        z.number().check(
+          z.gt(0, "radius must be more than 0"),
+          z.lte(NEARBY_MAX_RADIUS_KM, `radius can be at most ${NEARBY_MAX_RADIUS_KM} km`),
+          z.refine(
+            (r) => (NEARBY_RADII_KM as readonly number[]).includes(r),
+            `radius must be one of ${NEARBY_RADII_KM.join(", ")} (km)`,
           ),
+        ),
       ),
     ),
     NEARBY_DEFAULT_RADIUS_KM,
@@ -147,16 +184,28 @@ export const nearbyQuerySchema = z.strictObject({
     z.optional(
       z.pipe(
         queryNumber("limit"),
-        z.number().check(z.int("limit must be a whole number"), z.gte(1, "limit must be at least 1"), z.lte(NEARBY_MAX_LIMIT, `limit can be at most ${NEARBY_MAX_LIMIT}`)),
+        z
+          .number()
+          .check(
+            z.int("limit must be a whole number"),
+            z.gte(1, "limit must be at least 1"),
+            z.lte(NEARBY_MAX_LIMIT, `limit can be at most ${NEARBY_MAX_LIMIT}`),
+          ),
       ),
     ),
     NEARBY_DEFAULT_LIMIT,
   ),
   cursor: z.optional(z.string().check(z.maxLength(200, "cursor is not valid"))),
   /** decisions.md: "Nearest" (the default) or "Best match", both ordered by the server. */
-  sort: z._default(z.optional(z.enum(NEARBY_SORTS, { error: `sort must be one of: ${NEARBY_SORTS.join(", ")}` })), "nearest"),
+  sort: z._default(
+    z.optional(z.enum(NEARBY_SORTS, { error: `sort must be one of: ${NEARBY_SORTS.join(", ")}` })),
+    "nearest",
+  ),
   /** "true": only members who are Right Now. */
-  rightNow: z.pipe(z.optional(z.enum(["true", "false"], { error: "rightNow must be true or false" })), z.transform((v) => v === "true")),
+  rightNow: z.pipe(
+    z.optional(z.enum(["true", "false"], { error: "rightNow must be true or false" })),
+    z.transform((v) => v === "true"),
+  ),
 });
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 
@@ -225,7 +274,12 @@ export const addPhotoRequestSchema = z.strictObject({
 });
 /** PUT /api/users/photos/order: every one of his picture ids, the main one first. */
 export const photoOrderRequestSchema = z.strictObject({
-  ids: z.array(z.uuid({ error: "ids must be picture ids" }), { error: "ids must be a list of picture ids" }).check(z.minLength(1, "ids must list your pictures"), z.maxLength(MAX_PROFILE_PHOTOS, `At most ${MAX_PROFILE_PHOTOS} pictures`)),
+  ids: z
+    .array(z.uuid({ error: "ids must be picture ids" }), { error: "ids must be a list of picture ids" })
+    .check(
+      z.minLength(1, "ids must list your pictures"),
+      z.maxLength(MAX_PROFILE_PHOTOS, `At most ${MAX_PROFILE_PHOTOS} pictures`),
+    ),
 });
 
 export const RIGHT_NOW_MINUTES = 60;
@@ -266,7 +320,11 @@ export const reportRequestSchema = z.strictObject({
     z.optional(
       z
         .string({ error: "details must be text" })
-        .check(z.trim(), ...noControlCharacters("Details"), z.maxLength(REPORT_DETAILS_MAX_LENGTH, `Details can be at most ${REPORT_DETAILS_MAX_LENGTH} characters`)),
+        .check(
+          z.trim(),
+          ...noControlCharacters("Details"),
+          z.maxLength(REPORT_DETAILS_MAX_LENGTH, `Details can be at most ${REPORT_DETAILS_MAX_LENGTH} characters`),
+        ),
     ),
     "",
   ),
@@ -278,5 +336,11 @@ export const reportRequestSchema = z.strictObject({
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 
 /** GET /api/users/blocked */
-export const blockedMemberSchema = z.object({ id: z.string(), username: z.string(), displayName: z.nullable(z.string()), profileImageUrl: z.nullable(z.string()), blockedAt: z.string() });
+export const blockedMemberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
+  blockedAt: z.string(),
+});
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;

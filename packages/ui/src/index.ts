@@ -1,5 +1,12 @@
 export { cn } from "./lib/cn";
-export { FirstPaintGate, IDLE_TIMEOUT_MS, useAfterFirstPaint, useBackgroundTurn, useIdle, whenIdle } from "./lib/when-idle";
+export {
+  FirstPaintGate,
+  IDLE_TIMEOUT_MS,
+  useAfterFirstPaint,
+  useBackgroundTurn,
+  useIdle,
+  whenIdle,
+} from "./lib/when-idle";
 export { Button, buttonVariants, type ButtonProps } from "./components/button";
 export { Spinner, type SpinnerProps } from "./components/spinner";
 export {
@@ -38,7 +45,16 @@ export { TagInput, type TagInputProps } from "./components/tag-input";
 export { Checkbox } from "./components/checkbox";
 export { Switch } from "./components/switch";
 export { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from "./components/select";
-export { Table, type TableProps, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./components/table";
+export {
+  Table,
+  type TableProps,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "./components/table";
 export { Pagination, type PaginationProps } from "./components/pagination";
 export { PasswordInput, type PasswordInputProps } from "./components/password-input";
 export { Label } from "./components/label";

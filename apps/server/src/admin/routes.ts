@@ -17,7 +17,15 @@ import {
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import { isUuid, notFound, parseOr400 } from "../http/errors";
-import { adminOverview, listAuditEntries, listMembers, listPictures, listReports, memberDetail, reportDetail } from "./queries";
+import {
+  adminOverview,
+  listAuditEntries,
+  listMembers,
+  listPictures,
+  listReports,
+  memberDetail,
+  reportDetail,
+} from "./queries";
 import {
   actOnReports,
   addReportNote,
@@ -54,7 +62,9 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     return listMembers(db, query);
   });
 
-  app.get<{ Params: { id: string } }>("/api/admin/members/:id", async (request) => memberDetail(db, idOf(request, "Member")));
+  app.get<{ Params: { id: string } }>("/api/admin/members/:id", async (request) =>
+    memberDetail(db, idOf(request, "Member")),
+  );
 
   app.post<{ Params: { id: string } }>("/api/admin/members/:id/warn", async (request) => {
     const { reason } = parseOr400(warnSchema, request.body);
@@ -82,7 +92,9 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     return listReports(db, query, actorOf(request).id);
   });
 
-  app.get<{ Params: { id: string } }>("/api/admin/reports/:id", async (request) => reportDetail(db, idOf(request, "Report")));
+  app.get<{ Params: { id: string } }>("/api/admin/reports/:id", async (request) =>
+    reportDetail(db, idOf(request, "Report")),
+  );
 
   app.post("/api/admin/reports/actions", async (request) => {
     const body = parseOr400(reportActionSchema, request.body);

@@ -1,7 +1,18 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { suspendedMessage, type ReportAction, type ReportKind } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
-import { auditLog, bannedMedia, events, groups, media, memberWarnings, profilePhotos, reportNotes, reports, users } from "../db/schema";
+import {
+  auditLog,
+  bannedMedia,
+  events,
+  groups,
+  media,
+  memberWarnings,
+  profilePhotos,
+  reportNotes,
+  reports,
+  users,
+} from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AppContext } from "../http/context";
 import { sendNotifications } from "../notifications/service";
@@ -19,8 +30,18 @@ export interface Actor {
 type Tx = Db;
 
 /** One audit entry: written in the same transaction as the action it records. */
-export async function audit(tx: Tx, actor: Actor, action: string, targetType: string, targetId: string, reason: string, data: Record<string, unknown> = {}): Promise<void> {
-  await tx.insert(auditLog).values({ adminId: actor.id, adminUsername: actor.username, action, targetType, targetId, reason, data });
+export async function audit(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  targetType: string,
+  targetId: string,
+  reason: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  await tx
+    .insert(auditLog)
+    .values({ adminId: actor.id, adminUsername: actor.username, action, targetType, targetId, reason, data });
 }
 
 /** What must happen after the transaction committed (sessions ended, people told). */
@@ -33,7 +54,14 @@ interface After {
   /** Conversations deleted with their group: every node forgets who was in them. */
   droppedConversations: string[];
 }
-const newAfter = (): After => ({ suspended: new Set(), warned: new Map(), removedMessages: [], outcomes: [], mediaFiles: [], droppedConversations: [] });
+const newAfter = (): After => ({
+  suspended: new Set(),
+  warned: new Map(),
+  removedMessages: [],
+  outcomes: [],
+  mediaFiles: [],
+  droppedConversations: [],
+});
 
 async function runAfter(ctx: AppContext, after: After): Promise<void> {
   for (const userId of after.suspended) {
@@ -42,11 +70,13 @@ async function runAfter(ctx: AppContext, after: After): Promise<void> {
     ctx.notify.disconnectUser(userId);
     ctx.mapChanges.memberChanged(userId);
   }
-  for (const [userId, reason] of after.warned) await sendNotifications(ctx.db, ctx.notify, [userId], "warning", { reason });
+  for (const [userId, reason] of after.warned)
+    await sendNotifications(ctx.db, ctx.notify, [userId], "warning", { reason });
   for (const removed of after.removedMessages) {
     ctx.notify.toUsers(await ctx.participants.of(removed.conversationId), "messageRemoved", removed);
   }
-  for (const { reporterId, outcome } of after.outcomes) await sendNotifications(ctx.db, ctx.notify, [reporterId], "report_outcome", { outcome });
+  for (const { reporterId, outcome } of after.outcomes)
+    await sendNotifications(ctx.db, ctx.notify, [reporterId], "report_outcome", { outcome });
   for (const id of after.mediaFiles) await ctx.mediaStore.remove(id).catch(() => undefined);
   for (const id of after.droppedConversations) ctx.participants.changed(id);
 }
@@ -57,12 +87,22 @@ async function targetUser(tx: Tx, userId: string) {
   return user;
 }
 
-async function suspendIn(tx: Tx, actor: Actor, userId: string, reason: string, days: number | null, after: After): Promise<void> {
+async function suspendIn(
+  tx: Tx,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  days: number | null,
+  after: After,
+): Promise<void> {
   if (userId === actor.id) throw badRequest("You cannot suspend yourself");
   const user = await targetUser(tx, userId);
   if (user.accountRole === "admin") throw conflict("Revoke his admin role before suspending him");
   const until = days === null ? null : new Date(Date.now() + days * 86_400_000);
-  await tx.update(users).set({ suspendedAt: new Date(), suspendedUntil: until, suspensionReason: reason, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ suspendedAt: new Date(), suspendedUntil: until, suspensionReason: reason, updatedAt: new Date() })
+    .where(eq(users.id, userId));
   // His calendar feed's URL stops working too (a new one once he is back).
   await rotateCalendarFeed(tx, userId);
   await audit(tx, actor, "suspend", "member", userId, reason, { days, until: until?.toISOString() ?? null });
@@ -76,7 +116,13 @@ async function warnIn(tx: Tx, actor: Actor, userId: string, reason: string, afte
   after.warned.set(userId, reason);
 }
 
-export async function suspendMember(ctx: AppContext, actor: Actor, userId: string, reason: string, days: number | null): Promise<void> {
+export async function suspendMember(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  days: number | null,
+): Promise<void> {
   const after = newAfter();
   await ctx.db.transaction(async (tx) => suspendIn(tx as unknown as Tx, actor, userId, reason, days, after));
   await runAfter(ctx, after);
@@ -92,26 +138,42 @@ export async function restoreMember(ctx: AppContext, actor: Actor, userId: strin
   await ctx.db.transaction(async (tx) => {
     const user = await targetUser(tx as unknown as Tx, userId);
     if (!user.suspendedAt) throw conflict("This member is not suspended");
-    await tx.update(users).set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await audit(tx as unknown as Tx, actor, "restore", "member", userId, reason);
   });
   ctx.mapChanges.memberChanged(userId);
 }
 
 /** Grants or revokes admin; never the last admin (nor himself: another admin must). */
-export async function setAdminRole(ctx: AppContext, actor: Actor, userId: string, admin: boolean, reason: string): Promise<void> {
+export async function setAdminRole(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+  admin: boolean,
+  reason: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const user = await targetUser(t, userId);
     if (user.suspendedAt && admin) throw conflict("Restore him before making him an admin");
     if (admin && !user.emailVerifiedAt) throw conflict("He must confirm his email address before he can be an admin");
-    if ((user.accountRole === "admin") === admin) throw conflict(admin ? "He is already an admin" : "He is not an admin");
+    if ((user.accountRole === "admin") === admin)
+      throw conflict(admin ? "He is already an admin" : "He is not an admin");
     if (!admin) {
       if (userId === actor.id) throw badRequest("Another admin must revoke your role");
-      const [count] = await queryRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM users WHERE account_role = 'admin' AND suspended_at IS NULL`);
+      const [count] = await queryRows<{ n: number }>(
+        t,
+        sql`SELECT count(*)::int AS n FROM users WHERE account_role = 'admin' AND suspended_at IS NULL`,
+      );
       if (Number(count?.n ?? 0) <= 1) throw conflict("He is the last admin");
     }
-    await t.update(users).set({ accountRole: admin ? "admin" : "member", updatedAt: new Date() }).where(eq(users.id, userId));
+    await t
+      .update(users)
+      .set({ accountRole: admin ? "admin" : "member", updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await audit(t, actor, admin ? "grant_admin" : "revoke_admin", "member", userId, reason);
   });
 }
@@ -147,9 +209,15 @@ async function removePictureIn(tx: Tx, actor: Actor, mediaId: string, reason: st
   const [picture] = await tx.select().from(media).where(eq(media.id, mediaId)).limit(1);
   if (!picture) return;
   if (picture.sha256) await tx.insert(bannedMedia).values({ sha256: picture.sha256 }).onConflictDoNothing();
-  const wasProfile = (await tx.select().from(profilePhotos).where(eq(profilePhotos.mediaId, mediaId)).limit(1)).length > 0;
+  const wasProfile =
+    (await tx.select().from(profilePhotos).where(eq(profilePhotos.mediaId, mediaId)).limit(1)).length > 0;
   await tx.delete(media).where(eq(media.id, mediaId));
-  if (wasProfile) await applyPhotoOrder(tx, picture.ownerId, (await listPhotos(tx, picture.ownerId)).map((p) => p.id));
+  if (wasProfile)
+    await applyPhotoOrder(
+      tx,
+      picture.ownerId,
+      (await listPhotos(tx, picture.ownerId)).map((p) => p.id),
+    );
   await audit(tx, actor, "remove_picture", "picture", mediaId, reason, { ownerId: picture.ownerId });
   after.mediaFiles.push(mediaId);
 }
@@ -172,7 +240,11 @@ async function removeContentIn(tx: Tx, actor: Actor, report: ReportRow, reason: 
       await audit(tx, actor, "remove_event", "event", report.event_id!, reason);
       return;
     case "group": {
-      const [group] = await tx.select({ conversationId: groups.conversationId }).from(groups).where(eq(groups.id, report.group_id!)).limit(1);
+      const [group] = await tx
+        .select({ conversationId: groups.conversationId })
+        .from(groups)
+        .where(eq(groups.id, report.group_id!))
+        .limit(1);
       if (group) {
         await tx.delete(groups).where(eq(groups.id, report.group_id!));
         await dropConversation(tx, group.conversationId);
@@ -199,28 +271,50 @@ export async function actOnReports(
   reason: string,
   days: number | null | undefined,
 ): Promise<{ acted: number }> {
-  if (actions.includes("suspend") && days === undefined) throw badRequest("Choose how long to suspend for (days, or null for good)");
+  if (actions.includes("suspend") && days === undefined)
+    throw badRequest("Choose how long to suspend for (days, or null for good)");
   const after = newAfter();
   const acted = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const rows = await queryRows<ReportRow>(
       t,
       sql`SELECT r.id, ${REPORT_KIND_SQL} AS kind, r.reporter_id, r.reported_id, r.message_id, r.media_id, r.event_id, r.group_id, r.status
-          FROM reports r WHERE r.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) FOR UPDATE`,
+          FROM reports r WHERE r.id IN (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) FOR UPDATE`,
     );
     if (rows.length !== new Set(ids).size) throw notFound("A report was not found");
     if (rows.some((r) => r.status !== "open")) throw conflict("A report was already closed: reload the queue");
     const done = new Set<string>();
     const once = (key: string) => (done.has(key) ? false : (done.add(key), true));
     for (const report of rows) {
-      if (actions.includes("remove") && once(`remove:${report.kind}:${report.message_id ?? report.media_id ?? report.event_id ?? report.group_id ?? report.reported_id}`)) {
+      if (
+        actions.includes("remove") &&
+        once(
+          `remove:${report.kind}:${report.message_id ?? report.media_id ?? report.event_id ?? report.group_id ?? report.reported_id}`,
+        )
+      ) {
         await removeContentIn(t, actor, report, reason, after);
       }
-      if (actions.includes("warn") && once(`warn:${report.reported_id}`)) await warnIn(t, actor, report.reported_id, reason, after);
-      if (actions.includes("suspend") && once(`suspend:${report.reported_id}`)) await suspendIn(t, actor, report.reported_id, reason, days ?? null, after);
+      if (actions.includes("warn") && once(`warn:${report.reported_id}`))
+        await warnIn(t, actor, report.reported_id, reason, after);
+      if (actions.includes("suspend") && once(`suspend:${report.reported_id}`))
+        await suspendIn(t, actor, report.reported_id, reason, days ?? null, after);
       const outcome = actions.includes("dismiss") ? "dismissed" : "actioned";
-      await t.update(reports).set({ status: outcome, resolvedAt: new Date(), resolvedById: actor.id }).where(eq(reports.id, report.id));
-      await audit(t, actor, outcome === "dismissed" ? "dismiss_report" : "resolve_report", "report", report.id, reason, { actions: [...actions], kind: report.kind });
+      await t
+        .update(reports)
+        .set({ status: outcome, resolvedAt: new Date(), resolvedById: actor.id })
+        .where(eq(reports.id, report.id));
+      await audit(
+        t,
+        actor,
+        outcome === "dismissed" ? "dismiss_report" : "resolve_report",
+        "report",
+        report.id,
+        reason,
+        { actions: [...actions], kind: report.kind },
+      );
       if (report.reporter_id) after.outcomes.push({ reporterId: report.reporter_id, outcome });
     }
     return rows.length;
@@ -237,14 +331,21 @@ export async function removePicture(ctx: AppContext, actor: Actor, mediaId: stri
     if (!picture) throw notFound("Picture not found");
     await removePictureIn(tx as unknown as Tx, actor, mediaId, reason, after);
     // Open reports on it are resolved with it.
-    await tx.update(reports).set({ status: "actioned", resolvedAt: new Date(), resolvedById: actor.id }).where(and(eq(reports.mediaId, mediaId), eq(reports.status, "open")));
+    await tx
+      .update(reports)
+      .set({ status: "actioned", resolvedAt: new Date(), resolvedById: actor.id })
+      .where(and(eq(reports.mediaId, mediaId), eq(reports.status, "open")));
   });
   await runAfter(ctx, after);
 }
 
 /** Assigns a report to an admin, or unassigns it (null). */
 export async function assignReport(db: Db, reportId: string, assignedToId: string | null): Promise<void> {
-  const [done] = await db.update(reports).set({ assignedToId }).where(eq(reports.id, reportId)).returning({ id: reports.id });
+  const [done] = await db
+    .update(reports)
+    .set({ assignedToId })
+    .where(eq(reports.id, reportId))
+    .returning({ id: reports.id });
   if (!done) throw notFound("Report not found");
 }
 

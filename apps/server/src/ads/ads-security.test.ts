@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AD_CLICK_TTL_MS, AD_DATE_YEAR_MAX, AD_DATE_YEAR_MIN, AD_UNCOUNTED_VIEWS_MAX, servedAdSchema, type AdInput, type ServedAd } from "@vicinity/contract";
+import {
+  AD_CLICK_TTL_MS,
+  AD_DATE_YEAR_MAX,
+  AD_DATE_YEAR_MIN,
+  AD_UNCOUNTED_VIEWS_MAX,
+  servedAdSchema,
+  type AdInput,
+  type ServedAd,
+} from "@vicinity/contract";
 import { adCampaigns, adViews, auditLog } from "../db/schema";
 import { apiCaller, registerAdmin, registerMember, testEngines, useListeningServer } from "../test/harness";
 import { clickPath } from "./service";
@@ -14,7 +22,8 @@ import { adInput as baseAdInput } from "../test/inputs";
  * the years a campaign can run refused with a 400.
  */
 /** A campaign for everyone, anywhere (the caps are what these tests are about). */
-const adInput = (over: Partial<AdInput> = {}): AdInput => baseAdInput({ area: null, ageMin: null, ageMax: null, frequencyCap: 3, ...over });
+const adInput = (over: Partial<AdInput> = {}): AdInput =>
+  baseAdInput({ area: null, ageMin: null, ageMax: null, frequencyCap: 3, ...over });
 
 interface Figures {
   impressions: number;
@@ -44,9 +53,11 @@ describe.each(testEngines())("ads, security findings (%s)", (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     return servedAdSchema.parse(res.json());
   };
-  const impression = async (cookie: string, ad: ServedAd) => (await call("POST", "/api/ads/impressions", cookie, { viewToken: ad.viewToken })).json() as { counted: boolean };
+  const impression = async (cookie: string, ad: ServedAd) =>
+    (await call("POST", "/api/ads/impressions", cookie, { viewToken: ad.viewToken })).json() as { counted: boolean };
   const campaignCount = async () => (await t.database.db.select({ id: adCampaigns.id }).from(adCampaigns)).length;
-  const adAudits = async () => (await t.database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.targetType, "ad"))).length;
+  const adAudits = async () =>
+    (await t.database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.targetType, "ad"))).length;
 
   it("counts a click only for a served view whose impression was counted, once; every click link still redirects", async () => {
     const { boss, id } = await running({ frequencyCap: 3 });
@@ -76,10 +87,16 @@ describe.each(testEngines())("ads, security findings (%s)", (engine) => {
       }
     }
 
-    const report = (await call("GET", `/api/admin/ads/${id}`, boss.cookie)).json() as { total: Figures; days: Figures[] };
+    const report = (await call("GET", `/api/admin/ads/${id}`, boss.cookie)).json() as {
+      total: Figures;
+      days: Figures[];
+    };
     expect(report.total).toMatchObject({ impressions: 3, reach: 1, clicks: 3, ctr: 100 });
     expect(report.days).toEqual([expect.objectContaining({ impressions: 3, reach: 1, clicks: 3 })]);
-    const clicked = await t.database.db.select().from(adViews).where(and(eq(adViews.campaignId, id), isNotNull(adViews.clickedAt)));
+    const clicked = await t.database.db
+      .select()
+      .from(adViews)
+      .where(and(eq(adViews.campaignId, id), isNotNull(adViews.clickedAt)));
     expect(clicked).toHaveLength(3);
     expect(clicked.every((v) => v.countedAt !== null)).toBe(true);
   });
@@ -132,13 +149,21 @@ describe.each(testEngines())("ads, security findings (%s)", (engine) => {
     for (const destinationUrl of bad) {
       const res = await call("POST", "/api/admin/ads", boss.cookie, adInput({ destinationUrl }));
       expect(res.statusCode, JSON.stringify(destinationUrl)).toBe(400);
-      expect((res.json() as { message: string }).message, JSON.stringify(destinationUrl)).toMatch(/^Destination (url )?can't contain (control characters|a backslash)/);
+      expect((res.json() as { message: string }).message, JSON.stringify(destinationUrl)).toMatch(
+        /^Destination (url )?can't contain (control characters|a backslash)/,
+      );
     }
     expect(await campaignCount()).toBe(campaignsBefore);
     expect(await adAudits()).toBe(auditsBefore);
 
     // Only https, as before.
-    for (const destinationUrl of ["http://coffee.example.com/offer", "ftp://coffee.example.com/", "javascript:alert(1)", "data:text/html,hi", "not a link"]) {
+    for (const destinationUrl of [
+      "http://coffee.example.com/offer",
+      "ftp://coffee.example.com/",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "not a link",
+    ]) {
       const res = await call("POST", "/api/admin/ads", boss.cookie, adInput({ destinationUrl }));
       expect(res.statusCode, destinationUrl).toBe(400);
       expect((res.json() as { message: string }).message).toBe("Destination must be an https:// link");
@@ -147,7 +172,12 @@ describe.each(testEngines())("ads, security findings (%s)", (engine) => {
     expect(await adAudits()).toBe(auditsBefore);
 
     // What is stored is the link as the browser will follow it, and that is where a click goes.
-    const created = await call("POST", "/api/admin/ads", boss.cookie, adInput({ destinationUrl: "https://Coffee.Example.com:443/menu/../offer now?q=café#top" }));
+    const created = await call(
+      "POST",
+      "/api/admin/ads",
+      boss.cookie,
+      adInput({ destinationUrl: "https://Coffee.Example.com:443/menu/../offer now?q=café#top" }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const { id, input } = created.json() as { id: string; input: AdInput };
     const normalised = "https://coffee.example.com/offer%20now?q=caf%C3%A9#top";
@@ -156,7 +186,12 @@ describe.each(testEngines())("ads, security findings (%s)", (engine) => {
     expect(row!.destinationUrl).toBe(normalised);
 
     // An edit is held to the same rule, and changes nothing when refused.
-    const edit = await call("PUT", `/api/admin/ads/${id}`, boss.cookie, adInput({ destinationUrl: "https://coffee.example.com/\r\nx" }));
+    const edit = await call(
+      "PUT",
+      `/api/admin/ads/${id}`,
+      boss.cookie,
+      adInput({ destinationUrl: "https://coffee.example.com/\r\nx" }),
+    );
     expect(edit.statusCode).toBe(400);
     expect((edit.json() as { message: string }).message).toMatch(/control characters/);
     const [after] = await t.database.db.select().from(adCampaigns).where(eq(adCampaigns.id, id));
@@ -179,7 +214,9 @@ describe.each(testEngines())("ads, security findings (%s)", (engine) => {
     const sam = await registerMember(t.server, "sam@example.com");
     const ad = (await next(sam.cookie))!;
     expect(await impression(sam.cookie, ad)).toEqual({ counted: true });
-    await t.database.db.execute(sql`UPDATE ad_campaigns SET destination_url = ${"https://coffee.example.com/\r\nSet-Cookie: a=b"} WHERE id = ${id}::uuid`);
+    await t.database.db.execute(
+      sql`UPDATE ad_campaigns SET destination_url = ${"https://coffee.example.com/\r\nSet-Cookie: a=b"} WHERE id = ${id}::uuid`,
+    );
     const click = await call("GET", ad.clickUrl);
     expect(click.statusCode).toBe(404);
     expect(click.json()).toEqual({ message: expect.any(String) });
@@ -194,13 +231,30 @@ describe.each(testEngines())("ads, security findings (%s)", (engine) => {
     const boss = await admin();
     const [campaignsBefore, auditsBefore] = [await campaignCount(), await adAudits()];
     const years = new RegExp(`between ${AD_DATE_YEAR_MIN} and ${AD_DATE_YEAR_MAX}`);
-    const early = ["0000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "0001-01-01T00:00:00+01:00", `${AD_DATE_YEAR_MIN - 1}-12-31T23:59:59Z`, `${AD_DATE_YEAR_MIN}-01-01T00:30:00+01:00`];
-    const late = ["9999-12-31T23:59:59Z", "9999-12-31T23:59:59-05:00", `${AD_DATE_YEAR_MAX + 1}-01-01T00:00:00Z`, `${AD_DATE_YEAR_MAX}-12-31T23:30:00-01:00`];
+    const early = [
+      "0000-01-01T00:00:00Z",
+      "0001-01-01T00:00:00Z",
+      "0001-01-01T00:00:00+01:00",
+      `${AD_DATE_YEAR_MIN - 1}-12-31T23:59:59Z`,
+      `${AD_DATE_YEAR_MIN}-01-01T00:30:00+01:00`,
+    ];
+    const late = [
+      "9999-12-31T23:59:59Z",
+      "9999-12-31T23:59:59-05:00",
+      `${AD_DATE_YEAR_MAX + 1}-01-01T00:00:00Z`,
+      `${AD_DATE_YEAR_MAX}-12-31T23:30:00-01:00`,
+    ];
     const inRange = { startsAt: adInput().startsAt, endsAt: adInput().endsAt };
     const cases: Array<[Partial<AdInput>, RegExp]> = [
       ...early.map((startsAt): [Partial<AdInput>, RegExp] => [{ startsAt }, /^startsAt must be/]),
-      ...late.map((startsAt): [Partial<AdInput>, RegExp] => [{ startsAt, endsAt: "9999-12-31T23:59:59Z" }, /^startsAt must be/]),
-      ...early.map((endsAt): [Partial<AdInput>, RegExp] => [{ startsAt: "0000-01-01T00:00:00Z", endsAt }, /^startsAt must be/]),
+      ...late.map((startsAt): [Partial<AdInput>, RegExp] => [
+        { startsAt, endsAt: "9999-12-31T23:59:59Z" },
+        /^startsAt must be/,
+      ]),
+      ...early.map((endsAt): [Partial<AdInput>, RegExp] => [
+        { startsAt: "0000-01-01T00:00:00Z", endsAt },
+        /^startsAt must be/,
+      ]),
       ...early.map((endsAt): [Partial<AdInput>, RegExp] => [{ endsAt }, /^endsAt must be/]),
       ...late.map((endsAt): [Partial<AdInput>, RegExp] => [{ endsAt }, /^endsAt must be/]),
     ];
@@ -215,11 +269,20 @@ describe.each(testEngines())("ads, security findings (%s)", (engine) => {
     expect(await adAudits()).toBe(auditsBefore);
 
     // The edges are allowed; an edit is held to the same rule and changes nothing when refused.
-    const created = await call("POST", "/api/admin/ads", boss.cookie, adInput({ startsAt: `${AD_DATE_YEAR_MIN}-01-01T00:00:00Z`, endsAt: `${AD_DATE_YEAR_MAX}-12-31T23:59:59.999Z` }));
+    const created = await call(
+      "POST",
+      "/api/admin/ads",
+      boss.cookie,
+      adInput({ startsAt: `${AD_DATE_YEAR_MIN}-01-01T00:00:00Z`, endsAt: `${AD_DATE_YEAR_MAX}-12-31T23:59:59.999Z` }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json() as { id: string };
     const [row] = await t.database.db.select().from(adCampaigns).where(eq(adCampaigns.id, id));
-    for (const over of [{ startsAt: "0000-01-01T00:00:00Z" }, { endsAt: "9999-12-31T23:59:59-05:00" }, { endsAt: "0001-01-01T00:00:00Z" }]) {
+    for (const over of [
+      { startsAt: "0000-01-01T00:00:00Z" },
+      { endsAt: "9999-12-31T23:59:59-05:00" },
+      { endsAt: "0001-01-01T00:00:00Z" },
+    ]) {
       const res = await call("PUT", `/api/admin/ads/${id}`, boss.cookie, adInput(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect((res.json() as { message: string }).message).toMatch(years);

@@ -4,11 +4,10 @@ import { describe, expect, it } from "vitest";
 import { servedAdSchema, type AdInput } from "@vicinity/contract";
 import { adCampaigns, adViews, users } from "../db/schema";
 import { saveLocation } from "../location/save-location";
-import { apiCaller, registerMember, testEngines, useListeningServer , registerAdmin } from "../test/harness";
+import { apiCaller, registerMember, testEngines, useListeningServer, registerAdmin } from "../test/harness";
 import { offset } from "../test/geo";
 import { adInput } from "../test/inputs";
 import { countImpression, pickAd } from "./service";
-
 
 describe.each(testEngines())("ads (%s)", (engine) => {
   const t = useListeningServer(engine);
@@ -38,7 +37,9 @@ describe.each(testEngines())("ads (%s)", (engine) => {
     const far = await member("far@example.com", 30, offset(40, 0));
     // A draft is not delivered.
     expect((await next(sam.cookie)).statusCode).toBe(204);
-    expect((await call("POST", `/api/admin/ads/${id}/status`, admin.cookie, { status: "active" })).statusCode).toBe(200);
+    expect((await call("POST", `/api/admin/ads/${id}/status`, admin.cookie, { status: "active" })).statusCode).toBe(
+      200,
+    );
 
     const seen: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -47,9 +48,13 @@ describe.each(testEngines())("ads (%s)", (engine) => {
       const ad = servedAdSchema.parse(res.json());
       expect(ad).toMatchObject({ headline: "Two for one lattes", campaignId: id });
       expect(ad.clickUrl).not.toContain(sam.id);
-      expect((await call("POST", "/api/ads/impressions", sam.cookie, { viewToken: ad.viewToken })).json()).toEqual({ counted: true });
+      expect((await call("POST", "/api/ads/impressions", sam.cookie, { viewToken: ad.viewToken })).json()).toEqual({
+        counted: true,
+      });
       // The same view counts once.
-      expect((await call("POST", "/api/ads/impressions", sam.cookie, { viewToken: ad.viewToken })).json()).toEqual({ counted: false });
+      expect((await call("POST", "/api/ads/impressions", sam.cookie, { viewToken: ad.viewToken })).json()).toEqual({
+        counted: false,
+      });
       seen.push(ad.clickUrl);
     }
     expect(seen).toHaveLength(2);
@@ -64,7 +69,11 @@ describe.each(testEngines())("ads (%s)", (engine) => {
     expect((await call("GET", seen[0]!)).statusCode).toBe(302);
     expect((await call("GET", `${seen[0]!.slice(0, -3)}abc`)).statusCode).toBe(404);
 
-    const report = (await call("GET", `/api/admin/ads/${id}`, admin.cookie)).json() as { status: string; total: { impressions: number; reach: number; clicks: number; ctr: number }; days: Array<{ impressions: number; reach: number; clicks: number }> };
+    const report = (await call("GET", `/api/admin/ads/${id}`, admin.cookie)).json() as {
+      status: string;
+      total: { impressions: number; reach: number; clicks: number; ctr: number };
+      days: Array<{ impressions: number; reach: number; clicks: number }>;
+    };
     expect(report.status).toBe("active");
     expect(report.total).toMatchObject({ impressions: 2, reach: 1, clicks: 1, ctr: 50 });
     expect(report.days).toEqual([expect.objectContaining({ impressions: 2, reach: 1, clicks: 1 })]);
@@ -76,21 +85,35 @@ describe.each(testEngines())("ads (%s)", (engine) => {
   });
 
   it("never exceeds a cap under simultaneous impressions at its edge", async () => {
-    const { admin, id } = await setUp({ totalCap: 5, dailyCap: 5, frequencyCap: 20, area: null, ageMin: null, ageMax: null });
+    const { admin, id } = await setUp({
+      totalCap: 5,
+      dailyCap: 5,
+      frequencyCap: 20,
+      area: null,
+      ageMin: null,
+      ageMax: null,
+    });
     await call("POST", `/api/admin/ads/${id}/status`, admin.cookie, { status: "active" });
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const [row] = await t.database.db.insert(users).values({ email: `cap${i}@example.com`, username: `cap${i}`, passwordHash: "x", locationSecret: "s", age: 30 }).returning({ id: users.id });
+      const [row] = await t.database.db
+        .insert(users)
+        .values({ email: `cap${i}@example.com`, username: `cap${i}`, passwordHash: "x", locationSecret: "s", age: 30 })
+        .returning({ id: users.id });
       ids.push(row!.id);
     }
     // Every member is served while nothing is counted yet; then all views count at once.
-    const served = await Promise.all(ids.map((userId) => pickAd(t.database.db, "secret", { id: userId, age: 30, interests: [] }, () => 0)));
+    const served = await Promise.all(
+      ids.map((userId) => pickAd(t.database.db, "secret", { id: userId, age: 30, interests: [] }, () => 0)),
+    );
     expect(served.filter(Boolean)).toHaveLength(20);
     const counted = await Promise.all(served.map((ad, i) => countImpression(t.database.db, ids[i]!, ad!.viewToken)));
     expect(counted.filter(Boolean)).toHaveLength(5);
     const [campaign] = await t.database.db.select().from(adCampaigns).where(eq(adCampaigns.id, id));
     expect(campaign!.impressions).toBe(5);
-    expect((await t.database.db.select().from(adViews).where(eq(adViews.campaignId, id))).filter((v) => v.countedAt)).toHaveLength(5);
+    expect(
+      (await t.database.db.select().from(adViews).where(eq(adViews.campaignId, id))).filter((v) => v.countedAt),
+    ).toHaveLength(5);
   });
 
   it("a member hides an ad; the creator refuses bad input with clear messages; members cannot reach the ads admin", async () => {

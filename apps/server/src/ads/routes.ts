@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AD_PATHS, adImpressionSchema, adInputSchema, adStatusSchema } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import { isUuid, notFound, parseOr400, tooManyRequests } from "../http/errors";
-import { campaignDetail, createCampaign, duplicateCampaign, hideCampaign, listCampaigns, setCampaignStatus, updateCampaign } from "./campaigns";
+import {
+  campaignDetail,
+  createCampaign,
+  duplicateCampaign,
+  hideCampaign,
+  listCampaigns,
+  setCampaignStatus,
+  updateCampaign,
+} from "./campaigns";
 import { countImpression, openClick, pickAd, recordClick } from "./service";
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -46,7 +54,10 @@ export function registerAdClickRoute(app: FastifyInstance, ctx: AppContext): voi
     if (!token) throw notFound("This link has expired");
     const { destination, userId } = await recordClick(ctx.db, token);
     if (userId) ctx.activity.record("adClick", userId);
-    return reply.header("Referrer-Policy", "no-referrer").header("Cache-Control", "no-store").redirect(destination, 302);
+    return reply
+      .header("Referrer-Policy", "no-referrer")
+      .header("Cache-Control", "no-store")
+      .redirect(destination, 302);
   });
 }
 

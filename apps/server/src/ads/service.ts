@@ -1,6 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { AD_CLICK_TTL_MS, AD_UNCOUNTED_VIEWS_MAX, adDestinationHref, type AdInput, type AdStatus, type ServedAd } from "@vicinity/contract";
+import {
+  AD_CLICK_TTL_MS,
+  AD_UNCOUNTED_VIEWS_MAX,
+  adDestinationHref,
+  type AdInput,
+  type AdStatus,
+  type ServedAd,
+} from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { adCampaigns, adViews, media } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -48,7 +55,10 @@ export function inputOf(c: CampaignRow): AdInput {
     callToAction: c.callToAction,
     destinationUrl: c.destinationUrl,
     mediaId: c.mediaId,
-    area: c.centerLatitude !== null && c.centerLongitude !== null && c.radiusKm !== null ? { latitude: c.centerLatitude, longitude: c.centerLongitude, radiusKm: c.radiusKm } : null,
+    area:
+      c.centerLatitude !== null && c.centerLongitude !== null && c.radiusKm !== null
+        ? { latitude: c.centerLatitude, longitude: c.centerLongitude, radiusKm: c.radiusKm }
+        : null,
     ageMin: c.ageMin,
     ageMax: c.ageMax,
     interests: c.interests,
@@ -110,7 +120,14 @@ interface Eligible extends Record<string, unknown> {
   interests: string[] | string;
 }
 
-const toArray = (value: string[] | string) => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((s) => s.replace(/^"|"$/g, "")));
+const toArray = (value: string[] | string) =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, "")
+        .split(",")
+        .filter(Boolean)
+        .map((s) => s.replace(/^"|"$/g, ""));
 
 /**
  * The ad for a member now, or null: among running campaigns that target him
@@ -119,10 +136,21 @@ const toArray = (value: string[] | string) => (Array.isArray(value) ? value : va
  * caps), and on pace (today's impressions no more than the daily cap times the share of the day
  * gone, so a campaign is not spent by breakfast). Chosen at random by weight.
  */
-export async function pickAd(db: Db, secret: string, viewer: Viewer, random: () => number = Math.random): Promise<ServedAd | null> {
+export async function pickAd(
+  db: Db,
+  secret: string,
+  viewer: Viewer,
+  random: () => number = Math.random,
+): Promise<ServedAd | null> {
   const today = dayOf();
   const dayShare = (Date.now() - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
-  const mine = viewer.interests.length > 0 ? sql`ARRAY[${sql.join(viewer.interests.map((i) => sql`${i.toLowerCase()}`), sql`, `)}]::text[]` : sql`ARRAY[]::text[]`;
+  const mine =
+    viewer.interests.length > 0
+      ? sql`ARRAY[${sql.join(
+          viewer.interests.map((i) => sql`${i.toLowerCase()}`),
+          sql`, `,
+        )}]::text[]`
+      : sql`ARRAY[]::text[]`;
   const rows = await queryRows<Eligible>(
     db,
     sql`
@@ -148,7 +176,8 @@ export async function pickAd(db: Db, secret: string, viewer: Viewer, random: () 
   if (!(await serveView(db, viewer.id, chosen.id, token))) return null;
   const why: string[] = [];
   if (chosen.radius_km !== null) why.push(`You are within ${Number(chosen.radius_km)} km of the area it is shown in`);
-  if (chosen.age_min !== null || chosen.age_max !== null) why.push(`It is shown to members aged ${chosen.age_min ?? 18} to ${chosen.age_max ?? 99}`);
+  if (chosen.age_min !== null || chosen.age_max !== null)
+    why.push(`It is shown to members aged ${chosen.age_min ?? 18} to ${chosen.age_max ?? 99}`);
   const interests = toArray(chosen.interests);
   if (interests.length > 0) why.push(`It is shown to members interested in ${interests.join(", ")}`);
   if (why.length === 0) why.push("It is shown to every member");
@@ -203,14 +232,26 @@ export async function countImpression(db: Db, userId: string, token: string): Pr
     const t = tx as unknown as Db;
     const [view] = await t.select().from(adViews).where(eq(adViews.token, token)).limit(1);
     if (!view || view.userId !== userId) throw notFound("Ad view not found");
-    const [campaign] = await queryRows<{ id: string; frequency_cap: number; daily_cap: number | null; total_cap: number | null; impressions: number }>(
+    const [campaign] = await queryRows<{
+      id: string;
+      frequency_cap: number;
+      daily_cap: number | null;
+      total_cap: number | null;
+      impressions: number;
+    }>(
       t,
       sql`SELECT id, frequency_cap, daily_cap, total_cap, impressions FROM ad_campaigns WHERE id = ${view.campaignId}::uuid FOR UPDATE`,
     );
     if (!campaign || view.countedAt) return false;
     const today = dayOf();
-    const [mine] = await queryRows<{ impressions: number }>(t, sql`SELECT impressions FROM ad_member_days WHERE campaign_id = ${campaign.id}::uuid AND user_id = ${userId}::uuid AND day = ${today}`);
-    const [daily] = await queryRows<{ impressions: number }>(t, sql`SELECT impressions FROM ad_daily WHERE campaign_id = ${campaign.id}::uuid AND day = ${today}`);
+    const [mine] = await queryRows<{ impressions: number }>(
+      t,
+      sql`SELECT impressions FROM ad_member_days WHERE campaign_id = ${campaign.id}::uuid AND user_id = ${userId}::uuid AND day = ${today}`,
+    );
+    const [daily] = await queryRows<{ impressions: number }>(
+      t,
+      sql`SELECT impressions FROM ad_daily WHERE campaign_id = ${campaign.id}::uuid AND day = ${today}`,
+    );
     if (Number(mine?.impressions ?? 0) >= Number(campaign.frequency_cap)) return false;
     if (campaign.daily_cap !== null && Number(daily?.impressions ?? 0) >= Number(campaign.daily_cap)) return false;
     if (campaign.total_cap !== null && Number(campaign.impressions) >= Number(campaign.total_cap)) return false;
@@ -220,7 +261,10 @@ export async function countImpression(db: Db, userId: string, token: string): Pr
     const firstToday = !mine;
     await t.execute(sql`INSERT INTO ad_daily (campaign_id, day, impressions, reach, clicks) VALUES (${campaign.id}::uuid, ${today}, 1, 1, 0)
       ON CONFLICT (campaign_id, day) DO UPDATE SET impressions = ad_daily.impressions + 1, reach = ad_daily.reach + ${firstToday ? 1 : 0}`);
-    await t.update(adCampaigns).set({ impressions: sql`${adCampaigns.impressions} + 1` }).where(eq(adCampaigns.id, campaign.id));
+    await t
+      .update(adCampaigns)
+      .set({ impressions: sql`${adCampaigns.impressions} + 1` })
+      .where(eq(adCampaigns.id, campaign.id));
     return true;
   });
 }

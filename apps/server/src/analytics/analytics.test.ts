@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { addDays, analyticsFigures, analyticsSchema, todayIn, type Analytics, type AnalyticsDay } from "@vicinity/contract/analytics";
+import {
+  addDays,
+  analyticsFigures,
+  analyticsSchema,
+  todayIn,
+  type Analytics,
+  type AnalyticsDay,
+} from "@vicinity/contract/analytics";
 import { apiCaller, registerAdmin, registerMember, testEngines, useListeningServer } from "../test/harness";
 import { closeOpenSockets, connected, emitAck, socketFor } from "../test/sockets";
 import { queryRows } from "../db/database";
@@ -25,7 +32,11 @@ describe.each(testEngines())("the admin's analytics (%s)", (engine) => {
   const day = (a: Analytics): AnalyticsDay => a.days[a.days.length - 1]!;
   /** What changed in today's row between two answers. */
   const delta = (before: Analytics, after: Analytics) =>
-    Object.fromEntries(Object.entries(day(after)).flatMap(([k, v]) => (k === "date" ? [] : [[k, (v as number) - (day(before)[k as keyof AnalyticsDay] as number)]])));
+    Object.fromEntries(
+      Object.entries(day(after)).flatMap(([k, v]) =>
+        k === "date" ? [] : [[k, (v as number) - (day(before)[k as keyof AnalyticsDay] as number)]],
+      ),
+    );
 
   it("counts what members did today: sign-ups, opens, onboarding, messages and replies, a report and a block", async () => {
     const boss = await admin("counting-boss@example.com");
@@ -36,7 +47,9 @@ describe.each(testEngines())("the admin's analytics (%s)", (engine) => {
     const rob = await registerMember(t.server, "counted-rob@example.com");
     expect((await call("PUT", "/api/users/profile", amy.cookie, { displayName: "Amy" })).statusCode).toBe(200);
     expect((await call("GET", "/api/auth/user", rob.cookie)).statusCode).toBe(200);
-    const conversation = (await call("POST", "/api/conversations", amy.cookie, { userId: rob.id })).json() as { id: string };
+    const conversation = (await call("POST", "/api/conversations", amy.cookie, { userId: rob.id })).json() as {
+      id: string;
+    };
     const sa = socketFor(t.url, amy.cookie);
     const sr = socketFor(t.url, rob.cookie);
     await Promise.all([connected(sa), connected(sr)]);
@@ -69,13 +82,17 @@ describe.each(testEngines())("the admin's analytics (%s)", (engine) => {
     // Nothing is counted twice: a roll-up with nothing waiting adds nothing.
     expect(delta(after, await analytics(boss.cookie, q))).toMatchObject({ signups: 0, messages: 0, reports: 0 });
     // Counted events are gone from the queue.
-    const [waiting] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM activity_events`);
+    const [waiting] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM activity_events`,
+    );
     expect(Number(waiting!.n)).toBe(0);
   });
 
   it("sums hours into the admin's days, fills empty days with zeros, and answers the period before", async () => {
     const boss = await admin("tz-boss@example.com");
-    await t.database.db.execute(sql`INSERT INTO analytics_hourly (hour, signups, messages) VALUES ('2024-03-10T23:00:00Z', 5, 7), ('2024-03-10T12:00:00Z', 1, 0)
+    await t.database.db
+      .execute(sql`INSERT INTO analytics_hourly (hour, signups, messages) VALUES ('2024-03-10T23:00:00Z', 5, 7), ('2024-03-10T12:00:00Z', 1, 0)
       ON CONFLICT (hour) DO UPDATE SET signups = excluded.signups, messages = excluded.messages`);
     const utc = await analytics(boss.cookie, "from=2024-03-10&to=2024-03-11&tz=UTC");
     expect(utc.days.map((d) => [d.date, d.signups, d.messages])).toEqual([
@@ -125,7 +142,10 @@ describe.each(testEngines())("the admin's analytics (%s)", (engine) => {
     const runs = await Promise.allSettled([rollUp(t.database.db), rollUp(t.database.db)]);
     const counted = runs.map((r) => (r.status === "fulfilled" ? (r.value ?? 0) : 0));
     if (counted.reduce((a, b) => a + b, 0) < 10) await rollUp(t.database.db);
-    const [row] = await queryRows<{ reports: number }>(t.database.db, sql`SELECT reports FROM analytics_hourly WHERE hour = '2023-06-01T08:00:00Z'`);
+    const [row] = await queryRows<{ reports: number }>(
+      t.database.db,
+      sql`SELECT reports FROM analytics_hourly WHERE hour = '2023-06-01T08:00:00Z'`,
+    );
     expect(Number(row!.reports)).toBe(10);
   });
 

@@ -29,7 +29,10 @@ export async function seedDemoActivity(db: Db, now = Date.now()): Promise<number
     sql`SELECT count(*)::int AS n FROM analytics_hourly WHERE hour < now() - interval '3 days' AND hour > now() - make_interval(days => ${DEMO_ACTIVITY_DAYS + 1})`,
   );
   if (Number(older?.n ?? 0) > 0) return 0;
-  const members = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY email`);
+  const members = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY email`,
+  );
   if (members.length === 0) return 0;
   const random = seeded(20261125);
   const start = now - DEMO_ACTIVITY_DAYS * DAY;
@@ -60,7 +63,8 @@ export async function seedDemoActivity(db: Db, now = Date.now()): Promise<number
     for (let dayStart = joined - (joined % DAY); dayStart < now; dayStart += DAY) {
       const weeks = Math.floor((dayStart - joined) / (7 * DAY));
       const weekend = [0, 6].includes(new Date(dayStart).getUTCDay()) ? 1.25 : 1;
-      const returns = dayStart <= joined ? 1 : Math.min(0.95, (0.12 + eager * Math.pow(0.86, Math.max(0, weeks))) * weekend);
+      const returns =
+        dayStart <= joined ? 1 : Math.min(0.95, (0.12 + eager * Math.pow(0.86, Math.max(0, weeks))) * weekend);
       if (random() >= returns) continue;
       const at = Math.max(joined, dayStart + timeOfDay());
       push(at, K.open, m.id);
@@ -70,11 +74,13 @@ export async function seedDemoActivity(db: Db, now = Date.now()): Promise<number
           if (!partner || signupAt.get(partner)! > at) continue;
           const conversation = randomUUID();
           const sent = at + Math.floor(random() * 3_600_000);
-          for (let k = 1 + Math.floor(random() * 3); k > 0; k -= 1) push(sent + k * 60_000, K.directMessage, m.id, conversation);
+          for (let k = 1 + Math.floor(random() * 3); k > 0; k -= 1)
+            push(sent + k * 60_000, K.directMessage, m.id, conversation);
           if (random() < 0.55) {
             const answer = sent + Math.floor(random() * 20 * 3_600_000);
             push(answer, K.open, partner);
-            for (let k = 1 + Math.floor(random() * 4); k > 0; k -= 1) push(answer + k * 60_000, K.directMessage, partner, conversation);
+            for (let k = 1 + Math.floor(random() * 4); k > 0; k -= 1)
+              push(answer + k * 60_000, K.directMessage, partner, conversation);
           }
         }
       }
@@ -90,13 +96,23 @@ export async function seedDemoActivity(db: Db, now = Date.now()): Promise<number
       }
     }
   }
+  await insertEvents(db, events);
+  await rollUp(db);
+  return events.length;
+}
+
+/** Writes the events as the recorder would, 2,000 rows a statement. */
+async function insertEvents(db: Db, events: readonly Ev[]): Promise<void> {
   for (let i = 0; i < events.length; i += 2_000) {
     const rows = sql.join(
-      events.slice(i, i + 2_000).map((e) => sql`(${new Date(e.at).toISOString()}::timestamptz, ${e.kind}::smallint, ${e.userId}::uuid, ${e.ref}::uuid)`),
+      events
+        .slice(i, i + 2_000)
+        .map(
+          (e) =>
+            sql`(${new Date(e.at).toISOString()}::timestamptz, ${e.kind}::smallint, ${e.userId}::uuid, ${e.ref}::uuid)`,
+        ),
       sql`, `,
     );
     await db.execute(sql`INSERT INTO activity_events (at, kind, user_id, ref) VALUES ${rows}`);
   }
-  await rollUp(db);
-  return events.length;
 }

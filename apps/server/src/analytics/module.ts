@@ -6,7 +6,10 @@ import { registerAnalyticsRoutes, rollUpNow } from "./routes";
 export const analyticsModule: DomainModule = {
   name: "analytics",
   routes: { admin: registerAnalyticsRoutes },
-  sockets: (ctx) => ({ me }) => ctx.activity.open(me.id),
+  sockets:
+    (ctx) =>
+    ({ me }) =>
+      ctx.activity.open(me.id),
   jobs: [
     // On each node, one at a time across nodes.
     { name: "analytics roll-up", everyMs: 60_000, run: rollUpNow },

@@ -77,7 +77,9 @@ export class ActivityRecorder {
       if (batch.length === 0) return;
       try {
         const rows = sql.join(
-          batch.map((e) => sql`(${e.at.toISOString()}::timestamptz, ${e.kind}::smallint, ${e.userId}::uuid, ${e.ref}::uuid)`),
+          batch.map(
+            (e) => sql`(${e.at.toISOString()}::timestamptz, ${e.kind}::smallint, ${e.userId}::uuid, ${e.ref}::uuid)`,
+          ),
           sql`, `,
         );
         // A member deleted meanwhile has no row to point at: his events go with him.

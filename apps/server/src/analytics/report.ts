@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { addDays, COHORT_WEEKS, daysBetween, previousPeriod, quietDay, type Analytics, type AnalyticsDay, type AnalyticsQuery, type Funnel } from "@vicinity/contract/analytics";
+import {
+  addDays,
+  COHORT_WEEKS,
+  daysBetween,
+  previousPeriod,
+  quietDay,
+  type Analytics,
+  type AnalyticsDay,
+  type AnalyticsQuery,
+  type Funnel,
+} from "@vicinity/contract/analytics";
 import { queryRows, type Db } from "../db/database";
 
 interface HourRow extends Record<string, unknown> {
@@ -23,7 +33,11 @@ interface HourRow extends Record<string, unknown> {
 const dateText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 /** One day of the page's series, from its hours' sums and its actives (either may be missing). */
-function dayOf(date: string, h: HourRow | undefined, a: { dau: number; wau: number; mau: number } | undefined): AnalyticsDay {
+function dayOf(
+  date: string,
+  h: HourRow | undefined,
+  a: { dau: number; wau: number; mau: number } | undefined,
+): AnalyticsDay {
   return {
     date,
     signups: Number(h?.signups ?? 0),
@@ -81,7 +95,10 @@ export async function analyticsReport(db: Db, query: AnalyticsQuery): Promise<An
         WHERE hour >= (${firstWeek}::timestamp AT TIME ZONE 'UTC') AND hour < (${end}::timestamp AT TIME ZONE 'UTC')
         GROUP BY 1 HAVING sum(signups) > 0`,
   );
-  const rolled = await queryRows<{ at: Date | string | null }>(db, sql`SELECT rolled_up_at AS at FROM analytics_state WHERE id = 1`);
+  const rolled = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`SELECT rolled_up_at AS at FROM analytics_state WHERE id = 1`,
+  );
 
   const byDay = new Map(hours.map((h) => [dateText(h.day), h]));
   const activeByDay = new Map(actives.map((a) => [dateText(a.day), a]));
@@ -112,7 +129,8 @@ export async function analyticsReport(db: Db, query: AnalyticsQuery): Promise<An
     // Weeks after sign-up that have begun by the range's end.
     const begun = Math.min(COHORT_WEEKS, Math.floor(daysBetween(week, to) / 7));
     const active = Array.from({ length: begun + 1 }, () => 0);
-    for (const c of cohortCells) if (dateText(c.week) === week && c.week_index <= begun) active[c.week_index] = Number(c.active);
+    for (const c of cohortCells)
+      if (dateText(c.week) === week && c.week_index <= begun) active[c.week_index] = Number(c.active);
     return { week, size: sizes.get(week) ?? 0, active };
   });
 

@@ -194,5 +194,7 @@ async function countActives(tx: Db, recount: boolean): Promise<void> {
 export async function sweepActivity(db: Db): Promise<void> {
   await db.execute(sql`DELETE FROM activity_days WHERE day < (now() AT TIME ZONE 'UTC')::date - ${ACTIVITY_DAYS_KEPT}`);
   await db.execute(sql`DELETE FROM activity_weeks WHERE week < (now() AT TIME ZONE 'UTC')::date - 21`);
-  await db.execute(sql`DELETE FROM conversation_starts WHERE started_at < now() - make_interval(days => ${ACTIVITY_DAYS_KEPT})`);
+  await db.execute(
+    sql`DELETE FROM conversation_starts WHERE started_at < now() - make_interval(days => ${ACTIVITY_DAYS_KEPT})`,
+  );
 }

@@ -46,7 +46,10 @@ export async function addressReserved(db: Db, email: string, exceptUserId?: stri
 
 /** Whether another account uses this address, or may take it back with an undo link. */
 export async function addressTaken(db: Db, email: string, exceptUserId: string): Promise<boolean> {
-  const [row] = await queryRows<{ taken: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND id <> ${exceptUserId}::uuid) AS taken`);
+  const [row] = await queryRows<{ taken: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = ${email.toLowerCase()} AND id <> ${exceptUserId}::uuid) AS taken`,
+  );
   return Boolean(row?.taken) || (await addressReserved(db, email, exceptUserId));
 }
 
@@ -54,11 +57,19 @@ export async function addressTaken(db: Db, email: string, exceptUserId: string):
  * A new member's account (409 when the address is in use). Without a chosen username, one is made
  * from the address, with a number added while it is taken.
  */
-export async function createMember(db: Db, input: { email: string; username?: string | undefined; passwordHash: string }): Promise<UserRow> {
+export async function createMember(
+  db: Db,
+  input: { email: string; username?: string | undefined; passwordHash: string },
+): Promise<UserRow> {
   const { email, passwordHash } = input;
-  const existing = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
   // An address another account's undo link goes back to is his until the link is used or expires.
-  if (existing.length > 0 || (await addressReserved(db, email))) throw conflict("An account with this email already exists");
+  if (existing.length > 0 || (await addressReserved(db, email)))
+    throw conflict("An account with this email already exists");
 
   let username = input.username ?? usernameFromEmail(email);
   let created: UserRow | undefined;
@@ -89,13 +100,21 @@ export async function createMember(db: Db, input: { email: string; username?: st
 
 /** The account with this address (lower case), or undefined. */
 export async function findMemberByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
   return user;
 }
 
 /** Where a reset link for this address (lower case) would go: its account's id and address, or undefined. */
 export async function resetTargetOf(db: Db, address: string): Promise<{ id: string; email: string } | undefined> {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, address)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, address))
+    .limit(1);
   return user;
 }
 
@@ -108,7 +127,10 @@ export async function confirmAddress(db: Db, token: string) {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
     // Sent to an address the account no longer has.
     if (!user || user.email.toLowerCase() !== row.email.toLowerCase()) throw linkError("invalid");
-    await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, row.userId));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, row.userId));
   });
 }
 
@@ -131,10 +153,14 @@ export async function resetPasswordWithLink(db: Db, token: string, passwordHash:
 /** Uses an address change's link: the account takes the new address; answers both addresses. */
 export async function confirmAddressChange(db: Db, token: string) {
   return redeemToken(db, token, "change", async (tx, row) => {
-    if (await addressTaken(tx, row.email, row.userId)) throw conflict("Another account uses this address now. Choose another one from your profile.");
+    if (await addressTaken(tx, row.email, row.userId))
+      throw conflict("Another account uses this address now. Choose another one from your profile.");
     const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
     if (!before) throw linkError("invalid");
-    await tx.update(users).set({ email: row.email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await tx
+      .update(users)
+      .set({ email: row.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
     return { userId: row.userId, oldEmail: before.email, newEmail: row.email };
   });
 }
@@ -142,8 +168,12 @@ export async function confirmAddressChange(db: Db, token: string) {
 /** Uses an undo link: the account takes back the address the link was mailed to. */
 export async function undoAddressChange(db: Db, token: string) {
   return redeemToken(db, token, "undo", async (tx, row) => {
-    if (await addressTaken(tx, row.email, row.userId)) throw conflict("Another account uses that address now. Write to us from it and we will help.");
-    await tx.update(users).set({ email: row.email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
+    if (await addressTaken(tx, row.email, row.userId))
+      throw conflict("Another account uses that address now. Write to us from it and we will help.");
+    await tx
+      .update(users)
+      .set({ email: row.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
     // A change still waiting to be confirmed goes too, and every link mailed to a later address.
     await dropLinksAfterUndo(tx, row);
     await rotateCalendarFeed(tx, row.userId);

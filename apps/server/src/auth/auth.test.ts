@@ -27,7 +27,11 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
 
   describe("register", () => {
     it("creates a member, signs him in and derives a username from the email", async () => {
-      const res = await inject({ method: "POST", url: "/api/register", payload: { email: "Jo.Doe@Example.com", password: STRONG_PASSWORD } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/register",
+        payload: { email: "Jo.Doe@Example.com", password: STRONG_PASSWORD },
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ email: "jo.doe@example.com", username: "jo.doe", accountRole: "member" });
       const cookie = res.cookies.find((c) => c.name === "vicinity_sid");
@@ -38,7 +42,11 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
     });
 
     it("takes the username given on /join", async () => {
-      const res = await inject({ method: "POST", url: "/api/register", payload: { email: "a@example.com", password: STRONG_PASSWORD, username: "Night_Owl" } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/register",
+        payload: { email: "a@example.com", password: STRONG_PASSWORD, username: "Night_Owl" },
+      });
       expect(res.json()).toMatchObject({ username: "Night_Owl" });
     });
 
@@ -51,7 +59,11 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
 
     it("refuses a second account for the same email, whatever its case (409), and stores nothing", async () => {
       await registerMember(t.server, "dup@example.com");
-      const res = await inject({ method: "POST", url: "/api/register", payload: { email: "DUP@example.com", password: STRONG_PASSWORD } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/register",
+        payload: { email: "DUP@example.com", password: STRONG_PASSWORD },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: "An account with this email already exists" });
       const [n] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -60,20 +72,32 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
 
     it("refuses a taken username (409)", async () => {
       await registerMember(t.server, "one@example.com", { username: "taken" });
-      const res = await inject({ method: "POST", url: "/api/register", payload: { email: "two@example.com", password: STRONG_PASSWORD, username: "TAKEN" } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/register",
+        payload: { email: "two@example.com", password: STRONG_PASSWORD, username: "TAKEN" },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: "That username is taken" });
     });
 
     it("gives a derived username a suffix when the plain one is taken", async () => {
       await registerMember(t.server, "sam@example.com");
-      const res = await inject({ method: "POST", url: "/api/register", payload: { email: "sam@other.example", password: STRONG_PASSWORD } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/register",
+        payload: { email: "sam@other.example", password: STRONG_PASSWORD },
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().username).toMatch(/^sam\d+$/);
     });
 
     it("refuses the most common passwords", async () => {
-      const res = await inject({ method: "POST", url: "/api/register", payload: { email: "c@example.com", password: "Password123" } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/register",
+        payload: { email: "c@example.com", password: "Password123" },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: "This password is too common" });
     });
@@ -82,10 +106,18 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
       const before = process.env.ADMIN_EMAILS;
       process.env.ADMIN_EMAILS = "boss@example.com";
       try {
-        const res = await inject({ method: "POST", url: "/api/register", payload: { email: "Boss@example.com", password: STRONG_PASSWORD } });
+        const res = await inject({
+          method: "POST",
+          url: "/api/register",
+          payload: { email: "Boss@example.com", password: STRONG_PASSWORD },
+        });
         expect(res.statusCode).toBe(201);
         expect(res.json().accountRole).toBe("member");
-        const login = await inject({ method: "POST", url: "/api/auth/login", payload: { email: "boss@example.com", password: STRONG_PASSWORD } });
+        const login = await inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email: "boss@example.com", password: STRONG_PASSWORD },
+        });
         expect(login.json().accountRole).toBe("member");
       } finally {
         if (before === undefined) delete process.env.ADMIN_EMAILS;
@@ -97,19 +129,34 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
   describe("login", () => {
     it("signs in with the right password and renews the session id", async () => {
       const { cookie: first } = await registerMember(t.server, "lee@example.com");
-      const res = await inject({ method: "POST", url: "/api/auth/login", headers: { cookie: first }, payload: { email: "LEE@example.com", password: STRONG_PASSWORD } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/auth/login",
+        headers: { cookie: first },
+        payload: { email: "LEE@example.com", password: STRONG_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ email: "lee@example.com" });
       const second = sessionCookie(res);
       expect(second).not.toBe(first);
       expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: first } })).statusCode).toBe(401);
-      expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: second } })).statusCode).toBe(200);
+      expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: second } })).statusCode).toBe(
+        200,
+      );
     });
 
     it("answers a wrong password and an unknown email alike (401)", async () => {
       await registerMember(t.server, "lee@example.com");
-      const wrong = await inject({ method: "POST", url: "/api/auth/login", payload: { email: "lee@example.com", password: "not the password" } });
-      const unknown = await inject({ method: "POST", url: "/api/auth/login", payload: { email: "nobody@example.com", password: "whatever123" } });
+      const wrong = await inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "lee@example.com", password: "not the password" },
+      });
+      const unknown = await inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "nobody@example.com", password: "whatever123" },
+      });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
       expect(wrong.json()).toEqual({ message: "Invalid email or password" });
@@ -119,10 +166,18 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
     it("locks an account after repeated failures (429 with Retry-After), even with the right password", async () => {
       await registerMember(t.server, "target@example.com");
       for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i += 1) {
-        const res = await inject({ method: "POST", url: "/api/auth/login", payload: { email: "target@example.com", password: `guess-${i}-wrong` } });
+        const res = await inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email: "target@example.com", password: `guess-${i}-wrong` },
+        });
         expect(res.statusCode).toBe(401);
       }
-      const locked = await inject({ method: "POST", url: "/api/auth/login", payload: { email: "target@example.com", password: STRONG_PASSWORD } });
+      const locked = await inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "target@example.com", password: STRONG_PASSWORD },
+      });
       expect(locked.statusCode).toBe(429);
       expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
       expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
@@ -131,16 +186,30 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
     it("limits failures per address across accounts", async () => {
       const ip = "203.0.113.9";
       for (let i = 0; i < 20; i += 1) {
-        await inject({ method: "POST", url: "/api/auth/login", remoteAddress: ip, payload: { email: `spray${i}@example.com`, password: "wrong-password" } });
+        await inject({
+          method: "POST",
+          url: "/api/auth/login",
+          remoteAddress: ip,
+          payload: { email: `spray${i}@example.com`, password: "wrong-password" },
+        });
       }
-      const res = await inject({ method: "POST", url: "/api/auth/login", remoteAddress: ip, payload: { email: "another@example.com", password: "wrong-password" } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: ip,
+        payload: { email: "another@example.com", password: "wrong-password" },
+      });
       expect(res.statusCode).toBe(429);
     });
 
     it("refuses a suspended member (403)", async () => {
       await registerMember(t.server, "bad@example.com");
       await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.email, "bad@example.com"));
-      const res = await inject({ method: "POST", url: "/api/auth/login", payload: { email: "bad@example.com", password: STRONG_PASSWORD } });
+      const res = await inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "bad@example.com", password: STRONG_PASSWORD },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: "This account is suspended" });
     });
@@ -158,7 +227,12 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
     });
 
     it("logout without a session, and with an empty JSON body, still answers 200", async () => {
-      const res = await inject({ method: "POST", url: "/api/logout", headers: { "content-type": "application/json" }, payload: "" });
+      const res = await inject({
+        method: "POST",
+        url: "/api/logout",
+        headers: { "content-type": "application/json" },
+        payload: "",
+      });
       expect(res.statusCode).toBe(200);
     });
 
@@ -191,7 +265,11 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
 
     it("treats a forged or garbage cookie as no session", async () => {
       for (const value of ["x", "A".repeat(22), "%%%", "a".repeat(500)]) {
-        const res = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: `vicinity_sid=${value}` } });
+        const res = await inject({
+          method: "GET",
+          url: "/api/auth/user",
+          headers: { cookie: `vicinity_sid=${value}` },
+        });
         expect(res.statusCode).toBe(401);
       }
     });
@@ -211,7 +289,12 @@ describe.each(testEngines())("accounts and sessions (%s)", (engine) => {
 
     it("a guest may not act as a member (403 with an invitation)", async () => {
       const cookie = await guestCookie(t.server);
-      const res = await inject({ method: "PUT", url: "/api/users/profile", headers: { cookie }, payload: { firstName: "X" } });
+      const res = await inject({
+        method: "PUT",
+        url: "/api/users/profile",
+        headers: { cookie },
+        payload: { firstName: "X" },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: "Sign up for full access to do this" });
     });

@@ -28,7 +28,8 @@ export function readDevice(request: FastifyRequest, secret: string): Device | nu
   const value = request.cookies[DEVICE_COOKIE];
   if (!value || value.length > 200) return null;
   const [userId, nonce, mac, ...rest] = value.split(".");
-  if (rest.length > 0 || !userId || !nonce || !mac || !UUID.test(userId) || !/^[A-Za-z0-9_-]{16,32}$/.test(nonce)) return null;
+  if (rest.length > 0 || !userId || !nonce || !mac || !UUID.test(userId) || !/^[A-Za-z0-9_-]{16,32}$/.test(nonce))
+    return null;
   const expected = Buffer.from(macOf(secret, userId, nonce));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;

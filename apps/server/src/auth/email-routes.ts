@@ -20,7 +20,15 @@ import { nearestPlace } from "../map/tiles";
 import { addressChangedMail, confirmNewAddressMail, resetMail } from "../mail/templates";
 import { hashPassword, isCommonPassword } from "./passwords";
 import { issueToken, peekToken } from "./email-tokens";
-import { addressTaken, confirmAddress, confirmAddressChange, linkError, resetPasswordWithLink, resetTargetOf, undoAddressChange } from "./accounts";
+import {
+  addressTaken,
+  confirmAddress,
+  confirmAddressChange,
+  linkError,
+  resetPasswordWithLink,
+  resetTargetOf,
+  undoAddressChange,
+} from "./accounts";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, passwordCheck } from "./limits";
 import { removeSessionCookie } from "./session-cookie";
 import { linkOf, sendVerification } from "./verification";
@@ -32,12 +40,14 @@ export const RESETS_PER_NETWORK_PER_HOUR = 10;
 export const EMAIL_CHANGES_PER_HOUR = 5;
 const HOUR = 60 * 60 * 1000;
 
-export const NOT_VERIFIED_MESSAGE = "Confirm your current address first: open the link we sent you, or send it again from the banner.";
+export const NOT_VERIFIED_MESSAGE =
+  "Confirm your current address first: open the link we sent you, or send it again from the banner.";
 export const ALREADY_VERIFIED_MESSAGE = "Your address is already confirmed.";
 export const ADDRESS_TAKEN_MESSAGE = "An account with this email already exists";
 
 /** The id a member's list shows for a session: derived from its stored key, never the key itself. */
-export const listIdOf = (idHash: string) => createHash("sha256").update(`device-list:${idHash}`).digest("base64url").slice(0, 22);
+export const listIdOf = (idHash: string) =>
+  createHash("sha256").update(`device-list:${idHash}`).digest("base64url").slice(0, 22);
 
 /** The links' calls: anyone with a link may use it (the "open" group). */
 export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -58,15 +68,22 @@ export function registerEmailLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     const address = email.toLowerCase();
     // Counted by the address typed, whether or not an account uses it: a refusal tells nothing.
     const network = await resetsPerNetwork.take(request.ip);
-    if (!network.allowed) throw tooManyRequests("Too many reset requests from your network. Try again later.", network.retryAfter);
+    if (!network.allowed)
+      throw tooManyRequests("Too many reset requests from your network. Try again later.", network.retryAfter);
     const perAddress = await resetsPerAddress.take(address);
-    if (!perAddress.allowed) throw tooManyRequests("Too many reset requests for this address. Try again later.", perAddress.retryAfter);
+    if (!perAddress.allowed)
+      throw tooManyRequests("Too many reset requests for this address. Try again later.", perAddress.retryAfter);
     // The answer goes before the account is even looked up: it takes as long either way.
     setImmediate(() => {
       void (async () => {
         const user = await resetTargetOf(db, address);
         if (!user) return;
-        const token = await issueToken(db, { userId: user.id, purpose: "reset", email: user.email, ttlMs: RESET_LINK_TTL_MS });
+        const token = await issueToken(db, {
+          userId: user.id,
+          purpose: "reset",
+          email: user.email,
+          ttlMs: RESET_LINK_TTL_MS,
+        });
         ctx.mail.send(resetMail(user.email, linkOf(ctx, ACCOUNT_LINK_ROUTES.resetPassword, token)));
       })().catch((error: unknown) => request.log.error(error));
     });
@@ -126,7 +143,11 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
     const me = request.member;
     if (me.emailVerifiedAt) throw conflict(ALREADY_VERIFIED_MESSAGE);
     const { allowed, retryAfter } = await resends.take(me.id);
-    if (!allowed) throw tooManyRequests(`We sent it ${RESENDS_PER_HOUR} times in the last hour. Check your spam folder, or try again later.`, retryAfter);
+    if (!allowed)
+      throw tooManyRequests(
+        `We sent it ${RESENDS_PER_HOUR} times in the last hour. Check your spam folder, or try again later.`,
+        retryAfter,
+      );
     await sendVerification(ctx, me);
     return reply.status(202).send({ ok: true });
   });
@@ -143,7 +164,9 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
     if (!allowed) throw tooManyRequests("Too many address changes. Try again later.", retryAfter);
     const token = await issueToken(db, { userId: me.id, purpose: "change", email, ttlMs: EMAIL_CHANGE_LINK_TTL_MS });
     ctx.mail.send(confirmNewAddressMail(email, linkOf(ctx, ACCOUNT_LINK_ROUTES.confirmEmailChange, token)));
-    return reply.status(202).send({ ok: true, message: `We sent a link to ${email}. Your address changes when you open it.` });
+    return reply
+      .status(202)
+      .send({ ok: true, message: `We sent a link to ${email}. Your address changes when you open it.` });
   });
 
   app.get(ACCOUNT_PATHS.sessions, async (request) => {
@@ -175,7 +198,8 @@ export function registerEmailMemberRoutes(app: FastifyInstance, ctx: AppContext)
     const rows = await ctx.sessions.listOf(me.id);
     const found = rows.find((r) => listIdOf(r.idHash) === id);
     if (!found) throw notFound("That device is already signed out");
-    if (found.idHash === request.session?.idHash) throw badRequest("This is the device you are using: sign out instead");
+    if (found.idHash === request.session?.idHash)
+      throw badRequest("This is the device you are using: sign out instead");
     await ctx.sessions.destroyOneOf(me.id, found.idHash);
     return sendOk(reply);
   });

@@ -17,12 +17,19 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("bas
  * address's owner; they end when used, when they expire, or when an earlier undo is used
  * (`dropLinksAfterUndo`).
  */
-export async function issueToken(db: Db, input: { userId: string; purpose: TokenPurpose; email: string; ttlMs: number }): Promise<string> {
+export async function issueToken(
+  db: Db,
+  input: { userId: string; purpose: TokenPurpose; email: string; ttlMs: number },
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     if (input.purpose !== "undo") {
-      await tx.delete(emailTokens).where(and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNull(emailTokens.usedAt)));
+      await tx
+        .delete(emailTokens)
+        .where(
+          and(eq(emailTokens.userId, input.userId), eq(emailTokens.purpose, input.purpose), isNull(emailTokens.usedAt)),
+        );
     }
     await tx.insert(emailTokens).values({
       tokenHash: hashOf(token),
@@ -46,7 +53,11 @@ function judge(row: TokenRow | undefined, purpose: TokenPurpose): TokenCheck {
 
 /** Whether a link can be used, without using it (the reset page asks before showing its form). */
 export async function peekToken(db: Db, token: string, purpose: TokenPurpose): Promise<TokenCheck> {
-  const [row] = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashOf(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(eq(emailTokens.tokenHash, hashOf(token)))
+    .limit(1);
   return judge(row, purpose);
 }
 
@@ -54,10 +65,20 @@ export async function peekToken(db: Db, token: string, purpose: TokenPurpose): P
  * Uses a link once: in the caller's transaction, the row locked, so two clicks at once cannot both
  * pass. `apply` runs only for a usable link, and the link is marked used in the same transaction.
  */
-export async function redeemToken<T>(db: Db, token: string, purpose: TokenPurpose, apply: (tx: Db, row: TokenRow) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; problem: LinkProblem }> {
+export async function redeemToken<T>(
+  db: Db,
+  token: string,
+  purpose: TokenPurpose,
+  apply: (tx: Db, row: TokenRow) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; problem: LinkProblem }> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [row] = await tx.select().from(emailTokens).where(eq(emailTokens.tokenHash, hashOf(token))).for("update").limit(1);
+    const [row] = await tx
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.tokenHash, hashOf(token)))
+      .for("update")
+      .limit(1);
     const check = judge(row, purpose);
     if (!check.ok) return check;
     const value = await apply(tx, check.row);
@@ -74,17 +95,18 @@ export async function redeemToken<T>(db: Db, token: string, purpose: TokenPurpos
  * links issued before it stay: they go back to addresses the account had earlier still.
  */
 export async function dropLinksAfterUndo(tx: Db, used: TokenRow): Promise<void> {
-  await tx
-    .delete(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, used.userId),
-        isNull(emailTokens.usedAt),
-        ne(emailTokens.tokenHash, used.tokenHash),
-        // Compared in the database: a Date read back keeps milliseconds, the column microseconds.
-        or(ne(emailTokens.purpose, "undo"), sql`${emailTokens.createdAt} >= (SELECT u.created_at FROM email_tokens u WHERE u.token_hash = ${used.tokenHash})`),
+  await tx.delete(emailTokens).where(
+    and(
+      eq(emailTokens.userId, used.userId),
+      isNull(emailTokens.usedAt),
+      ne(emailTokens.tokenHash, used.tokenHash),
+      // Compared in the database: a Date read back keeps milliseconds, the column microseconds.
+      or(
+        ne(emailTokens.purpose, "undo"),
+        sql`${emailTokens.createdAt} >= (SELECT u.created_at FROM email_tokens u WHERE u.token_hash = ${used.tokenHash})`,
       ),
-    );
+    ),
+  );
 }
 
 /** Links used or expired more than a week ago go (with the session sweep); until then they say "used" or "expired". */

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_PATHS, LINK_PROBLEMS } from "@vicinity/contract";
-import { apiCaller, registerMember, sessionCookie, STRONG_PASSWORD, testEngines, type TestServer } from "../test/harness";
+import {
+  apiCaller,
+  registerMember,
+  sessionCookie,
+  STRONG_PASSWORD,
+  testEngines,
+  type TestServer,
+} from "../test/harness";
 import { tokenOf, useMailServer, type TestSmtp } from "../test/smtp";
 
 const CHANGED = "Your email address was changed";
@@ -18,12 +25,15 @@ describe.each(testEngines())("undoing an address change after a takeover (%s)", 
   beforeAll(() => void ({ t, smtp } = mail));
   const call = apiCaller(() => t.server);
   const linkTo = async (to: string, subject: string) => tokenOf(smtp.linkIn(await smtp.waitFor(to, subject)));
-  const login = (email: string, password = STRONG_PASSWORD) => t.server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  const login = (email: string, password = STRONG_PASSWORD) =>
+    t.server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
 
   /** The victim, his address confirmed from the mail, and the attacker's session from the stolen password. */
   async function victimAndThief(email: string) {
     const victim = await registerMember(t.server, email);
-    const verified = await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: await linkTo(email, "Confirm your email address") });
+    const verified = await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, {
+      token: await linkTo(email, "Confirm your email address"),
+    });
     expect(verified.json()).toEqual({ ok: true });
     const thief = sessionCookie(await login(email));
     return { victim: victim.cookie, thief };
@@ -33,7 +43,9 @@ describe.each(testEngines())("undoing an address change after a takeover (%s)", 
   async function moveTo(thief: string, from: string, to: string): Promise<string> {
     const asked = await call("POST", ACCOUNT_PATHS.changeEmail, thief, { email: to, password: STRONG_PASSWORD });
     expect(asked.statusCode, asked.body).toBe(202);
-    const confirmed = await call("POST", ACCOUNT_PATHS.confirmEmailChange, undefined, { token: await linkTo(to, CONFIRM_NEW) });
+    const confirmed = await call("POST", ACCOUNT_PATHS.confirmEmailChange, undefined, {
+      token: await linkTo(to, CONFIRM_NEW),
+    });
     expect(confirmed.json()).toEqual({ ok: true, email: to });
     return linkTo(from, CHANGED);
   }
@@ -43,7 +55,9 @@ describe.each(testEngines())("undoing an address change after a takeover (%s)", 
     const undoToOriginal = await moveTo(thief, "victim@example.com", "t1@evil.example");
     const undoToT1 = await moveTo(thief, "t1@evil.example", "t2@evil.example");
     // The thief also asks for a reset link at his address, to come back later.
-    expect((await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: "t2@evil.example" })).statusCode).toBe(202);
+    expect((await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: "t2@evil.example" })).statusCode).toBe(
+      202,
+    );
     const reset = await linkTo("t2@evil.example", "Choose a new password");
 
     const undone = await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: undoToOriginal });
@@ -58,8 +72,14 @@ describe.each(testEngines())("undoing an address change after a takeover (%s)", 
     // What the thief kept from his own mailboxes is worth nothing now.
     const back = await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: undoToT1 });
     expect([back.statusCode, back.json()]).toEqual([400, { message: LINK_PROBLEMS.invalid, reason: "invalid" }]);
-    const resetLater = await call("POST", ACCOUNT_PATHS.resetPassword, undefined, { token: reset, password: "the thief's own long passphrase" });
-    expect([resetLater.statusCode, resetLater.json()]).toEqual([400, { message: LINK_PROBLEMS.invalid, reason: "invalid" }]);
+    const resetLater = await call("POST", ACCOUNT_PATHS.resetPassword, undefined, {
+      token: reset,
+      password: "the thief's own long passphrase",
+    });
+    expect([resetLater.statusCode, resetLater.json()]).toEqual([
+      400,
+      { message: LINK_PROBLEMS.invalid, reason: "invalid" },
+    ]);
     expect((await login("victim@example.com")).statusCode).toBe(200);
     // The link works once.
     const again = await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: undoToOriginal });
@@ -74,11 +94,20 @@ describe.each(testEngines())("undoing an address change after a takeover (%s)", 
     const own = await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: undoToT1 });
     expect(own.json()).toEqual({ ok: true, email: "t1@evil.example" });
     // The address the owner's link goes back to is not free for anyone else until it is used or expires.
-    const squat = await t.server.app.inject({ method: "POST", url: "/api/register", payload: { email: "Owner@example.com", password: STRONG_PASSWORD } });
+    const squat = await t.server.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { email: "Owner@example.com", password: STRONG_PASSWORD },
+    });
     expect([squat.statusCode, squat.json()]).toEqual([409, { message: "An account with this email already exists" }]);
     const other = await registerMember(t.server, "accomplice@evil.example");
-    await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: await linkTo("accomplice@evil.example", "Confirm your email address") });
-    const taken = await call("POST", ACCOUNT_PATHS.changeEmail, other.cookie, { email: "owner@example.com", password: STRONG_PASSWORD });
+    await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, {
+      token: await linkTo("accomplice@evil.example", "Confirm your email address"),
+    });
+    const taken = await call("POST", ACCOUNT_PATHS.changeEmail, other.cookie, {
+      email: "owner@example.com",
+      password: STRONG_PASSWORD,
+    });
     expect([taken.statusCode, taken.json()]).toEqual([409, { message: "An account with this email already exists" }]);
 
     const undone = await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: undoToOriginal });

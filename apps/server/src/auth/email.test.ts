@@ -6,7 +6,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_PATHS, LINK_PROBLEMS, RESET_SENT_MESSAGE, type DeviceSession } from "@vicinity/contract";
 import { users } from "../db/schema";
 import { createMailer } from "../mail/mailer";
-import { apiCaller, registerMember, sessionCookie, startTestServer, STRONG_PASSWORD, testConfig, testEngines, type TestServer } from "../test/harness";
+import {
+  apiCaller,
+  registerMember,
+  sessionCookie,
+  startTestServer,
+  STRONG_PASSWORD,
+  testConfig,
+  testEngines,
+  type TestServer,
+} from "../test/harness";
 import { MAIL_APP_URL, tokenOf, useMailServer, type TestSmtp } from "../test/smtp";
 
 const APP = MAIL_APP_URL;
@@ -18,9 +27,15 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
   let smtp: TestSmtp;
   beforeAll(() => void ({ t, smtp } = mail));
   const call = apiCaller(() => t.server);
-  const me = async (cookie: string) => (await call("GET", "/api/auth/user", cookie)).json() as { email: string; emailVerified?: boolean };
+  const me = async (cookie: string) =>
+    (await call("GET", "/api/auth/user", cookie)).json() as { email: string; emailVerified?: boolean };
   const login = (email: string, password: string, userAgent?: string) =>
-    t.server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password }, headers: userAgent ? { "user-agent": userAgent } : {} });
+    t.server.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password },
+      headers: userAgent ? { "user-agent": userAgent } : {},
+    });
 
   it("sends a link at sign-up; opening it confirms the address once; a used, expired, superseded or made-up link is refused with a clear message", async () => {
     const member = await registerMember(t.server, "new@example.com");
@@ -40,7 +55,9 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
     expect([again.statusCode, again.json()]).toEqual([400, { message: LINK_PROBLEMS.used, reason: "used" }]);
     const madeUp = await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: "x".repeat(43) });
     expect([madeUp.statusCode, madeUp.json()]).toEqual([400, { message: LINK_PROBLEMS.invalid, reason: "invalid" }]);
-    expect((await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, {})).json()).toEqual({ message: "token is required" });
+    expect((await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, {})).json()).toEqual({
+      message: "token is required",
+    });
     // Confirmed: nothing to send again.
     expect((await call("POST", ACCOUNT_PATHS.resendVerification, member.cookie)).statusCode).toBe(409);
 
@@ -50,15 +67,22 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
     await t.database.db.execute(sql`UPDATE email_tokens SET expires_at = now() - interval '1 second'`);
     const expired = await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: first });
     expect([expired.statusCode, expired.json()]).toEqual([400, { message: LINK_PROBLEMS.expired, reason: "expired" }]);
-    for (let i = 0; i < 3; i += 1) expect((await call("POST", ACCOUNT_PATHS.resendVerification, late.cookie)).statusCode).toBe(202);
+    for (let i = 0; i < 3; i += 1)
+      expect((await call("POST", ACCOUNT_PATHS.resendVerification, late.cookie)).statusCode).toBe(202);
     const limited = await call("POST", ACCOUNT_PATHS.resendVerification, late.cookie);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: "We sent it 3 times in the last hour. Check your spam folder, or try again later." });
+    expect(limited.json()).toEqual({
+      message: "We sent it 3 times in the last hour. Check your spam folder, or try again later.",
+    });
     await t.server.context.mail.idle();
     await expect.poll(() => smtp.received.filter((m) => m.to === "late@example.com").length).toBe(4);
     const links = smtp.received.filter((m) => m.to === "late@example.com").map((m) => tokenOf(smtp.linkIn(m)));
-    expect((await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: links[1]! })).json()).toMatchObject({ reason: "invalid" });
-    expect((await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: links[3]! })).json()).toEqual({ ok: true });
+    expect((await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: links[1]! })).json()).toMatchObject({
+      reason: "invalid",
+    });
+    expect((await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: links[3]! })).json()).toEqual({
+      ok: true,
+    });
     // A guest or a visitor cannot ask for one.
     expect((await call("POST", ACCOUNT_PATHS.resendVerification)).statusCode).toBe(401);
   });
@@ -98,17 +122,31 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
     expect(fresh.statusCode).toBe(200);
     // Opening the link proved the address his.
     expect(fresh.json()).toMatchObject({ emailVerified: true });
-    const reused = await call("POST", ACCOUNT_PATHS.resetPassword, undefined, { token, password: "yet another long passphrase" });
+    const reused = await call("POST", ACCOUNT_PATHS.resetPassword, undefined, {
+      token,
+      password: "yet another long passphrase",
+    });
     expect([reused.statusCode, reused.json()]).toEqual([400, { message: LINK_PROBLEMS.used, reason: "used" }]);
-    expect((await call("POST", ACCOUNT_PATHS.checkReset, undefined, { token })).json()).toMatchObject({ reason: "used" });
+    expect((await call("POST", ACCOUNT_PATHS.checkReset, undefined, { token })).json()).toMatchObject({
+      reason: "used",
+    });
 
     // A link older than an hour.
-    expect((await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: "forgetful@example.com" })).statusCode).toBe(202);
+    expect(
+      (await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: "forgetful@example.com" })).statusCode,
+    ).toBe(202);
     await expect.poll(() => smtp.received.filter((m) => m.subject === "Choose a new password").length).toBe(2);
     const late = tokenOf(smtp.linkIn(smtp.received.filter((m) => m.subject === "Choose a new password")[1]!));
-    await t.database.db.execute(sql`UPDATE email_tokens SET expires_at = created_at + interval '1 hour', created_at = now() - interval '61 minutes' WHERE purpose = 'reset' AND used_at IS NULL`);
-    await t.database.db.execute(sql`UPDATE email_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'reset' AND used_at IS NULL`);
-    const expired = await call("POST", ACCOUNT_PATHS.resetPassword, undefined, { token: late, password: "yet another long passphrase" });
+    await t.database.db.execute(
+      sql`UPDATE email_tokens SET expires_at = created_at + interval '1 hour', created_at = now() - interval '61 minutes' WHERE purpose = 'reset' AND used_at IS NULL`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE email_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'reset' AND used_at IS NULL`,
+    );
+    const expired = await call("POST", ACCOUNT_PATHS.resetPassword, undefined, {
+      token: late,
+      password: "yet another long passphrase",
+    });
     expect([expired.statusCode, expired.json()]).toEqual([400, { message: LINK_PROBLEMS.expired, reason: "expired" }]);
     expect((await login("forgetful@example.com", NEW_PASSWORD)).statusCode).toBe(200);
   });
@@ -121,7 +159,10 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
       expect(res.statusCode, res.body).toBe(202);
     }
     const limited = await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: "TARGET@example.com" });
-    expect([limited.statusCode, limited.json()]).toEqual([429, { message: "Too many reset requests for this address. Try again later." }]);
+    expect([limited.statusCode, limited.json()]).toEqual([
+      429,
+      { message: "Too many reset requests for this address. Try again later." },
+    ]);
     for (const [body, message] of [
       [{}, "Enter your email address"],
       [{ email: "not an address" }, "Enter a valid email address"],
@@ -131,9 +172,15 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
       expect([res.statusCode, res.json()]).toEqual([400, { message }]);
     }
     // The refused fourth counted for the network too: six more make ten.
-    for (let i = 0; i < 6; i += 1) expect((await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: `n${i}@example.com` })).statusCode).toBe(202);
+    for (let i = 0; i < 6; i += 1)
+      expect(
+        (await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: `n${i}@example.com` })).statusCode,
+      ).toBe(202);
     const network = await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: "fresh@example.com" });
-    expect([network.statusCode, network.json()]).toEqual([429, { message: "Too many reset requests from your network. Try again later." }]);
+    expect([network.statusCode, network.json()]).toEqual([
+      429,
+      { message: "Too many reset requests from your network. Try again later." },
+    ]);
   });
 
   it("changes the address only from the new one's link, tells the old one with an undo link, and the undo signs everyone out", async () => {
@@ -142,7 +189,9 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
     const change = (body: object) => call("POST", ACCOUNT_PATHS.changeEmail, member.cookie, body);
     const unverified = await change({ email: "new@example.com", password: STRONG_PASSWORD });
     expect(unverified.statusCode).toBe(403);
-    expect(unverified.json()).toEqual({ message: "Confirm your current address first: open the link we sent you, or send it again from the banner." });
+    expect(unverified.json()).toEqual({
+      message: "Confirm your current address first: open the link we sent you, or send it again from the banner.",
+    });
     await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, "old@example.com"));
     for (const [body, status, message] of [
       [{ email: "new@example.com", password: "wrong password" }, 400, "That is not your password"],
@@ -154,15 +203,24 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
       expect([res.statusCode, res.json()]).toEqual([status, { message }]);
     }
     const asked = await change({ email: "New@example.com", password: STRONG_PASSWORD });
-    expect([asked.statusCode, asked.json()]).toEqual([202, { ok: true, message: "We sent a link to new@example.com. Your address changes when you open it." }]);
+    expect([asked.statusCode, asked.json()]).toEqual([
+      202,
+      { ok: true, message: "We sent a link to new@example.com. Your address changes when you open it." },
+    ]);
     // Nothing changes until the new address's link is opened.
     expect(await me(member.cookie)).toMatchObject({ email: "old@example.com" });
     const confirm = await smtp.waitFor("new@example.com", "Confirm your new email address");
-    const confirmed = await call("POST", ACCOUNT_PATHS.confirmEmailChange, undefined, { token: tokenOf(smtp.linkIn(confirm)) });
+    const confirmed = await call("POST", ACCOUNT_PATHS.confirmEmailChange, undefined, {
+      token: tokenOf(smtp.linkIn(confirm)),
+    });
     expect(confirmed.json()).toEqual({ ok: true, email: "new@example.com" });
     expect(await me(member.cookie)).toMatchObject({ email: "new@example.com", emailVerified: true });
     expect((await login("new@example.com", STRONG_PASSWORD)).statusCode).toBe(200);
-    expect((await call("POST", ACCOUNT_PATHS.confirmEmailChange, undefined, { token: tokenOf(smtp.linkIn(confirm)) })).json()).toMatchObject({ reason: "used" });
+    expect(
+      (
+        await call("POST", ACCOUNT_PATHS.confirmEmailChange, undefined, { token: tokenOf(smtp.linkIn(confirm)) })
+      ).json(),
+    ).toMatchObject({ reason: "used" });
 
     const notice = await smtp.waitFor("old@example.com", "Your email address was changed");
     expect(notice.text).toContain("Your Vicinity account now uses new@example.com instead of this address.");
@@ -173,15 +231,32 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
     expect((await call("GET", "/api/auth/user", member.cookie)).statusCode).toBe(401);
     expect((await login("old@example.com", STRONG_PASSWORD)).statusCode).toBe(200);
     expect((await login("new@example.com", STRONG_PASSWORD)).statusCode).toBe(401);
-    expect((await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: tokenOf(undoLink) })).json()).toMatchObject({ reason: "used" });
+    expect(
+      (await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: tokenOf(undoLink) })).json(),
+    ).toMatchObject({ reason: "used" });
   });
 
   it("lists the member's signed-in devices with browser, nearest town and last activity, and ends one or all others", async () => {
     await registerMember(t.server, "devices@example.com");
-    const phone = sessionCookie(await login("devices@example.com", STRONG_PASSWORD, "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"));
-    const laptop = sessionCookie(await login("devices@example.com", STRONG_PASSWORD, "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"));
-    expect((await call("PUT", "/api/users/location", phone, { latitude: 30.3322, longitude: -81.6557 })).statusCode).toBe(200);
-    const list = async (cookie: string) => ((await call("GET", ACCOUNT_PATHS.sessions, cookie)).json() as { sessions: DeviceSession[] }).sessions;
+    const phone = sessionCookie(
+      await login(
+        "devices@example.com",
+        STRONG_PASSWORD,
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
+      ),
+    );
+    const laptop = sessionCookie(
+      await login(
+        "devices@example.com",
+        STRONG_PASSWORD,
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+      ),
+    );
+    expect(
+      (await call("PUT", "/api/users/location", phone, { latitude: 30.3322, longitude: -81.6557 })).statusCode,
+    ).toBe(200);
+    const list = async (cookie: string) =>
+      ((await call("GET", ACCOUNT_PATHS.sessions, cookie)).json() as { sessions: DeviceSession[] }).sessions;
     const seen = await list(laptop);
     expect(seen).toHaveLength(3);
     expect(seen[0]).toMatchObject({ current: true, device: "Safari on Mac", place: null });
@@ -195,7 +270,10 @@ describe.each(testEngines())("accounts by email (%s)", (engine) => {
     const gone = await call("DELETE", ACCOUNT_PATHS.session(phoneRow.id), laptop);
     expect([gone.statusCode, gone.json()]).toEqual([404, { message: "That device is already signed out" }]);
     const here = await call("DELETE", ACCOUNT_PATHS.session(seen[0]!.id), laptop);
-    expect([here.statusCode, here.json()]).toEqual([400, { message: "This is the device you are using: sign out instead" }]);
+    expect([here.statusCode, here.json()]).toEqual([
+      400,
+      { message: "This is the device you are using: sign out instead" },
+    ]);
     // All others: only this one stays.
     expect((await call("DELETE", ACCOUNT_PATHS.sessions, laptop)).json()).toEqual({ ok: true });
     expect((await list(laptop)).map((s) => s.current)).toEqual([true]);
@@ -212,7 +290,12 @@ describe("mail without SMTP_URL (the embedded default)", () => {
     const lines: string[] = [];
     try {
       const mailer = await createMailer({ ...testConfig(), dataDir, smtpUrl: undefined }, (line) => lines.push(line));
-      mailer.send({ to: "a@example.com", subject: "First", text: "Open https://vicinity.test/x#token=1", html: "<p>1</p>" });
+      mailer.send({
+        to: "a@example.com",
+        subject: "First",
+        text: "Open https://vicinity.test/x#token=1",
+        html: "<p>1</p>",
+      });
       mailer.send({ to: "b@example.com", subject: "Second", text: "No link", html: "<p>2</p>" });
       await mailer.close();
       expect(readdirSync(path.join(dataDir, "mail"))).toHaveLength(2);

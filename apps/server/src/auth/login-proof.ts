@@ -30,9 +30,13 @@ function macOf(secret: string, body: string): Buffer {
 export function issueChallenge(secret: string, binding: string, now = Date.now()): LoginChallenge {
   const body = `${now + PROOF_TTL_MS}.${randomBytes(12).toString("base64url")}`;
   const mac = macOf(secret, `${body}.${binding}`).toString("base64url");
-  return { token: `${body}.${mac}`, difficulty: PROOF_DIFFICULTY, memoryKib: PROOF_MEMORY_KIB, iterations: PROOF_ITERATIONS };
+  return {
+    token: `${body}.${mac}`,
+    difficulty: PROOF_DIFFICULTY,
+    memoryKib: PROOF_MEMORY_KIB,
+    iterations: PROOF_ITERATIONS,
+  };
 }
-
 
 /** The work itself: what the browser computes for each nonce it tries, and the server once. */
 export function proofHash(token: string, nonce: string): Promise<Buffer> {
@@ -50,7 +54,13 @@ export function proofHash(token: string, nonce: string): Promise<Buffer> {
  * Whether a proof is good: our token, for this binding, not expired, not used before (each token
  * signs in at most once, on any node: `used` is a shared limit of one), and enough work.
  */
-export async function checkProof(secret: string, binding: string, proof: LoginProof, used: Limiter, now = Date.now()): Promise<boolean> {
+export async function checkProof(
+  secret: string,
+  binding: string,
+  proof: LoginProof,
+  used: Limiter,
+  now = Date.now(),
+): Promise<boolean> {
   const parts = proof.token.split(".");
   if (parts.length !== 3) return false;
   const [expires, random, mac] = parts as [string, string, string];

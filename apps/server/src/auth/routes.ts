@@ -20,23 +20,23 @@ import { readDevice, writeDevice } from "./device";
 import { restoreExpiredSuspensions } from "../admin/service";
 import { checkProof, issueChallenge, PROOF_TTL_MS } from "./login-proof";
 import { sendVerification } from "./verification";
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS } from "./limits";
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_DEVICE,
+  LOGIN_WINDOW_MS,
+} from "./limits";
 import { removeSessionCookie, writeSessionCookie } from "./session-cookie";
 import { createMember, findMemberByEmail } from "./accounts";
 
 /** The 429 that asks a new browser on a busy network for a proof of work (the client solves it without a word). */
-export const BUSY_NETWORK_MESSAGE = "Many sign-ins failed on your network. Checking your browser before signing you in.";
+export const BUSY_NETWORK_MESSAGE =
+  "Many sign-ins failed on your network. Checking your browser before signing you in.";
 export const BUSY_NETWORK_PROOF_REFUSED = "Your browser's check did not pass. Try signing in again.";
-
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, sessions, config } = ctx;
-  const accountFailures = ctx.limits.get("login-account", LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
-  const addressFailures = ctx.limits.get("login-address", LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
-  const deviceFailures = ctx.limits.get("login-device", LOGIN_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS);
   const registrations = ctx.limits.get("registrations", config.registrationsPerHour, 60 * 60 * 1000);
-  // Each proof signs in once, on any node.
-  const usedProofs = ctx.limits.get("login-proof", 1, PROOF_TTL_MS);
 
   app.get(API_PATHS.currentUser, async (request) => {
     if (request.session?.kind !== "member") throw unauthorized("Not signed in");
@@ -58,12 +58,49 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const created = await createMember(db, { email, username: body.username, passwordHash });
 
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
-    writeSessionCookie(reply, config, await sessions.create({ kind: "member", userId: created.id, device: describeDevice(request.headers["user-agent"]) }));
+    writeSessionCookie(
+      reply,
+      config,
+      await sessions.create({
+        kind: "member",
+        userId: created.id,
+        device: describeDevice(request.headers["user-agent"]),
+      }),
+    );
     writeDevice(request, reply, config, created.id);
     ctx.activity.record("signup", created.id);
     await sendVerification(ctx, created);
     return reply.status(201).send(toSessionUser(created));
   });
+
+  registerLoginRoute(app, ctx);
+
+  app.post(API_PATHS.anonymousLogin, async (request, reply) => {
+    const body = parseOr400(anonymousLoginRequestSchema, request.body);
+    if (request.sessionToken) await sessions.destroy(request.sessionToken);
+    const guestId = `anon_${randomBytes(9).toString("base64url")}`;
+    writeSessionCookie(reply, config, await sessions.create({ kind: "guest", guestId, guestAge: body.age }));
+    const profile: AnonymousProfile = { id: guestId, isAnonymous: true, displayName: "Anonymous User" };
+    return reply.status(201).send(profile);
+  });
+
+  app.post(API_PATHS.logout, async (request, reply) => {
+    await sessions.destroy(request.sessionToken);
+    if (request.session?.kind === "member") await ctx.presence.markOffline(request.session.user.id);
+    removeSessionCookie(reply, config);
+    return sendOk(reply);
+  });
+}
+
+/** Routes for any session, a guest's too (the "session" group). */
+/** POST /api/login: failures limited per account, per address and per browser he signed in from before. */
+function registerLoginRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db, sessions, config } = ctx;
+  const accountFailures = ctx.limits.get("login-account", LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
+  const addressFailures = ctx.limits.get("login-address", LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
+  const deviceFailures = ctx.limits.get("login-device", LOGIN_FAILURES_PER_DEVICE, LOGIN_WINDOW_MS);
+  // Each proof signs in once, on any node.
+  const usedProofs = ctx.limits.get("login-proof", 1, PROOF_TTL_MS);
 
   app.post(API_PATHS.login, async (request, reply) => {
     const body = parseOr400(loginRequestSchema, request.body);
@@ -73,7 +110,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const device = readDevice(request, config.sessionSecret);
     const trusted = user && device?.userId === user.id ? device : null;
     const tooMany = (wait: number) =>
-      tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`, wait);
+      tooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.`,
+        wait,
+      );
     if (trusted) {
       const wait = await deviceFailures.retryAfter(trusted.nonce);
       if (wait > 0) throw tooMany(wait);
@@ -85,7 +125,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       if ((await addressFailures.retryAfter(request.ip)) > 0) {
         const binding = `${request.ip}|${email}`;
         if (!body.proof || !(await checkProof(config.sessionSecret, binding, body.proof, usedProofs))) {
-          throw new HttpError(429, body.proof ? BUSY_NETWORK_PROOF_REFUSED : BUSY_NETWORK_MESSAGE, {}, { challenge: issueChallenge(config.sessionSecret, binding) });
+          throw new HttpError(
+            429,
+            body.proof ? BUSY_NETWORK_PROOF_REFUSED : BUSY_NETWORK_MESSAGE,
+            {},
+            { challenge: issueChallenge(config.sessionSecret, binding) },
+          );
         }
       }
     }
@@ -104,29 +149,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     writeDevice(request, reply, config, user.id);
     // A new session id at every sign-in (no fixation).
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
-    writeSessionCookie(reply, config, await sessions.create({ kind: "member", userId: user.id, device: describeDevice(request.headers["user-agent"]) }));
+    writeSessionCookie(
+      reply,
+      config,
+      await sessions.create({ kind: "member", userId: user.id, device: describeDevice(request.headers["user-agent"]) }),
+    );
     return { ...toSessionUser(user), warning: await pendingWarning(db, user.id) };
   });
-
-  app.post(API_PATHS.anonymousLogin, async (request, reply) => {
-    const body = parseOr400(anonymousLoginRequestSchema, request.body);
-    if (request.sessionToken) await sessions.destroy(request.sessionToken);
-    const guestId = `anon_${randomBytes(9).toString("base64url")}`;
-    writeSessionCookie(reply, config, await sessions.create({ kind: "guest", guestId, guestAge: body.age }));
-    const profile: AnonymousProfile = { id: guestId, isAnonymous: true, displayName: "Anonymous User" };
-    return reply.status(201).send(profile);
-  });
-
-  app.post(API_PATHS.logout, async (request, reply) => {
-    await sessions.destroy(request.sessionToken);
-    if (request.session?.kind === "member") await ctx.presence.markOffline(request.session.user.id);
-    removeSessionCookie(reply, config);
-    return sendOk(reply);
-  });
-
 }
 
-/** Routes for any session, a guest's too (the "session" group). */
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API_PATHS.heartbeat, async (request, reply) => {
     const session = requireSession(request);

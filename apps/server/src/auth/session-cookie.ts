@@ -14,5 +14,10 @@ export function writeSessionCookie(reply: FastifyReply, config: ServerConfig, to
 }
 
 export function removeSessionCookie(reply: FastifyReply, config: ServerConfig) {
-  void reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.env === "production" });
+  void reply.clearCookie(SESSION_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.env === "production",
+  });
 }

@@ -92,7 +92,11 @@ export class SessionStore {
   }
 
   /** A new session: 128 random bits, returned once as the cookie's value. */
-  async create(input: ({ kind: "member"; userId: string } | { kind: "guest"; guestId: string; guestAge: number }) & { device?: string | null }): Promise<string> {
+  async create(
+    input: ({ kind: "member"; userId: string } | { kind: "guest"; guestId: string; guestAge: number }) & {
+      device?: string | null;
+    },
+  ): Promise<string> {
     const token = randomBytes(16).toString("base64url");
     const now = this.now();
     await this.db.insert(sessions).values({
@@ -125,7 +129,10 @@ export class SessionStore {
     }
     if (session.kind === "member" && (!user || !isActive(user))) return null;
     if (now - session.lastActiveAt.getTime() > TOUCH_EVERY_MS) {
-      await this.db.update(sessions).set({ lastActiveAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+      await this.db
+        .update(sessions)
+        .set({ lastActiveAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash));
     }
     if (session.kind === "member" && user) return { kind: "member", idHash, user };
     return { kind: "guest", idHash, guestId: session.guestId ?? "anon_unknown", guestAge: session.guestAge ?? 25 };
@@ -145,7 +152,10 @@ export class SessionStore {
   }
 
   async destroyAllOf(userId: string): Promise<void> {
-    const gone = await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+    const gone = await this.db
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ idHash: sessions.idHash });
     this.ended(gone.map((r) => r.idHash));
   }
 
@@ -171,13 +181,22 @@ export class SessionStore {
         lastActiveAt: sessions.lastActiveAt,
       })
       .from(sessions)
-      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS))))
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        ),
+      )
       .orderBy(desc(sessions.lastActiveAt));
   }
 
   /** Where he last shared his (snapped) position from this session. */
   async placeSeen(idHash: string, position: { latitude: number; longitude: number }): Promise<void> {
-    await this.db.update(sessions).set({ snappedLatitude: position.latitude, snappedLongitude: position.longitude }).where(eq(sessions.idHash, idHash));
+    await this.db
+      .update(sessions)
+      .set({ snappedLatitude: position.latitude, snappedLongitude: position.longitude })
+      .where(eq(sessions.idHash, idHash));
   }
 
   /** Ends one of the member's sessions (from his list of devices); false when it was not his or had ended. */
@@ -200,4 +219,3 @@ export class SessionStore {
     this.ended(gone.map((r) => r.idHash));
   }
 }
-

@@ -8,6 +8,11 @@ export const linkOf = (ctx: AppContext, route: string, token: string) => `${ctx.
 
 /** Sends the link that confirms a member's address (at sign-up, and when he asks again). */
 export async function sendVerification(ctx: AppContext, user: { id: string; email: string }): Promise<void> {
-  const token = await issueToken(ctx.db, { userId: user.id, purpose: "verify", email: user.email, ttlMs: VERIFY_LINK_TTL_MS });
+  const token = await issueToken(ctx.db, {
+    userId: user.id,
+    purpose: "verify",
+    email: user.email,
+    ttlMs: VERIFY_LINK_TTL_MS,
+  });
   ctx.mail.send(verifyMail(user.email, linkOf(ctx, ACCOUNT_LINK_ROUTES.verifyEmail, token)));
 }

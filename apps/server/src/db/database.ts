@@ -64,7 +64,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release = lockDataDir(options.dataDir);
   }
   try {
-    const client = await PGlite.create(options.dataDir, { extensions: { cube, earthdistance }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    const client = await PGlite.create(options.dataDir, {
+      extensions: { cube, earthdistance },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     const { withStatementCache } = await import("./pglite-statements");
     // Hot queries run as prepared statements, as they do through `pg` (pglite-statements.ts).
     const db = drizzle(withStatementCache(client), { schema });
@@ -115,7 +118,8 @@ export function lockDataDir(dataDir: string): () => void {
   } catch {
     // No lock: free.
   }
-  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(holder);
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder))
+    throw new DataDirInUseError(holder);
   writeFileSync(file, String(process.pid));
   return () => rmSync(file, { force: true });
 }
@@ -134,7 +138,14 @@ const statementNames = new Map<string, string>();
 export async function preparedRows<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
   const internal = db as unknown as {
     dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-    session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(): Promise<unknown> };
+    };
   };
   const built = internal.dialect.sqlToQuery(query);
   let statement = statementNames.get(built.sql);

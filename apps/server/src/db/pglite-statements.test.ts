@@ -7,7 +7,11 @@ const DRIZZLE_OPTIONS = { rowMode: "object" as const, parsers: { [types.TIMESTAM
 
 const ours = async (pg: PGlite) =>
   // (PGlite's own query: this one is not cached.)
-  (await pg.query<{ name: string }>("SELECT name FROM pg_prepared_statements WHERE name LIKE 'vicinity_s%' ORDER BY name")).rows.map((r) => r.name);
+  (
+    await pg.query<{ name: string }>(
+      "SELECT name FROM pg_prepared_statements WHERE name LIKE 'vicinity_s%' ORDER BY name",
+    )
+  ).rows.map((r) => r.name);
 
 describe("PGlite's statement cache", () => {
   let raw: PGlite;
@@ -45,7 +49,11 @@ describe("PGlite's statement cache", () => {
         }
       }
     }
-    const first = await pg.query<{ name: string; at: string }>("SELECT name, at FROM t WHERE id = $1", ["00000000-0000-4000-8000-000000000001"], DRIZZLE_OPTIONS);
+    const first = await pg.query<{ name: string; at: string }>(
+      "SELECT name, at FROM t WHERE id = $1",
+      ["00000000-0000-4000-8000-000000000001"],
+      DRIZZLE_OPTIONS,
+    );
     expect(first.rows).toEqual([{ name: "Ann", at: "2026-01-02 03:04:05+00" }]);
   });
 
@@ -67,13 +75,23 @@ describe("PGlite's statement cache", () => {
 
   it("fails a bad call with PostgreSQL's error, as PGlite does, and the next call runs", async () => {
     const text = "SELECT name FROM t WHERE id = $1";
-    const failure = (call: Promise<unknown>) => call.then(() => null, (error: unknown) => error as { code: string; message: string });
+    const failure = (call: Promise<unknown>) =>
+      call.then(
+        () => null,
+        (error: unknown) => error as { code: string; message: string },
+      );
     const expected = await failure(raw.query(text, ["not-a-uuid"]));
     expect(expected?.code).toBe("22P02");
     expect(await failure(pg.query(text, ["not-a-uuid"]))).toMatchObject({ code: "22P02", message: expected?.message });
-    await expect(pg.query("INSERT INTO t (id, name) VALUES ($1, $2)", ["00000000-0000-4000-8000-000000000001", "Dup"])).rejects.toMatchObject({ code: "23505" });
+    await expect(
+      pg.query("INSERT INTO t (id, name) VALUES ($1, $2)", ["00000000-0000-4000-8000-000000000001", "Dup"]),
+    ).rejects.toMatchObject({ code: "23505" });
     expect((await pg.query(text, ["00000000-0000-4000-8000-000000000002"])).rows).toEqual([{ name: "O'Brien" }]);
-    expect(await pg.query("SELECT name FROM t WHERE id = $1 AND", [1]).catch((error: unknown) => (error as { code: string }).code)).toBe("42601");
+    expect(
+      await pg
+        .query("SELECT name FROM t WHERE id = $1 AND", [1])
+        .catch((error: unknown) => (error as { code: string }).code),
+    ).toBe("42601");
   });
 
   it("waits for an open transaction instead of running inside it", async () => {
@@ -111,8 +129,12 @@ describe("PGlite's statement cache", () => {
 
   it("leaves what is not a row query to PGlite", async () => {
     await pg.query("SET application_name = 'vicinity-test'");
-    expect((await pg.query<{ application_name: string }>("SHOW application_name")).rows).toEqual([{ application_name: "vicinity-test" }]);
-    const prepared = (await raw.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements")).rows.map((r) => r.statement);
+    expect((await pg.query<{ application_name: string }>("SHOW application_name")).rows).toEqual([
+      { application_name: "vicinity-test" },
+    ]);
+    const prepared = (await raw.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements")).rows.map(
+      (r) => r.statement,
+    );
     expect(prepared.length).toBeGreaterThan(0);
     expect(prepared.filter((statement) => /^\s*(SET|SHOW)/i.test(statement))).toEqual([]);
   });

@@ -25,6 +25,16 @@ interface Statement {
   paramTypes: number[];
 }
 
+/** The parameters as PGlite's own query would send them: by the statement's types, with the caller's serializers first. */
+function serializeParams(client: PGlite, statement: Statement, params: unknown[], options: QueryOptions | undefined) {
+  return params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const type = statement.paramTypes[i] ?? 0;
+    const serialize = options?.serializers?.[type] ?? client.serializers[type];
+    return serialize ? serialize(value) : String(value);
+  });
+}
+
 /**
  * A statement cache for PGlite, as PostgreSQL drivers keep one (postgres.js
  * prepares every query by default; bench/api runs the hot reads as named statements through `pg`).
@@ -45,12 +55,20 @@ export function withStatementCache(client: PGlite, size = PGLITE_STATEMENT_CACHE
   const statements = new Map<string, Statement>();
   let counter = 0;
 
-  const close = (name: string) => client.execProtocolStream(Buffer.concat([protocol.serialize.close({ type: "S", name }), protocol.serialize.sync()]), { syncToFs: false });
+  const close = (name: string) =>
+    client.execProtocolStream(
+      Buffer.concat([protocol.serialize.close({ type: "S", name }), protocol.serialize.sync()]),
+      { syncToFs: false },
+    );
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
     const name = `vicinity_s${++counter}`;
     const messages = await client.execProtocolStream(
-      Buffer.concat([protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
+      Buffer.concat([
+        protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }),
+        protocol.serialize.describe({ type: "S", name }),
+        protocol.serialize.sync(),
+      ]),
       { syncToFs: false },
     );
     const statement = { name, paramTypes: pgliteParse.parseDescribeStatementResults(messages) };
@@ -63,7 +81,12 @@ export function withStatementCache(client: PGlite, size = PGLITE_STATEMENT_CACHE
     return statement;
   }
 
-  async function run(text: string, params: unknown[], options: QueryOptions | undefined, retried = false): Promise<Results> {
+  async function run(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    retried = false,
+  ): Promise<Results> {
     let statement = statements.get(text);
     if (statement) {
       // Most recently used last.
@@ -72,19 +95,21 @@ export function withStatementCache(client: PGlite, size = PGLITE_STATEMENT_CACHE
     } else {
       statement = await prepare(text, options);
     }
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const type = statement.paramTypes[i] ?? 0;
-      const serialize = options?.serializers?.[type] ?? client.serializers[type];
-      return serialize ? serialize(value) : String(value);
-    });
+    const values = serializeParams(client, statement, params, options);
     try {
       const messages = await client.execProtocolStream(
-        Buffer.concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.describe({ type: "P" }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+        Buffer.concat([
+          protocol.serialize.bind({ statement: statement.name, values }),
+          protocol.serialize.describe({ type: "P" }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]),
         { syncToFs: false },
       );
       if (!client.isInTransaction()) await client.syncToFs();
-      return pgliteParse.parseResults(messages, client.parsers, options)[0] ?? { rows: [], fields: [], affectedRows: 0 };
+      return (
+        pgliteParse.parseResults(messages, client.parsers, options)[0] ?? { rows: [], fields: [], affectedRows: 0 }
+      );
     } catch (error) {
       if (!retried && isStale(error)) {
         statements.delete(text);

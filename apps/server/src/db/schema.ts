@@ -48,7 +48,10 @@ export const users = pgTable(
     displayName: text("display_name"),
     age: integer("age"),
     bio: text("bio"),
-    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    interests: text("interests")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     bodyType: bodyTypeEnum("body_type"),
     position: positionEnum("position"),
     profileImageUrl: text("profile_image_url"),
@@ -128,7 +131,9 @@ export const locations = pgTable(
   },
   (t) => [
     index("locations_snapped_earth_gist").using("gist", t.snappedEarth),
-    index("locations_distance_hidden_earth_gist").using("gist", t.snappedEarth).where(sql`${t.distanceHidden}`),
+    index("locations_distance_hidden_earth_gist")
+      .using("gist", t.snappedEarth)
+      .where(sql`${t.distanceHidden}`),
   ],
 );
 
@@ -160,7 +165,9 @@ export const blocks = pgTable(
 
 export const conversations = pgTable("conversations", {
   id: uuid("id").primaryKey().defaultRandom(),
-  kind: text("kind", { enum: ["direct", "group"] }).notNull().default("direct"),
+  kind: text("kind", { enum: ["direct", "group"] })
+    .notNull()
+    .default("direct"),
   /** Direct conversations: "smallerId:largerId", so a pair has exactly one conversation. */
   directKey: text("direct_key").unique(),
   /** Group conversations: the name the inbox shows (direct ones show the other member). */
@@ -253,7 +260,14 @@ export const profilePhotos = pgTable(
   (t) => [index("profile_photos_user_idx").on(t.userId, t.position)],
 );
 
-export const reportReasonEnum = pgEnum("report_reason", ["spam", "fake", "harassment", "underage", "inappropriate", "other"]);
+export const reportReasonEnum = pgEnum("report_reason", [
+  "spam",
+  "fake",
+  "harassment",
+  "underage",
+  "inappropriate",
+  "other",
+]);
 export const reportStatusEnum = pgEnum("report_status", ["open", "dismissed", "actioned"]);
 
 /** A member's report of another: the admin content-audit queue reads it. */
@@ -284,7 +298,17 @@ export const reports = pgTable(
   (t) => [index("reports_status_idx").on(t.status, t.createdAt), index("reports_reported_idx").on(t.reportedId)],
 );
 
-export const eventCategoryEnum = pgEnum("event_category", ["social", "party", "drinks", "outdoors", "sports", "arts", "wellness", "dating", "other"]);
+export const eventCategoryEnum = pgEnum("event_category", [
+  "social",
+  "party",
+  "drinks",
+  "outdoors",
+  "sports",
+  "arts",
+  "wellness",
+  "dating",
+  "other",
+]);
 export const addressForEnum = pgEnum("event_address_for", ["everyone", "going"]);
 export const rsvpStatusEnum = pgEnum("rsvp_status", ["going", "interested", "waitlisted"]);
 
@@ -349,7 +373,11 @@ export const eventRsvps = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_rsvps_user_idx").on(t.userId, t.status), index("event_rsvps_waitlist_idx").on(t.eventId, t.status, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_rsvps_user_idx").on(t.userId, t.status),
+    index("event_rsvps_waitlist_idx").on(t.eventId, t.status, t.createdAt),
+  ],
 );
 
 /**
@@ -364,7 +392,14 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   ...timestamps,
 });
 
-export const notificationKindEnum = pgEnum("notification_kind", ["event_reminder", "event_promoted", "event_cancelled", "event_changed", "warning", "report_outcome"]);
+export const notificationKindEnum = pgEnum("notification_kind", [
+  "event_reminder",
+  "event_promoted",
+  "event_cancelled",
+  "event_changed",
+  "warning",
+  "report_outcome",
+]);
 
 /** decisions.md, "Notifications": a member's list (the bell), kept 90 days. */
 export const notifications = pgTable(
@@ -376,7 +411,9 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: notificationKindEnum("kind").notNull(),
     /** What the screen needs to say it (an event's id and title, a reason). */
-    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    data: jsonb("data")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     ...timestamps,
     readAt: timestamp("read_at", { withTimezone: true }),
   },
@@ -413,7 +450,10 @@ export const groups = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     rules: text("rules").notNull().default(""),
-    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    interests: text("interests")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     joinPolicy: groupJoinPolicyEnum("join_policy").notNull().default("open"),
     coverMediaId: uuid("cover_media_id").references(() => media.id, { onDelete: "set null" }),
     homeLatitude: doublePrecision("home_latitude"),
@@ -425,7 +465,10 @@ export const groups = pgTable(
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("groups_name_unique").on(sql`lower(${t.name})`), uniqueIndex("groups_conversation_unique").on(t.conversationId)],
+  (t) => [
+    uniqueIndex("groups_name_unique").on(sql`lower(${t.name})`),
+    uniqueIndex("groups_conversation_unique").on(t.conversationId),
+  ],
 );
 
 export const groupMembers = pgTable(
@@ -513,7 +556,9 @@ export const auditLog = pgTable(
     targetType: text("target_type").notNull(),
     targetId: text("target_id").notNull(),
     reason: text("reason").notNull().default(""),
-    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    data: jsonb("data")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     ...timestamps,
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
@@ -535,7 +580,10 @@ export const adCampaigns = pgTable("ad_campaigns", {
   radiusKm: doublePrecision("radius_km"),
   ageMin: integer("age_min"),
   ageMax: integer("age_max"),
-  interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+  interests: text("interests")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
   endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   timeZone: text("time_zone").notNull(),
@@ -568,7 +616,9 @@ export const adViews = pgTable(
   (t) => [
     index("ad_views_campaign_idx").on(t.campaignId, t.createdAt),
     // A member's views not counted yet: what caps the click links he may hold (ads/service.ts).
-    index("ad_views_uncounted_idx").on(t.userId, t.createdAt).where(sql`${t.countedAt} IS NULL`),
+    index("ad_views_uncounted_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.countedAt} IS NULL`),
   ],
 );
 

@@ -47,7 +47,9 @@ export async function upkeep(db: Db): Promise<{ analyzed: string[]; vacuumed: st
   const vacuumed: string[] = [];
   for (const table of tables) {
     const rows = Math.max(0, Number(table.reltuples));
-    const vacuum = Number(table.dead) > VACUUM_THRESHOLD + VACUUM_SCALE * rows || Number(table.inserted) > INSERT_THRESHOLD + INSERT_SCALE * rows;
+    const vacuum =
+      Number(table.dead) > VACUUM_THRESHOLD + VACUUM_SCALE * rows ||
+      Number(table.inserted) > INSERT_THRESHOLD + INSERT_SCALE * rows;
     const analyze = Number(table.reltuples) < 0 || Number(table.changed) > ANALYZE_THRESHOLD + ANALYZE_SCALE * rows;
     if (!vacuum && !analyze) continue;
     const target = `${quoted(table.schema)}.${quoted(table.name)}`;

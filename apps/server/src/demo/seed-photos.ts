@@ -42,22 +42,43 @@ function portrait(variant: number): string {
  * profile photo, the file under MEDIA_DIR), so the demo city looks like one. Portraits are drawn
  * once per variant and written per member, so every member owns his own file.
  */
-export async function seedDemoPhotos(db: Db, store: MediaStore, memberIds: readonly string[], random: () => number): Promise<number> {
+export async function seedDemoPhotos(
+  db: Db,
+  store: MediaStore,
+  memberIds: readonly string[],
+  random: () => number,
+): Promise<number> {
   const variants = await Promise.all(
-    Array.from({ length: 16 }, (_, i) => sharp(Buffer.from(portrait(i))).webp({ quality: 80 }).toBuffer()),
+    Array.from({ length: 16 }, (_, i) =>
+      sharp(Buffer.from(portrait(i)))
+        .webp({ quality: 80 })
+        .toBuffer(),
+    ),
   );
   const chosen = memberIds.filter(() => random() < DEMO_PHOTO_SHARE);
   if (chosen.length === 0) return 0;
   const rows = await db
     .insert(media)
-    .values(chosen.map((ownerId, i) => ({ ownerId, kind: "photo" as const, width: WIDTH, height: HEIGHT, bytes: variants[i % variants.length]!.length, reviewedAt: new Date() })))
+    .values(
+      chosen.map((ownerId, i) => ({
+        ownerId,
+        kind: "photo" as const,
+        width: WIDTH,
+        height: HEIGHT,
+        bytes: variants[i % variants.length]!.length,
+        reviewedAt: new Date(),
+      })),
+    )
     .returning({ id: media.id, ownerId: media.ownerId });
   await Promise.all(rows.map((row, i) => store.saveOriginal(row.id, variants[i % variants.length]!)));
   await db.insert(profilePhotos).values(rows.map((row) => ({ mediaId: row.id, userId: row.ownerId, position: 0 })));
   // One statement: each chosen member's picture becomes his main one.
   await db.execute(sql`
     UPDATE users u SET profile_image_url = ${MEDIA_URL_PREFIX} || m.id::text
-    FROM media m WHERE m.owner_id = u.id AND m.id IN (${sql.join(rows.map((r) => sql`${r.id}::uuid`), sql`, `)})
+    FROM media m WHERE m.owner_id = u.id AND m.id IN (${sql.join(
+      rows.map((r) => sql`${r.id}::uuid`),
+      sql`, `,
+    )})
   `);
   return rows.length;
 }

@@ -15,8 +15,74 @@ const CENTERS = [
   { latitude: 30.3322, longitude: -81.6557, weight: 0.65 },
 ];
 
-const NAMES = ["Alex", "Ben", "Carlos", "Dante", "Eli", "Felix", "Gabe", "Hugo", "Ivan", "Jake", "Kai", "Leo", "Marcus", "Nate", "Omar", "Pablo", "Quinn", "Ryan", "Sam", "Theo", "Uri", "Victor", "Wes", "Xavier", "Yusuf", "Zack", "Andre", "Bryce", "Cole", "Devin", "Ezra", "Finn", "Grant", "Hank", "Isaac", "Jonah", "Kevin", "Luca", "Miles", "Noah"];
-const INTERESTS = ["gym", "hiking", "beach", "coffee", "travel", "music", "cooking", "movies", "gaming", "art", "running", "surfing", "yoga", "dancing", "books", "photography", "fashion", "nightlife", "dogs", "wine", "tennis", "cycling", "theatre", "tattoos"];
+const NAMES = [
+  "Alex",
+  "Ben",
+  "Carlos",
+  "Dante",
+  "Eli",
+  "Felix",
+  "Gabe",
+  "Hugo",
+  "Ivan",
+  "Jake",
+  "Kai",
+  "Leo",
+  "Marcus",
+  "Nate",
+  "Omar",
+  "Pablo",
+  "Quinn",
+  "Ryan",
+  "Sam",
+  "Theo",
+  "Uri",
+  "Victor",
+  "Wes",
+  "Xavier",
+  "Yusuf",
+  "Zack",
+  "Andre",
+  "Bryce",
+  "Cole",
+  "Devin",
+  "Ezra",
+  "Finn",
+  "Grant",
+  "Hank",
+  "Isaac",
+  "Jonah",
+  "Kevin",
+  "Luca",
+  "Miles",
+  "Noah",
+];
+const INTERESTS = [
+  "gym",
+  "hiking",
+  "beach",
+  "coffee",
+  "travel",
+  "music",
+  "cooking",
+  "movies",
+  "gaming",
+  "art",
+  "running",
+  "surfing",
+  "yoga",
+  "dancing",
+  "books",
+  "photography",
+  "fashion",
+  "nightlife",
+  "dogs",
+  "wine",
+  "tennis",
+  "cycling",
+  "theatre",
+  "tattoos",
+];
 const BIOS = [
   "New in town, looking to meet people and find the best coffee spots.",
   "Gym in the morning, beach in the afternoon. Say hi.",
@@ -44,6 +110,17 @@ export function seeded(seed: number): () => number {
   };
 }
 
+/** Where a demo member is: around one of the two centres, most within a few km, a tail out to ~25 km. */
+function demoPosition(random: () => number): { lat: number; lon: number } {
+  const center = random() < (CENTERS[0]?.weight ?? 0.5) ? CENTERS[0]! : CENTERS[1]!;
+  const distanceKm = Math.min(30, -Math.log(1 - random() * 0.999) * 4);
+  const bearing = random() * 2 * Math.PI;
+  const lat = center.latitude + (distanceKm / 111.32) * Math.cos(bearing);
+  const lon =
+    center.longitude + (distanceKm / (111.32 * Math.cos((center.latitude * Math.PI) / 180))) * Math.sin(bearing);
+  return { lat, lon };
+}
+
 /** Creates the demo members (pictures when given a store, bios, interests, ages, positions, some online). */
 export async function seedDemoMembers(db: Db, howMany = DEMO_MEMBER_COUNT, store?: MediaStore): Promise<number> {
   const random = seeded(20261122);
@@ -51,15 +128,11 @@ export async function seedDemoMembers(db: Db, howMany = DEMO_MEMBER_COUNT, store
   // Nobody signs in as a demo member: they share one hash of a random password.
   const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
   const now = Date.now();
-  const rows: Array<{ user: typeof users.$inferInsert; lat: number; lon: number; online: boolean; lastSeen: Date }> = [];
+  const rows: Array<{ user: typeof users.$inferInsert; lat: number; lon: number; online: boolean; lastSeen: Date }> =
+    [];
   for (let i = 0; i < howMany; i += 1) {
     const name = pick(NAMES);
-    const center = random() < (CENTERS[0]?.weight ?? 0.5) ? CENTERS[0]! : CENTERS[1]!;
-    // Most within a few km, a tail out to ~25 km.
-    const distanceKm = Math.min(30, -Math.log(1 - random() * 0.999) * 4);
-    const bearing = random() * 2 * Math.PI;
-    const lat = center.latitude + (distanceKm / 111.32) * Math.cos(bearing);
-    const lon = center.longitude + (distanceKm / (111.32 * Math.cos((center.latitude * Math.PI) / 180))) * Math.sin(bearing);
+    const { lat, lon } = demoPosition(random);
     const interests = [...new Set(Array.from({ length: 2 + Math.floor(random() * 5) }, () => pick(INTERESTS)))];
     const online = random() < 0.3;
     const rightNow = online && random() < 0.25;
@@ -76,31 +149,48 @@ export async function seedDemoMembers(db: Db, howMany = DEMO_MEMBER_COUNT, store
         bodyType: pick(BODY_TYPES),
         position: pick(POSITIONS),
         privateMode: random() < 0.08,
-        rightNowNote: rightNow ? pick(["Free for coffee", "At the beach", "Drinks downtown?", "Gym buddy wanted"]) : null,
+        rightNowNote: rightNow
+          ? pick(["Free for coffee", "At the beach", "Drinks downtown?", "Gym buddy wanted"])
+          : null,
         rightNowUntil: rightNow ? new Date(now + (10 + Math.floor(random() * 50)) * 60_000) : null,
         locationSecret: randomBytes(16).toString("hex"),
       },
       lat,
       lon,
       online,
-      lastSeen: new Date(now - (online ? Math.floor(random() * 120_000) : 3_600_000 + Math.floor(random() * 86_400_000))),
+      lastSeen: new Date(
+        now - (online ? Math.floor(random() * 120_000) : 3_600_000 + Math.floor(random() * 86_400_000)),
+      ),
     });
   }
   const ids: string[] = [];
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += 100) {
       const chunk = rows.slice(start, start + 100);
-      const inserted = await tx.insert(users).values(chunk.map((r) => r.user)).returning({ id: users.id, secret: users.locationSecret });
+      const inserted = await tx
+        .insert(users)
+        .values(chunk.map((r) => r.user))
+        .returning({ id: users.id, secret: users.locationSecret });
       ids.push(...inserted.map((u) => u.id));
       await tx.insert(locations).values(
         inserted.map((u, j) => {
           const r = chunk[j]!;
           const snapped = snapToPrivacyGrid({ latitude: r.lat, longitude: r.lon }, u.secret);
-          return { userId: u.id, latitude: r.lat, longitude: r.lon, snappedLatitude: snapped.latitude, snappedLongitude: snapped.longitude };
+          return {
+            userId: u.id,
+            latitude: r.lat,
+            longitude: r.lon,
+            snappedLatitude: snapped.latitude,
+            snappedLongitude: snapped.longitude,
+          };
         }),
       );
       await tx.insert(presence).values(
-        inserted.map((u, j) => ({ userId: u.id, status: chunk[j]!.online ? ("online" as const) : ("offline" as const), lastSeenAt: chunk[j]!.lastSeen })),
+        inserted.map((u, j) => ({
+          userId: u.id,
+          status: chunk[j]!.online ? ("online" as const) : ("offline" as const),
+          lastSeenAt: chunk[j]!.lastSeen,
+        })),
       );
     }
   });
@@ -136,19 +226,110 @@ export async function keepDemoPositionsFresh(db: Db): Promise<void> {
   );
 }
 
-const DEMO_EVENTS: Array<{ title: string; category: (typeof events.$inferInsert)["category"]; venue: string; description: string; hours: number; capacity: number }> = [
-  { title: "Sunset drinks on the river", category: "drinks", venue: "Riverside Arts Market", description: "Casual drinks by the water. First round's on the host.", hours: 3, capacity: 30 },
-  { title: "Beach volleyball", category: "sports", venue: "Jacksonville Beach Pier", description: "All levels welcome. We bring the net and the ball.", hours: 3, capacity: 12 },
-  { title: "Board games night", category: "social", venue: "San Marco Square", description: "Catan, Codenames and snacks. Bring a game if you like.", hours: 4, capacity: 16 },
-  { title: "Morning run and coffee", category: "outdoors", venue: "Southbank Riverwalk", description: "An easy 5 km, then coffee nearby.", hours: 2, capacity: 25 },
-  { title: "Drag brunch", category: "party", venue: "Five Points", description: "Bottomless mimosas and a show. Booking under the host's name.", hours: 3, capacity: 40 },
-  { title: "Gallery walk", category: "arts", venue: "Downtown Art Walk", description: "First-Wednesday art walk; we meet at the fountain.", hours: 3, capacity: 20 },
-  { title: "Yoga in the park", category: "wellness", venue: "Memorial Park", description: "Bring a mat and water. Beginners welcome.", hours: 1.5, capacity: 20 },
-  { title: "Speed friending", category: "dating", venue: "Murray Hill", description: "Meet ten new people in an hour. No pressure.", hours: 2, capacity: 24 },
-  { title: "Kayak the marsh", category: "outdoors", venue: "Fort George Island", description: "Rentals on site. About three hours on the water.", hours: 4, capacity: 10 },
-  { title: "Karaoke night", category: "party", venue: "Riverside", description: "Private room booked. Duets encouraged.", hours: 3, capacity: 14 },
-  { title: "Fernandina Beach cleanup", category: "outdoors", venue: "Main Beach Park, Fernandina", description: "Gloves and bags provided; lunch afterwards.", hours: 3, capacity: 30 },
-  { title: "Book club: this month's pick", category: "social", venue: "Avondale", description: "We talk about the book for an hour, then whatever.", hours: 2, capacity: 12 },
+const DEMO_EVENTS: Array<{
+  title: string;
+  category: (typeof events.$inferInsert)["category"];
+  venue: string;
+  description: string;
+  hours: number;
+  capacity: number;
+}> = [
+  {
+    title: "Sunset drinks on the river",
+    category: "drinks",
+    venue: "Riverside Arts Market",
+    description: "Casual drinks by the water. First round's on the host.",
+    hours: 3,
+    capacity: 30,
+  },
+  {
+    title: "Beach volleyball",
+    category: "sports",
+    venue: "Jacksonville Beach Pier",
+    description: "All levels welcome. We bring the net and the ball.",
+    hours: 3,
+    capacity: 12,
+  },
+  {
+    title: "Board games night",
+    category: "social",
+    venue: "San Marco Square",
+    description: "Catan, Codenames and snacks. Bring a game if you like.",
+    hours: 4,
+    capacity: 16,
+  },
+  {
+    title: "Morning run and coffee",
+    category: "outdoors",
+    venue: "Southbank Riverwalk",
+    description: "An easy 5 km, then coffee nearby.",
+    hours: 2,
+    capacity: 25,
+  },
+  {
+    title: "Drag brunch",
+    category: "party",
+    venue: "Five Points",
+    description: "Bottomless mimosas and a show. Booking under the host's name.",
+    hours: 3,
+    capacity: 40,
+  },
+  {
+    title: "Gallery walk",
+    category: "arts",
+    venue: "Downtown Art Walk",
+    description: "First-Wednesday art walk; we meet at the fountain.",
+    hours: 3,
+    capacity: 20,
+  },
+  {
+    title: "Yoga in the park",
+    category: "wellness",
+    venue: "Memorial Park",
+    description: "Bring a mat and water. Beginners welcome.",
+    hours: 1.5,
+    capacity: 20,
+  },
+  {
+    title: "Speed friending",
+    category: "dating",
+    venue: "Murray Hill",
+    description: "Meet ten new people in an hour. No pressure.",
+    hours: 2,
+    capacity: 24,
+  },
+  {
+    title: "Kayak the marsh",
+    category: "outdoors",
+    venue: "Fort George Island",
+    description: "Rentals on site. About three hours on the water.",
+    hours: 4,
+    capacity: 10,
+  },
+  {
+    title: "Karaoke night",
+    category: "party",
+    venue: "Riverside",
+    description: "Private room booked. Duets encouraged.",
+    hours: 3,
+    capacity: 14,
+  },
+  {
+    title: "Fernandina Beach cleanup",
+    category: "outdoors",
+    venue: "Main Beach Park, Fernandina",
+    description: "Gloves and bags provided; lunch afterwards.",
+    hours: 3,
+    capacity: 30,
+  },
+  {
+    title: "Book club: this month's pick",
+    category: "social",
+    venue: "Avondale",
+    description: "We talk about the book for an hour, then whatever.",
+    hours: 2,
+    capacity: 12,
+  },
 ];
 
 /** Keep this many upcoming demo events, so a demo server that runs for weeks always has some. */
@@ -159,10 +340,14 @@ export const DEMO_UPCOMING_EVENTS = 10;
  * topped up hourly with the positions (keepDemoPositionsFresh's caller).
  */
 export async function ensureDemoEvents(db: Db, now = Date.now()): Promise<number> {
-  const hosts = await db.execute(sql`SELECT u.id, l.latitude, l.longitude FROM users u JOIN locations l ON l.user_id = u.id WHERE u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY u.email LIMIT 40`);
+  const hosts = await db.execute(
+    sql`SELECT u.id, l.latitude, l.longitude FROM users u JOIN locations l ON l.user_id = u.id WHERE u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY u.email LIMIT 40`,
+  );
   const hostRows = (hosts as unknown as { rows: Array<{ id: string; latitude: number; longitude: number }> }).rows;
   if (hostRows.length === 0) return 0;
-  const upcoming = await db.execute(sql`SELECT count(*)::int AS n FROM events e JOIN users u ON u.id = e.host_id WHERE e.ends_at > now() AND u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`}`);
+  const upcoming = await db.execute(
+    sql`SELECT count(*)::int AS n FROM events e JOIN users u ON u.id = e.host_id WHERE e.ends_at > now() AND u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`}`,
+  );
   const have = Number((upcoming as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
   const random = seeded(now % 100_000);
   let made = 0;
@@ -174,7 +359,10 @@ export async function ensureDemoEvents(db: Db, now = Date.now()): Promise<number
     const start = new Date(now + day * 86_400_000);
     start.setUTCHours(16 + Math.floor(random() * 8), 0, 0, 0);
     const secret = randomBytes(16).toString("hex");
-    const venue = { latitude: host.latitude + (random() - 0.5) * 0.04, longitude: host.longitude + (random() - 0.5) * 0.04 };
+    const venue = {
+      latitude: host.latitude + (random() - 0.5) * 0.04,
+      longitude: host.longitude + (random() - 0.5) * 0.04,
+    };
     const snapped = snapToPrivacyGrid(venue, secret);
     await db.insert(events).values({
       hostId: host.id,
@@ -199,19 +387,57 @@ export async function ensureDemoEvents(db: Db, now = Date.now()): Promise<number
   return made;
 }
 
-const DEMO_GROUPS: Array<{ name: string; description: string; interests: string[]; joinPolicy: "open" | "request"; chat: string[] }> = [
-  { name: "Jax Runners", description: "Easy runs along the Riverwalk, Saturdays at 8.", interests: ["running", "coffee"], joinPolicy: "open", chat: ["Who's in for Saturday?", "Me! Southbank at 8?", "See you there."] },
-  { name: "Beach Volleyball Crew", description: "Pick-up games at Jax Beach when the weather's good.", interests: ["beach", "sports"], joinPolicy: "open", chat: ["Net's up at 4th Ave.", "On my way."] },
-  { name: "Riverside Book Club", description: "One book a month, one evening to talk about it.", interests: ["books", "coffee"], joinPolicy: "request", chat: ["This month: something short, please.", "Seconded."] },
-  { name: "Gym Buddies Jacksonville", description: "Find a spotter, share a routine.", interests: ["gym"], joinPolicy: "open", chat: ["Anyone at the downtown gym tonight?"] },
-  { name: "Foodies of Five Points", description: "New places to eat, every other week.", interests: ["cooking", "nightlife"], joinPolicy: "request", chat: ["That taco place opened!", "Friday?"] },
+const DEMO_GROUPS: Array<{
+  name: string;
+  description: string;
+  interests: string[];
+  joinPolicy: "open" | "request";
+  chat: string[];
+}> = [
+  {
+    name: "Jax Runners",
+    description: "Easy runs along the Riverwalk, Saturdays at 8.",
+    interests: ["running", "coffee"],
+    joinPolicy: "open",
+    chat: ["Who's in for Saturday?", "Me! Southbank at 8?", "See you there."],
+  },
+  {
+    name: "Beach Volleyball Crew",
+    description: "Pick-up games at Jax Beach when the weather's good.",
+    interests: ["beach", "sports"],
+    joinPolicy: "open",
+    chat: ["Net's up at 4th Ave.", "On my way."],
+  },
+  {
+    name: "Riverside Book Club",
+    description: "One book a month, one evening to talk about it.",
+    interests: ["books", "coffee"],
+    joinPolicy: "request",
+    chat: ["This month: something short, please.", "Seconded."],
+  },
+  {
+    name: "Gym Buddies Jacksonville",
+    description: "Find a spotter, share a routine.",
+    interests: ["gym"],
+    joinPolicy: "open",
+    chat: ["Anyone at the downtown gym tonight?"],
+  },
+  {
+    name: "Foodies of Five Points",
+    description: "New places to eat, every other week.",
+    interests: ["cooking", "nightlife"],
+    joinPolicy: "request",
+    chat: ["That taco place opened!", "Friday?"],
+  },
 ];
 
 /** With demo data on, a few groups of demo members, with a little chat; made once. */
 export async function ensureDemoGroups(db: Db): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(groups);
   if (Number(existing?.n ?? 0) > 0) return 0;
-  const demo = (await db.execute(sql`SELECT id FROM users WHERE email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY email LIMIT 60`)) as unknown as { rows: Array<{ id: string }> };
+  const demo = (await db.execute(
+    sql`SELECT id FROM users WHERE email LIKE ${`%${DEMO_EMAIL_DOMAIN}`} ORDER BY email LIMIT 60`,
+  )) as unknown as { rows: Array<{ id: string }> };
   const ids = demo.rows.map((r) => r.id);
   if (ids.length < 10) return 0;
   const random = seeded(12);
@@ -219,16 +445,44 @@ export async function ensureDemoGroups(db: Db): Promise<number> {
     const secret = randomBytes(16).toString("hex");
     const owner = ids[g]!;
     const members = [owner, ...ids.filter((id) => id !== owner && random() < 0.2)];
-    const home = snapToPrivacyGrid({ latitude: 30.33 + (random() - 0.5) * 0.1, longitude: -81.66 + (random() - 0.5) * 0.1 }, secret);
+    const home = snapToPrivacyGrid(
+      { latitude: 30.33 + (random() - 0.5) * 0.1, longitude: -81.66 + (random() - 0.5) * 0.1 },
+      secret,
+    );
     await db.transaction(async (tx) => {
-      const conversationId = await createGroupConversation(tx, { creatorId: owner, title: spec.name, memberIds: members });
+      const conversationId = await createGroupConversation(tx, {
+        creatorId: owner,
+        title: spec.name,
+        memberIds: members,
+      });
       const [group] = await tx
         .insert(groups)
-        .values({ name: spec.name, description: spec.description, rules: "Be kind. No selling.", interests: spec.interests, joinPolicy: spec.joinPolicy, locationSecret: secret, homeLatitude: home.latitude, homeLongitude: home.longitude, conversationId })
+        .values({
+          name: spec.name,
+          description: spec.description,
+          rules: "Be kind. No selling.",
+          interests: spec.interests,
+          joinPolicy: spec.joinPolicy,
+          locationSecret: secret,
+          homeLatitude: home.latitude,
+          homeLongitude: home.longitude,
+          conversationId,
+        })
         .returning({ id: groups.id });
-      await tx.insert(groupMembers).values(members.map((userId, i) => ({ groupId: group!.id, userId, role: i === 0 ? ("owner" as const) : ("member" as const), listed: random() < 0.5 })));
+      await tx.insert(groupMembers).values(
+        members.map((userId, i) => ({
+          groupId: group!.id,
+          userId,
+          role: i === 0 ? ("owner" as const) : ("member" as const),
+          listed: random() < 0.5,
+        })),
+      );
       await tx.insert(groupLog).values({ groupId: group!.id, action: "created", actorId: owner });
-      await appendMessages(tx, conversationId, spec.chat.map((content, i) => ({ senderId: members[i % members.length]!, content })));
+      await appendMessages(
+        tx,
+        conversationId,
+        spec.chat.map((content, i) => ({ senderId: members[i % members.length]!, content })),
+      );
     });
   }
   return DEMO_GROUPS.length;

@@ -33,6 +33,9 @@ export async function calendarFeedNonce(db: Db, userId: string): Promise<string>
 /** A new nonce for a member's feed, made if he had none: the old URL stops working at once. */
 export async function resetCalendarFeed(db: Db, userId: string): Promise<string> {
   const nonce = newFeedNonce();
-  await db.insert(calendarFeeds).values({ userId, nonce }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce } });
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, nonce })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce } });
   return nonce;
 }

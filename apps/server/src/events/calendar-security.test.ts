@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_PATHS, API_PATHS, EVENT_PATHS, eventSchema, type EventInput } from "@vicinity/contract";
 import { events } from "../db/schema";
-import { apiCaller, registerAdmin, registerMember, sessionCookie, STRONG_PASSWORD, testEngines, type TestServer } from "../test/harness";
+import {
+  apiCaller,
+  registerAdmin,
+  registerMember,
+  sessionCookie,
+  STRONG_PASSWORD,
+  testEngines,
+  type TestServer,
+} from "../test/harness";
 import { eventInput } from "../test/inputs";
 import { MAIL_APP_URL, tokenOf, useMailServer, type TestSmtp } from "../test/smtp";
 import { quoteParam } from "./ics";
@@ -30,7 +38,11 @@ function parseLine(line: string): { name: string; params: Array<[string, string]
     current += c;
   }
   const [name = "", ...params] = parts;
-  return { name, params: params.map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)] as [string, string]), value: line.slice(i + 1) };
+  return {
+    name,
+    params: params.map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)] as [string, string]),
+    value: line.slice(i + 1),
+  };
 }
 
 describe.each(testEngines())("calendar feed and .ics security (%s)", (engine) => {
@@ -60,14 +72,29 @@ describe.each(testEngines())("calendar feed and .ics security (%s)", (engine) =>
   describe("the feed's secret URL stops working (finding 2)", () => {
     it("after a password reset", async () => {
       const member = await memberWithFeed("reset-feed@example.com");
-      expect((await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: "reset-feed@example.com" })).statusCode).toBe(202);
+      expect(
+        (await call("POST", ACCOUNT_PATHS.forgotPassword, undefined, { email: "reset-feed@example.com" })).statusCode,
+      ).toBe(202);
       const token = await linkTo("reset-feed@example.com", "Choose a new password");
-      expect((await call("POST", ACCOUNT_PATHS.resetPassword, undefined, { token, password: "a brand new and long passphrase" })).json()).toEqual({ ok: true });
+      expect(
+        (
+          await call("POST", ACCOUNT_PATHS.resetPassword, undefined, {
+            token,
+            password: "a brand new and long passphrase",
+          })
+        ).json(),
+      ).toEqual({ ok: true });
       const after = await call("GET", member.feed);
       expect(after.statusCode, "the feed still answers after a password reset").toBe(404);
       expect(after.json()).toEqual({ message: "Calendar not found" });
       // Signed in again, he gets a new URL, which works.
-      const cookie = sessionCookie(await t.server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "reset-feed@example.com", password: "a brand new and long passphrase" } }));
+      const cookie = sessionCookie(
+        await t.server.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email: "reset-feed@example.com", password: "a brand new and long passphrase" },
+        }),
+      );
       const { url } = (await call("GET", EVENT_PATHS.calendar, cookie)).json() as { url: string };
       expect(new URL(url).pathname).not.toBe(member.feed);
       expect((await call("GET", new URL(url).pathname)).statusCode).toBe(200);
@@ -75,11 +102,29 @@ describe.each(testEngines())("calendar feed and .ics security (%s)", (engine) =>
 
     it("after an address change is undone", async () => {
       const member = await memberWithFeed("undo-feed@example.com");
-      await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, { token: await linkTo("undo-feed@example.com", "Confirm your email address") });
-      expect((await call("POST", ACCOUNT_PATHS.changeEmail, member.cookie, { email: "new-feed@example.com", password: STRONG_PASSWORD })).statusCode).toBe(202);
-      expect((await call("POST", ACCOUNT_PATHS.confirmEmailChange, undefined, { token: await linkTo("new-feed@example.com", "Confirm your new email address") })).statusCode).toBe(200);
+      await call("POST", ACCOUNT_PATHS.verifyEmail, undefined, {
+        token: await linkTo("undo-feed@example.com", "Confirm your email address"),
+      });
+      expect(
+        (
+          await call("POST", ACCOUNT_PATHS.changeEmail, member.cookie, {
+            email: "new-feed@example.com",
+            password: STRONG_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(202);
+      expect(
+        (
+          await call("POST", ACCOUNT_PATHS.confirmEmailChange, undefined, {
+            token: await linkTo("new-feed@example.com", "Confirm your new email address"),
+          })
+        ).statusCode,
+      ).toBe(200);
       const undo = await linkTo("undo-feed@example.com", "Your email address was changed");
-      expect((await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: undo })).json()).toEqual({ ok: true, email: "undo-feed@example.com" });
+      expect((await call("POST", ACCOUNT_PATHS.undoEmailChange, undefined, { token: undo })).json()).toEqual({
+        ok: true,
+        email: "undo-feed@example.com",
+      });
       const after = await call("GET", member.feed);
       expect(after.statusCode, "the feed still answers after an undone address change").toBe(404);
       expect(after.json()).toEqual({ message: "Calendar not found" });
@@ -87,7 +132,10 @@ describe.each(testEngines())("calendar feed and .ics security (%s)", (engine) =>
 
     it("after a password change (whoever had the old password may have copied it)", async () => {
       const member = await memberWithFeed("change-feed@example.com");
-      const changed = await call("PUT", API_PATHS.password, member.cookie, { currentPassword: STRONG_PASSWORD, newPassword: "another long and fresh passphrase" });
+      const changed = await call("PUT", API_PATHS.password, member.cookie, {
+        currentPassword: STRONG_PASSWORD,
+        newPassword: "another long and fresh passphrase",
+      });
       expect(changed.statusCode, changed.body).toBe(200);
       const after = await call("GET", member.feed);
       expect(after.statusCode, "the feed still answers after a password change").toBe(404);
@@ -99,7 +147,10 @@ describe.each(testEngines())("calendar feed and .ics security (%s)", (engine) =>
     it("after a suspension", async () => {
       const boss = await registerAdmin(t.server, t.database, "boss@example.com");
       const member = await memberWithFeed("suspended-feed@example.com");
-      const suspended = await call("POST", `/api/admin/members/${member.id}/suspend`, boss.cookie, { reason: "Spam events", days: 7 });
+      const suspended = await call("POST", `/api/admin/members/${member.id}/suspend`, boss.cookie, {
+        reason: "Spam events",
+        days: 7,
+      });
       expect(suspended.statusCode, suspended.body).toBe(200);
       const after = await call("GET", member.feed);
       expect(after.statusCode, "the feed still answers after a suspension").toBe(404);
@@ -126,24 +177,44 @@ describe.each(testEngines())("calendar feed and .ics security (%s)", (engine) =>
     const quoting = 'Eve":mailto:evil@example.com;SENT-BY="x';
     expect((await call("PUT", API_PATHS.profile, member.cookie, { displayName: quoting })).statusCode).toBe(200);
     const second = await organizerOf();
-    expect(second.parsed).toEqual({ name: "ORGANIZER", params: [["CN", '"Eve:mailto:evil@example.com;SENT-BY=x"']], value: "mailto:noreply@events.vicinity.app" });
-    expect(quoteParam("A\r\nB\tC\u0000D\u2028E\u0085F\"G")).toBe('"ABCDEFG"');
+    expect(second.parsed).toEqual({
+      name: "ORGANIZER",
+      params: [["CN", '"Eve:mailto:evil@example.com;SENT-BY=x"']],
+      value: "mailto:noreply@events.vicinity.app",
+    });
+    expect(quoteParam('A\r\nB\tC\u0000D\u2028E\u0085F"G')).toBe('"ABCDEFG"');
   });
 
   it("builds the feed's URL and the .ics URL: from APP_URL, never from a forged Host header (finding 4)", async () => {
     const member = await registerMember(t.server, "host-header@example.com");
     const event = await host(member.cookie);
     const forged = { host: FORGED_HOST, "x-forwarded-host": FORGED_HOST };
-    const feedRes = await t.server.app.inject({ method: "GET", url: EVENT_PATHS.calendar, headers: { cookie: member.cookie, ...forged } });
+    const feedRes = await t.server.app.inject({
+      method: "GET",
+      url: EVENT_PATHS.calendar,
+      headers: { cookie: member.cookie, ...forged },
+    });
     const { url } = feedRes.json() as { url: string };
     expect(url).toMatch(new RegExp(`^${APP}/api/calendar/[0-9a-f-]{36}\\.[A-Za-z0-9_-]{43}\\.ics$`));
-    const reset = await t.server.app.inject({ method: "POST", url: EVENT_PATHS.calendar, headers: { cookie: member.cookie, ...forged } });
+    const reset = await t.server.app.inject({
+      method: "POST",
+      url: EVENT_PATHS.calendar,
+      headers: { cookie: member.cookie, ...forged },
+    });
     expect((reset.json() as { url: string }).url.startsWith(`${APP}/api/calendar/`)).toBe(true);
 
-    const ics = await t.server.app.inject({ method: "GET", url: `/api/events/${event.id}/calendar.ics`, headers: forged });
+    const ics = await t.server.app.inject({
+      method: "GET",
+      url: `/api/events/${event.id}/calendar.ics`,
+      headers: forged,
+    });
     expect(linesOf(ics.body)).toContain(`URL:${APP}/events/${event.id}`);
     expect(ics.body).not.toContain(FORGED_HOST);
-    const feed = await t.server.app.inject({ method: "GET", url: new URL((reset.json() as { url: string }).url).pathname, headers: forged });
+    const feed = await t.server.app.inject({
+      method: "GET",
+      url: new URL((reset.json() as { url: string }).url).pathname,
+      headers: forged,
+    });
     expect(feed.statusCode).toBe(200);
     expect(linesOf(feed.body)).toContain(`URL:${APP}/events/${event.id}`);
     expect(feed.body).not.toContain(FORGED_HOST);
@@ -171,8 +242,12 @@ describe.each(testEngines())("calendar feed and .ics security (%s)", (engine) =>
       const res = await call("PUT", `/api/events/${event.id}`, member.cookie, eventInput(over));
       expect([res.statusCode, res.json()], JSON.stringify(over)).toEqual([400, { message }]);
     }
-    expect((await t.database.db.select().from(events)).map((e) => [e.title, e.venueName])).toEqual([["Beach volleyball", "Jacksonville Beach, 4th Ave"]]);
+    expect((await t.database.db.select().from(events)).map((e) => [e.title, e.venueName])).toEqual([
+      ["Beach volleyball", "Jacksonville Beach, 4th Ave"],
+    ]);
     // The description keeps its lines.
-    expect((await host(member.cookie, { description: "Line one\nLine two\u2028three" })).description).toBe("Line one\nLine two\u2028three");
+    expect((await host(member.cookie, { description: "Line one\nLine two\u2028three" })).description).toBe(
+      "Line one\nLine two\u2028three",
+    );
   });
 });

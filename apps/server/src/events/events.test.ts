@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eventListSchema, eventSchema, notificationListSchema, type EventInput, type VicinityEvent } from "@vicinity/contract";
+import {
+  eventListSchema,
+  eventSchema,
+  notificationListSchema,
+  type EventInput,
+  type VicinityEvent,
+} from "@vicinity/contract";
 import type { BuiltServer } from "../app";
 import { eventRsvps, events, notifications, reports, users } from "../db/schema";
 import { apiCaller, guestCookie, registerMember, testEngines, useListeningServer } from "../test/harness";
@@ -12,7 +18,6 @@ import { claimReminders, setRsvp } from "./service";
 import { foldLine } from "./ics";
 
 afterEach(closeOpenSockets);
-
 
 describe.each(testEngines())("events (%s)", (engine) => {
   const t = useListeningServer(engine);
@@ -35,9 +40,26 @@ describe.each(testEngines())("events (%s)", (engine) => {
 
   it("a member hosts an event; anyone nearby finds it, at its snapped pin, soonest or nearest first", async () => {
     const alex = await registerMember(server, "alex@example.com");
-    const later = await host(alex.cookie, { title: "Later and nearer", startsAt: inHours(48), endsAt: inHours(50), ...offset(0.5, 10) });
-    const sooner = await host(alex.cookie, { title: "Sooner and farther", startsAt: inHours(5), endsAt: inHours(6), ...offset(9, 200) });
-    expect(sooner).toMatchObject({ isHost: true, goingCount: 0, placesLeft: 20, myRsvp: null, cancelledAt: null, isPast: false });
+    const later = await host(alex.cookie, {
+      title: "Later and nearer",
+      startsAt: inHours(48),
+      endsAt: inHours(50),
+      ...offset(0.5, 10),
+    });
+    const sooner = await host(alex.cookie, {
+      title: "Sooner and farther",
+      startsAt: inHours(5),
+      endsAt: inHours(6),
+      ...offset(9, 200),
+    });
+    expect(sooner).toMatchObject({
+      isHost: true,
+      goingCount: 0,
+      placesLeft: 20,
+      myRsvp: null,
+      cancelledAt: null,
+      isPast: false,
+    });
     // The pin is the venue's snapped position, not the one the host placed.
     const placed = offset(9, 200);
     expect(sooner.latitude).not.toBe(placed.latitude);
@@ -87,12 +109,15 @@ describe.each(testEngines())("events (%s)", (engine) => {
     const ben = await registerMember(server, "ben@example.com");
     const carl = await registerMember(server, "carl@example.com");
     const event = await host(hostM.cookie, { capacity: 1 });
-    const rsvp = async (cookie: string, status: string) => eventSchema.parse((await call("PUT", `/api/events/${event.id}/rsvp`, cookie, { status })).json());
+    const rsvp = async (cookie: string, status: string) =>
+      eventSchema.parse((await call("PUT", `/api/events/${event.id}/rsvp`, cookie, { status })).json());
     expect(await rsvp(ben.cookie, "going")).toMatchObject({ myRsvp: "going", goingCount: 1, placesLeft: 0 });
     expect(await rsvp(carl.cookie, "going")).toMatchObject({ myRsvp: "waitlisted", goingCount: 1, waitlistCount: 1 });
     // The host cannot answer his own event; guests cannot answer at all.
     expect((await call("PUT", `/api/events/${event.id}/rsvp`, hostM.cookie, { status: "going" })).statusCode).toBe(400);
-    expect((await call("PUT", `/api/events/${event.id}/rsvp`, await guestCookie(server), { status: "going" })).statusCode).toBe(403);
+    expect(
+      (await call("PUT", `/api/events/${event.id}/rsvp`, await guestCookie(server), { status: "going" })).statusCode,
+    ).toBe(403);
     expect((await call("PUT", `/api/events/${event.id}/rsvp`, ben.cookie, { status: "maybe" })).statusCode).toBe(400);
 
     const left = await call("DELETE", `/api/events/${event.id}/rsvp`, ben.cookie);
@@ -100,7 +125,10 @@ describe.each(testEngines())("events (%s)", (engine) => {
     expect(eventSchema.parse((await call("GET", `/api/events/${event.id}`, carl.cookie)).json()).myRsvp).toBe("going");
     const told = notificationListSchema.parse((await call("GET", "/api/notifications", carl.cookie)).json());
     expect(told.unread).toBe(1);
-    expect(told.notifications[0]).toMatchObject({ kind: "event_promoted", data: { eventId: event.id, title: "Beach volleyball" } });
+    expect(told.notifications[0]).toMatchObject({
+      kind: "event_promoted",
+      data: { eventId: event.id, title: "Beach volleyball" },
+    });
     expect((await call("POST", "/api/notifications/read", carl.cookie)).statusCode).toBe(200);
     expect(notificationListSchema.parse((await call("GET", "/api/notifications", carl.cookie)).json()).unread).toBe(0);
   });
@@ -112,7 +140,12 @@ describe.each(testEngines())("events (%s)", (engine) => {
     for (let i = 0; i < 50; i++) {
       const [row] = await t.database.db
         .insert(users)
-        .values({ email: `rsvp${i}@example.com`, username: `rsvp${i}`, passwordHash: "x", locationSecret: randomBytes(8).toString("hex") })
+        .values({
+          email: `rsvp${i}@example.com`,
+          username: `rsvp${i}`,
+          passwordHash: "x",
+          locationSecret: randomBytes(8).toString("hex"),
+        })
         .returning({ id: users.id });
       ids.push(row!.id);
     }
@@ -123,7 +156,10 @@ describe.each(testEngines())("events (%s)", (engine) => {
     expect(rows.filter((r) => r.status === "going")).toHaveLength(10);
     expect(rows.filter((r) => r.status === "waitlisted")).toHaveLength(40);
     // Five leave at once: the first five waiting move up, and still never more than 10.
-    const leaving = rows.filter((r) => r.status === "going").slice(0, 5).map((r) => r.userId);
+    const leaving = rows
+      .filter((r) => r.status === "going")
+      .slice(0, 5)
+      .map((r) => r.userId);
     await Promise.all(leaving.map((id) => setRsvp(t.database.db, id, event.id, null)));
     const after = await t.database.db.select().from(eventRsvps).where(eq(eventRsvps.eventId, event.id));
     expect(after.filter((r) => r.status === "going")).toHaveLength(10);
@@ -135,7 +171,8 @@ describe.each(testEngines())("events (%s)", (engine) => {
     const dan = await registerMember(server, "dan@example.com");
     const event = await host(hostM.cookie, { addressFor: "going" });
     expect(event.address).toBe("400 1st St N, Jacksonville Beach");
-    const seen = async (cookie?: string) => eventSchema.parse((await call("GET", `/api/events/${event.id}`, cookie)).json()).address;
+    const seen = async (cookie?: string) =>
+      eventSchema.parse((await call("GET", `/api/events/${event.id}`, cookie)).json()).address;
     expect(await seen(dan.cookie)).toBeNull();
     expect(await seen()).toBeNull();
     await call("PUT", `/api/events/${event.id}/rsvp`, dan.cookie, { status: "interested" });
@@ -150,9 +187,14 @@ describe.each(testEngines())("events (%s)", (engine) => {
     const open = await host(hostM.cookie, { title: "Open one" });
     const cancelled = await host(hostM.cookie, { title: "Called off" });
     await call("PUT", `/api/events/${cancelled.id}/rsvp`, eve.cookie, { status: "going" });
-    expect((await call("POST", `/api/events/${cancelled.id}/cancel`, hostM.cookie, { reason: "Rain all day" })).statusCode).toBe(200);
+    expect(
+      (await call("POST", `/api/events/${cancelled.id}/cancel`, hostM.cookie, { reason: "Rain all day" })).statusCode,
+    ).toBe(200);
     const past = await host(hostM.cookie, { title: "Done" });
-    await t.database.db.update(events).set({ startsAt: new Date(Date.now() - 3 * HOUR_MS), endsAt: new Date(Date.now() - HOUR_MS) }).where(eq(events.id, past.id));
+    await t.database.db
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - 3 * HOUR_MS), endsAt: new Date(Date.now() - HOUR_MS) })
+      .where(eq(events.id, past.id));
 
     expect((await list("", eve.cookie)).events.map((e) => e.id)).toEqual([open.id]);
     // His own going list still shows the cancelled one, cancelled; the past one keeps its page.
@@ -160,7 +202,9 @@ describe.each(testEngines())("events (%s)", (engine) => {
     expect(going.map((e) => [e.id, e.cancelReason])).toEqual([[cancelled.id, "Rain all day"]]);
     expect(eventSchema.parse((await call("GET", `/api/events/${past.id}`, eve.cookie)).json()).isPast).toBe(true);
     expect((await call("PUT", `/api/events/${past.id}/rsvp`, eve.cookie, { status: "going" })).statusCode).toBe(409);
-    expect((await call("PUT", `/api/events/${cancelled.id}/rsvp`, eve.cookie, { status: "going" })).statusCode).toBe(409);
+    expect((await call("PUT", `/api/events/${cancelled.id}/rsvp`, eve.cookie, { status: "going" })).statusCode).toBe(
+      409,
+    );
     const told = notificationListSchema.parse((await call("GET", "/api/notifications", eve.cookie)).json());
     expect(told.notifications.map((n) => n.kind)).toEqual(["event_cancelled"]);
     expect(told.notifications[0]?.data.reason).toBe("Rain all day");
@@ -170,12 +214,17 @@ describe.each(testEngines())("events (%s)", (engine) => {
     expect((await call("GET", `/api/events/${open.id}`, eve.cookie)).statusCode).toBe(404);
     expect((await call("PUT", `/api/events/${open.id}/rsvp`, eve.cookie, { status: "going" })).statusCode).toBe(404);
     // Only the host edits or cancels.
-    expect((await call("POST", `/api/events/${open.id}/cancel`, eve.cookie, { reason: "mine now" })).statusCode).toBe(404);
+    expect((await call("POST", `/api/events/${open.id}/cancel`, eve.cookie, { reason: "mine now" })).statusCode).toBe(
+      404,
+    );
   });
 
   it("downloads a valid iCalendar file (RFC 5545: UTC times, escaped text, folded lines, CRLF)", async () => {
     const hostM = await registerMember(server, "ics@example.com");
-    const event = await host(hostM.cookie, { title: "Drinks; then dancing, maybe", description: "Line one\nLine two with a long tail ".repeat(4) });
+    const event = await host(hostM.cookie, {
+      title: "Drinks; then dancing, maybe",
+      description: "Line one\nLine two with a long tail ".repeat(4),
+    });
     const res = await call("GET", `/api/events/${event.id}/calendar.ics`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/calendar/);
@@ -190,7 +239,11 @@ describe.each(testEngines())("events (%s)", (engine) => {
     expect(unfolded).toContain(`DTSTART:${event.startsAt.replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z")}`);
     expect(unfolded).toContain("SUMMARY:Drinks\\; then dancing\\, maybe");
     expect(unfolded).toContain("DESCRIPTION:Line one\\nLine two");
-    expect(foldLine("é".repeat(80)).split("\r\n ").every((part) => Buffer.byteLength(part) <= 75)).toBe(true);
+    expect(
+      foldLine("é".repeat(80))
+        .split("\r\n ")
+        .every((part) => Buffer.byteLength(part) <= 75),
+    ).toBe(true);
   });
 
   it("gives each member a private calendar feed of his events, which he can reset", async () => {
@@ -215,12 +268,25 @@ describe.each(testEngines())("events (%s)", (engine) => {
     const hostM = await registerMember(server, "reported-host@example.com");
     const gus = await registerMember(server, "gus@example.com");
     const event = await host(hostM.cookie);
-    expect((await call("POST", `/api/events/${event.id}/report`, gus.cookie, { reason: "spam", details: "Ad for a club" })).statusCode).toBe(201);
-    expect((await call("POST", `/api/events/${event.id}/report`, hostM.cookie, { reason: "spam" })).statusCode).toBe(400);
-    expect((await call("POST", `/api/events/${event.id}/report`, gus.cookie, { reason: "boring" })).statusCode).toBe(400);
+    expect(
+      (await call("POST", `/api/events/${event.id}/report`, gus.cookie, { reason: "spam", details: "Ad for a club" }))
+        .statusCode,
+    ).toBe(201);
+    expect((await call("POST", `/api/events/${event.id}/report`, hostM.cookie, { reason: "spam" })).statusCode).toBe(
+      400,
+    );
+    expect((await call("POST", `/api/events/${event.id}/report`, gus.cookie, { reason: "boring" })).statusCode).toBe(
+      400,
+    );
     const rows = await t.database.db.select().from(reports);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ reporterId: gus.id, reportedId: hostM.id, eventId: event.id, reason: "spam", status: "open" });
+    expect(rows[0]).toMatchObject({
+      reporterId: gus.id,
+      reportedId: hostM.id,
+      eventId: event.id,
+      reason: "spam",
+      status: "open",
+    });
   });
 
   it("tells an open page that its event changed, and reminds going members once an hour before", async () => {
@@ -241,7 +307,13 @@ describe.each(testEngines())("events (%s)", (engine) => {
     expect(due.map((d) => d.event_id)).toEqual([event.id]);
     // The route's sweep sends them; here, as it would.
     const { sendNotifications } = await import("../notifications/service");
-    await sendNotifications(t.database.db, server.context.notify, due.map((d) => d.user_id), "event_reminder", { eventId: event.id, title: event.title });
+    await sendNotifications(
+      t.database.db,
+      server.context.notify,
+      due.map((d) => d.user_id),
+      "event_reminder",
+      { eventId: event.id, title: event.title },
+    );
     expect((await reminded).data.eventId).toBe(event.id);
     expect(await claimReminders(t.database.db, 60)).toEqual([]);
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, hal.id))).toHaveLength(1);
@@ -249,9 +321,20 @@ describe.each(testEngines())("events (%s)", (engine) => {
 
   it("lists today's and this weekend's events in the viewer's time zone, with a sealed cursor", async () => {
     // Three hosts (each may host 10 a day).
-    const hosts = [await registerMember(server, "ivan@example.com"), await registerMember(server, "jon@example.com"), await registerMember(server, "ken@example.com")];
+    const hosts = [
+      await registerMember(server, "ivan@example.com"),
+      await registerMember(server, "jon@example.com"),
+      await registerMember(server, "ken@example.com"),
+    ];
     const many: VicinityEvent[] = [];
-    for (let i = 0; i < 22; i++) many.push(await host(hosts[i % 3]!.cookie, { title: `Meetup number ${i}`, startsAt: inHours(30 + i), endsAt: inHours(31 + i) }));
+    for (let i = 0; i < 22; i++)
+      many.push(
+        await host(hosts[i % 3]!.cookie, {
+          title: `Meetup number ${i}`,
+          startsAt: inHours(30 + i),
+          endsAt: inHours(31 + i),
+        }),
+      );
     const first = await list("");
     expect(first.events).toHaveLength(20);
     expect(first.nextCursor).not.toBeNull();
@@ -259,7 +342,14 @@ describe.each(testEngines())("events (%s)", (engine) => {
     expect(second.events.map((e) => e.title)).toEqual(["Meetup number 20", "Meetup number 21"]);
     expect(second.nextCursor).toBeNull();
     expect((await call("GET", `/api/events?latitude=30&longitude=-81&cursor=forged`)).statusCode).toBe(400);
-    expect((await call("GET", `/api/events?latitude=30&longitude=-81&cursor=${encodeURIComponent(first.nextCursor!)}&filter=today`)).statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          "GET",
+          `/api/events?latitude=30&longitude=-81&cursor=${encodeURIComponent(first.nextCursor!)}&filter=today`,
+        )
+      ).statusCode,
+    ).toBe(400);
     const today = await list("filter=today&timeZone=America/New_York");
     for (const e of today.events) expect(Date.parse(e.startsAt) - Date.now()).toBeLessThan(24 * HOUR_MS);
     expect((await call("GET", `/api/events?latitude=30&longitude=-81&timeZone=Nowhere/Land`)).statusCode).toBe(400);

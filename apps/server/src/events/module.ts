@@ -12,7 +12,8 @@ const REMINDER_SWEEP_MS = 60_000;
 /** Reminders an hour before: each node looks every minute; each reminder is claimed once. */
 async function sendReminders(ctx: AppContext): Promise<void> {
   const due = await claimReminders(ctx.db, EVENT_REMINDER_MINUTES);
-  for (const r of due) await sendNotifications(ctx.db, ctx.notify, [r.user_id], "event_reminder", { eventId: r.event_id, title: r.title });
+  for (const r of due)
+    await sendNotifications(ctx.db, ctx.notify, [r.user_id], "event_reminder", { eventId: r.event_id, title: r.title });
 }
 
 /** Events: listing, hosting, RSVPs, the calendar feed, reminders, and live "it changed" for open pages. */

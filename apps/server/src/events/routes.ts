@@ -18,7 +18,16 @@ import { fileReport } from "../reports/service";
 import { toIcs, type IcsEvent } from "./ics";
 import { calendarFeedNonce, findCalendarFeed, resetCalendarFeed } from "./calendar-feed";
 import { eventViewerOf, type EventViewer } from "../policy/events";
-import { calendarEvents, cancelEvent, createEvent, getEvent, listedAttendees, listEvents, setRsvp, updateEvent } from "./service";
+import {
+  calendarEvents,
+  cancelEvent,
+  createEvent,
+  getEvent,
+  listedAttendees,
+  listEvents,
+  setRsvp,
+  updateEvent,
+} from "./service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Events a member may host in a day. */
@@ -54,7 +63,6 @@ function feedToken(secret: string, userId: string, nonce: string): string {
   return `${userId}.${createHmac("sha256", secret).update(`calendar:${userId}.${nonce}`).digest("base64url")}`;
 }
 
-
 /** Events anyone may look at (visitors and guests too): the list, a page, its attendees, its .ics, a calendar feed. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
@@ -67,16 +75,28 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     let offset = 0;
     if (query.cursor) {
       const opened = cursors.open(query.cursor) as { offset?: unknown; filter?: unknown } | null;
-      if (!opened || typeof opened.offset !== "number" || !Number.isInteger(opened.offset) || opened.offset < 0 || opened.offset > 10_000 || opened.filter !== query.filter) {
+      if (
+        !opened ||
+        typeof opened.offset !== "number" ||
+        !Number.isInteger(opened.offset) ||
+        opened.offset < 0 ||
+        opened.offset > 10_000 ||
+        opened.filter !== query.filter
+      ) {
         throw badRequest("cursor is not valid");
       }
       offset = opened.offset;
     }
     const page = await listEvents(db, viewerOf(request), query, offset);
-    return { events: page.events, nextCursor: page.more ? cursors.seal({ offset: offset + page.events.length, filter: query.filter }) : null };
+    return {
+      events: page.events,
+      nextCursor: page.more ? cursors.seal({ offset: offset + page.events.length, filter: query.filter }) : null,
+    };
   });
 
-  app.get<{ Params: { id: string } }>("/api/events/:id", async (request) => getEvent(db, viewerOf(request), eventId(request)));
+  app.get<{ Params: { id: string } }>("/api/events/:id", async (request) =>
+    getEvent(db, viewerOf(request), eventId(request)),
+  );
 
   app.get<{ Params: { id: string } }>("/api/events/:id/attendees", async (request) => {
     const viewer = viewerOf(request);
@@ -84,7 +104,12 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     const rows = await listedAttendees(db, viewer.id, event.id);
     return {
       goingCount: event.goingCount,
-      listed: rows.map((r) => ({ id: r.id, username: r.username, displayName: r.display_name ?? r.first_name, profileImageUrl: viewer.member ? r.profile_image_url : null })),
+      listed: rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        displayName: r.display_name ?? r.first_name,
+        profileImageUrl: viewer.member ? r.profile_image_url : null,
+      })),
     };
   });
 
@@ -102,12 +127,18 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     const feed = match?.[1] && UUID.test(match[1]) ? await findCalendarFeed(db, match[1]) : null;
     const expected = feed ? Buffer.from(feedToken(config.sessionSecret, feed.userId, feed.nonce)) : null;
     const given = Buffer.from(`${match?.[1] ?? ""}.${match?.[2] ?? ""}`);
-    if (!feed || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound("Calendar not found");
+    if (!feed || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw notFound("Calendar not found");
     const list = await calendarEvents(db, feed.userId);
     return reply
       .header("Content-Type", "text/calendar; charset=utf-8")
       .header("Cache-Control", "private, no-cache")
-      .send(toIcs(list.map((e) => icsOf(e, origin)), { name: "Vicinity events" }));
+      .send(
+        toIcs(
+          list.map((e) => icsOf(e, origin)),
+          { name: "Vicinity events" },
+        ),
+      );
   });
 }
 
@@ -149,7 +180,11 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** Going, interested, or no answer (null): those promoted from the waitlist are told. */
-  const answer = async (request: FastifyRequest<{ Params: { id: string } }>, wanted: "going" | "interested" | null, listed?: boolean) => {
+  const answer = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    wanted: "going" | "interested" | null,
+    listed?: boolean,
+  ) => {
     const me = request.member;
     const id = eventId(request);
     const { promoted, title, answered } = await setRsvp(db, me.id, id, wanted, listed);
@@ -176,7 +211,8 @@ export function registerEventMemberRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   // The app's address (APP_URL), never the request's Host header: a forged one must not make the feed's secret URL point elsewhere.
-  const feedUrl = (userId: string, nonce: string) => `${config.appUrl}/api/calendar/${feedToken(config.sessionSecret, userId, nonce)}.ics`;
+  const feedUrl = (userId: string, nonce: string) =>
+    `${config.appUrl}/api/calendar/${feedToken(config.sessionSecret, userId, nonce)}.ics`;
 
   app.get(EVENT_PATHS.calendar, async (request) => {
     const me = request.member;

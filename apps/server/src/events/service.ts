@@ -1,14 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { EVENTS_PAGE_SIZE, type EventInput, type EventsQuery, type RsvpStatus, type VicinityEvent } from "@vicinity/contract";
+import {
+  EVENTS_PAGE_SIZE,
+  type EventInput,
+  type EventsQuery,
+  type RsvpStatus,
+  type VicinityEvent,
+} from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { events, groupMembers, media } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { displayKm, snapToPrivacyGrid, type LatLon } from "../location/privacy-grid";
-import { attendeeListedSql, eventVisibleSql, mayAnswerEvent, seesEventAddress, type EventViewer } from "../policy/events";
+import {
+  attendeeListedSql,
+  eventVisibleSql,
+  mayAnswerEvent,
+  seesEventAddress,
+  type EventViewer,
+} from "../policy/events";
 import { localDayRange, weekendRange } from "./time";
-
-
 
 interface EventRow extends Record<string, unknown> {
   id: string;
@@ -45,7 +55,8 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 
 /** The columns of an event as a viewer sees it: counts, his RSVP, the host; `meters` from `center`. */
 function eventColumns(viewerId: string | null, center: SQL | null): SQL {
-  const count = (status: RsvpStatus) => sql`(SELECT count(*)::int FROM event_rsvps r WHERE r.event_id = e.id AND r.status = ${status})`;
+  const count = (status: RsvpStatus) =>
+    sql`(SELECT count(*)::int FROM event_rsvps r WHERE r.event_id = e.id AND r.status = ${status})`;
   return sql`
     e.id, e.host_id, e.title, e.description, e.category, e.starts_at, e.ends_at, e.time_zone, e.venue_name, e.address,
     e.address_for, e.snapped_latitude, e.snapped_longitude, e.capacity, e.cover_media_id, e.cancelled_at, e.cancel_reason, e.updated_at, e.group_id,
@@ -54,7 +65,6 @@ function eventColumns(viewerId: string | null, center: SQL | null): SQL {
     ${viewerId ? sql`(SELECT r.status FROM event_rsvps r WHERE r.event_id = e.id AND r.user_id = ${viewerId}::uuid)` : sql`NULL`} AS my_rsvp,
     ${center ? sql`earth_distance(e.snapped_earth, ${center})` : sql`NULL::float8`} AS meters`;
 }
-
 
 function present(r: EventRow, viewer: EventViewer, now: number): VicinityEvent {
   const going = Number(r.going_count);
@@ -80,7 +90,12 @@ function present(r: EventRow, viewer: EventViewer, now: number): VicinityEvent {
     waitlistCount: Number(r.waitlist_count),
     placesLeft: Math.max(0, Number(r.capacity) - going),
     coverUrl: r.cover_media_id ? `/media/${r.cover_media_id}` : null,
-    host: { id: r.host_id, username: r.host_username, displayName: r.host_display_name ?? r.host_first_name, profileImageUrl: r.host_image },
+    host: {
+      id: r.host_id,
+      username: r.host_username,
+      displayName: r.host_display_name ?? r.host_first_name,
+      profileImageUrl: r.host_image,
+    },
     myRsvp: viewer.member ? r.my_rsvp : null,
     isHost,
     cancelledAt: r.cancelled_at ? iso(r.cancelled_at) : null,
@@ -92,7 +107,12 @@ function present(r: EventRow, viewer: EventViewer, now: number): VicinityEvent {
 }
 
 /** One event as this viewer sees it, or 404 (none, or a block either way with its host). */
-export async function getEvent(db: Db, viewer: EventViewer, eventId: string, from: LatLon | null = null): Promise<VicinityEvent> {
+export async function getEvent(
+  db: Db,
+  viewer: EventViewer,
+  eventId: string,
+  from: LatLon | null = null,
+): Promise<VicinityEvent> {
   const center = from ? sql`ll_to_earth(${from.latitude}::float8, ${from.longitude}::float8)` : null;
   const [row] = await queryRows<EventRow>(
     db,
@@ -108,19 +128,35 @@ export async function getEvent(db: Db, viewer: EventViewer, eventId: string, fro
  * positions as nearby; "going" and "hosting" are the viewer's own, wherever they are (cancelled
  * ones included, so he sees them cancelled). One page of EVENTS_PAGE_SIZE after `offset`.
  */
-export async function listEvents(db: Db, viewer: EventViewer, query: EventsQuery, offset: number): Promise<{ events: VicinityEvent[]; more: boolean }> {
+export async function listEvents(
+  db: Db,
+  viewer: EventViewer,
+  query: EventsQuery,
+  offset: number,
+): Promise<{ events: VicinityEvent[]; more: boolean }> {
   const now = Date.now();
   const center = sql`ll_to_earth(${query.latitude}::float8, ${query.longitude}::float8)`;
   const radiusM = query.radius * 1000;
   const own = query.filter === "going" || query.filter === "hosting";
   if (own && !viewer.member) return { events: [], more: false };
   const conditions: SQL[] = [sql`e.ends_at > now()`, eventVisibleSql(viewer)];
-  if (!own) conditions.push(sql`e.cancelled_at IS NULL`, sql`earth_box(${center}, ${radiusM}::float8) @> e.snapped_earth`, sql`earth_distance(e.snapped_earth, ${center}) <= ${radiusM}::float8`);
+  if (!own)
+    conditions.push(
+      sql`e.cancelled_at IS NULL`,
+      sql`earth_box(${center}, ${radiusM}::float8) @> e.snapped_earth`,
+      sql`earth_distance(e.snapped_earth, ${center}) <= ${radiusM}::float8`,
+    );
   if (query.filter === "today" || query.filter === "weekend") {
-    const [start, end] = query.filter === "today" ? localDayRange(now, query.timeZone) : weekendRange(now, query.timeZone);
-    conditions.push(sql`e.starts_at < ${new Date(end).toISOString()}::timestamptz AND e.ends_at > ${new Date(start).toISOString()}::timestamptz`);
+    const [start, end] =
+      query.filter === "today" ? localDayRange(now, query.timeZone) : weekendRange(now, query.timeZone);
+    conditions.push(
+      sql`e.starts_at < ${new Date(end).toISOString()}::timestamptz AND e.ends_at > ${new Date(start).toISOString()}::timestamptz`,
+    );
   }
-  if (query.filter === "going") conditions.push(sql`EXISTS (SELECT 1 FROM event_rsvps r WHERE r.event_id = e.id AND r.user_id = ${viewer.id}::uuid AND r.status IN ('going', 'waitlisted'))`);
+  if (query.filter === "going")
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM event_rsvps r WHERE r.event_id = e.id AND r.user_id = ${viewer.id}::uuid AND r.status IN ('going', 'waitlisted'))`,
+    );
   if (query.filter === "hosting") conditions.push(sql`e.host_id = ${viewer.id}::uuid`);
   const order = query.sort === "nearest" ? sql`meters, e.starts_at, e.id` : sql`e.starts_at, e.id`;
   const rows = await queryRows<EventRow>(
@@ -129,7 +165,10 @@ export async function listEvents(db: Db, viewer: EventViewer, query: EventsQuery
         WHERE ${sql.join(conditions, sql` AND `)}
         ORDER BY ${order} LIMIT ${EVENTS_PAGE_SIZE + 1} OFFSET ${offset}`,
   );
-  return { events: rows.slice(0, EVENTS_PAGE_SIZE).map((r) => present(r, viewer, now)), more: rows.length > EVENTS_PAGE_SIZE };
+  return {
+    events: rows.slice(0, EVENTS_PAGE_SIZE).map((r) => present(r, viewer, now)),
+    more: rows.length > EVENTS_PAGE_SIZE,
+  };
 }
 
 /** The host's checks beyond the schema: a start in the future, a cover that is his own event picture. */
@@ -141,7 +180,11 @@ async function checkInput(db: Db, hostId: string, input: EventInput, editing: bo
     if (cover.kind !== "event") throw badRequest("Upload the cover as an event picture (kind=event)");
   }
   if (input.groupId) {
-    const [member] = await db.select().from(groupMembers).where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, hostId))).limit(1);
+    const [member] = await db
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, hostId)))
+      .limit(1);
     if (!member) throw badRequest("You can host events only for groups you are a member of");
   }
 }
@@ -203,7 +246,10 @@ async function lockEvent(tx: Db, eventId: string): Promise<LockedEvent> {
 
 /** Moves the first waiting members up while places are free; answers who was promoted. */
 async function promoteWaiting(tx: Db, event: LockedEvent): Promise<string[]> {
-  const [going] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM event_rsvps WHERE event_id = ${event.id}::uuid AND status = 'going'`);
+  const [going] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM event_rsvps WHERE event_id = ${event.id}::uuid AND status = 'going'`,
+  );
   const free = Number(event.capacity) - Number(going?.n ?? 0);
   if (free <= 0) return [];
   const promoted = await queryRows<{ user_id: string }>(
@@ -217,7 +263,12 @@ async function promoteWaiting(tx: Db, event: LockedEvent): Promise<string[]> {
   return promoted.map((r) => r.user_id);
 }
 
-export async function updateEvent(db: Db, hostId: string, eventId: string, input: EventInput): Promise<{ promoted: string[]; title: string }> {
+export async function updateEvent(
+  db: Db,
+  hostId: string,
+  eventId: string,
+  input: EventInput,
+): Promise<{ promoted: string[]; title: string }> {
   await checkInput(db, hostId, input, true);
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx as unknown as Db, eventId);
@@ -225,7 +276,8 @@ export async function updateEvent(db: Db, hostId: string, eventId: string, input
     if (event.cancelled_at) throw conflict("This event was cancelled");
     if (new Date(event.ends_at).getTime() <= Date.now()) throw conflict("This event is over");
     // A start moved to the past is refused; one already begun may keep its start.
-    if (Date.parse(input.startsAt) <= Date.now() && Date.parse(input.startsAt) !== new Date(event.starts_at).getTime()) throw badRequest("The start must be in the future");
+    if (Date.parse(input.startsAt) <= Date.now() && Date.parse(input.startsAt) !== new Date(event.starts_at).getTime())
+      throw badRequest("The start must be in the future");
     await tx
       .update(events)
       .set({ ...columnsOf(input, event.location_secret), updatedAt: new Date() })
@@ -237,14 +289,25 @@ export async function updateEvent(db: Db, hostId: string, eventId: string, input
 }
 
 /** Cancels an event; answers everyone who had answered it (to be told) and its title. */
-export async function cancelEvent(db: Db, hostId: string, eventId: string, reason: string): Promise<{ told: string[]; title: string }> {
+export async function cancelEvent(
+  db: Db,
+  hostId: string,
+  eventId: string,
+  reason: string,
+): Promise<{ told: string[]; title: string }> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx as unknown as Db, eventId);
     if (event.host_id !== hostId) throw notFound("Event not found");
     if (event.cancelled_at) throw conflict("This event is already cancelled");
     if (new Date(event.ends_at).getTime() <= Date.now()) throw conflict("This event is over");
-    await tx.update(events).set({ cancelledAt: new Date(), cancelReason: reason, updatedAt: new Date() }).where(eq(events.id, eventId));
-    const told = await queryRows<{ user_id: string }>(tx as unknown as Db, sql`SELECT user_id FROM event_rsvps WHERE event_id = ${eventId}::uuid`);
+    await tx
+      .update(events)
+      .set({ cancelledAt: new Date(), cancelReason: reason, updatedAt: new Date() })
+      .where(eq(events.id, eventId));
+    const told = await queryRows<{ user_id: string }>(
+      tx as unknown as Db,
+      sql`SELECT user_id FROM event_rsvps WHERE event_id = ${eventId}::uuid`,
+    );
     return { told: told.map((r) => r.user_id), title: event.title };
   });
 }
@@ -270,17 +333,25 @@ export async function setRsvp(
       if (event.cancelled_at) throw conflict("This event was cancelled");
       if (new Date(event.ends_at).getTime() <= Date.now()) throw conflict("This event is over");
     }
-    const [current] = await queryRows<{ status: RsvpStatus }>(t, sql`SELECT status FROM event_rsvps WHERE event_id = ${eventId}::uuid AND user_id = ${userId}::uuid`);
+    const [current] = await queryRows<{ status: RsvpStatus }>(
+      t,
+      sql`SELECT status FROM event_rsvps WHERE event_id = ${eventId}::uuid AND user_id = ${userId}::uuid`,
+    );
     const before = current?.status ?? null;
     let status: RsvpStatus | null = wanted;
     if (wanted === "going" && before !== "going") {
-      const [going] = await queryRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM event_rsvps WHERE event_id = ${eventId}::uuid AND status = 'going'`);
+      const [going] = await queryRows<{ n: number }>(
+        t,
+        sql`SELECT count(*)::int AS n FROM event_rsvps WHERE event_id = ${eventId}::uuid AND status = 'going'`,
+      );
       if (Number(going?.n ?? 0) >= Number(event.capacity)) status = "waitlisted";
     }
     if (status === null) {
       await t.execute(sql`DELETE FROM event_rsvps WHERE event_id = ${eventId}::uuid AND user_id = ${userId}::uuid`);
     } else if (before === null) {
-      await t.execute(sql`INSERT INTO event_rsvps (event_id, user_id, status, listed) VALUES (${eventId}::uuid, ${userId}::uuid, ${status}, ${listed})`);
+      await t.execute(
+        sql`INSERT INTO event_rsvps (event_id, user_id, status, listed) VALUES (${eventId}::uuid, ${userId}::uuid, ${status}, ${listed})`,
+      );
     } else {
       // Waiting again keeps his place in the line (created_at); any other change starts afresh.
       const keepsPlace = before === status;
@@ -297,7 +368,13 @@ export async function setRsvp(
 
 /** The members going to an event who chose to be listed, minus those in a block with the viewer. */
 export async function listedAttendees(db: Db, viewerId: string | null, eventId: string) {
-  return queryRows<{ id: string; username: string; display_name: string | null; first_name: string | null; profile_image_url: string | null }>(
+  return queryRows<{
+    id: string;
+    username: string;
+    display_name: string | null;
+    first_name: string | null;
+    profile_image_url: string | null;
+  }>(
     db,
     sql`SELECT u.id, u.username, u.display_name, u.first_name, u.profile_image_url
         FROM event_rsvps r JOIN users u ON u.id = r.user_id
@@ -307,7 +384,10 @@ export async function listedAttendees(db: Db, viewerId: string | null, eventId: 
 }
 
 /** Going members whose event starts within `minutes` and who were not reminded: claimed once, on any node. */
-export async function claimReminders(db: Db, minutes: number): Promise<Array<{ user_id: string; event_id: string; title: string }>> {
+export async function claimReminders(
+  db: Db,
+  minutes: number,
+): Promise<Array<{ user_id: string; event_id: string; title: string }>> {
   return queryRows(
     db,
     sql`UPDATE event_rsvps r SET reminded_at = now()
@@ -318,7 +398,6 @@ export async function claimReminders(db: Db, minutes: number): Promise<Array<{ u
   );
 }
 
-
 /** The events in a member's calendar feed: those he is going to or hosts, from 30 days back. */
 export async function calendarEvents(db: Db, userId: string): Promise<VicinityEvent[]> {
   const ids = await queryRows<{ id: string }>(
@@ -328,11 +407,16 @@ export async function calendarEvents(db: Db, userId: string): Promise<VicinityEv
         ORDER BY e.starts_at LIMIT 500`,
   );
   const viewer = { id: userId, member: true };
-  return (await Promise.all(ids.map((r) => getEvent(db, viewer, r.id).catch(() => null)))).filter((e): e is VicinityEvent => e !== null);
+  return (await Promise.all(ids.map((r) => getEvent(db, viewer, r.id).catch(() => null)))).filter(
+    (e): e is VicinityEvent => e !== null,
+  );
 }
 
 /** A group's upcoming events (not cancelled), soonest first, as this viewer sees them. */
 export async function upcomingGroupEvents(db: Db, viewer: EventViewer, groupId: string): Promise<VicinityEvent[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE group_id = ${groupId}::uuid AND ends_at > now() AND cancelled_at IS NULL ORDER BY starts_at, id LIMIT 50`);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM events WHERE group_id = ${groupId}::uuid AND ends_at > now() AND cancelled_at IS NULL ORDER BY starts_at, id LIMIT 50`,
+  );
   return (await Promise.all(rows.map((r) => getEvent(db, viewer, r.id).catch(() => null)))).filter((e) => e !== null);
 }

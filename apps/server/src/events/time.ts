@@ -3,10 +3,18 @@ import { zoneOffsetMs } from "@vicinity/contract";
 /** Time-zone arithmetic without a library: what "today" and "this weekend" mean where the viewer is. */
 
 /** The local calendar date of an instant in a zone. */
-export function localDate(instant: number, timeZone: string): { year: number; month: number; day: number; weekday: number } {
+export function localDate(
+  instant: number,
+  timeZone: string,
+): { year: number; month: number; day: number; weekday: number } {
   const offset = zoneOffsetMs(instant, timeZone);
   const local = new Date(instant + offset);
-  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), weekday: local.getUTCDay() };
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    weekday: local.getUTCDay(),
+  };
 }
 
 /** The instant local midnight begins on a date in a zone (DST-safe: the offset is read at the answer). */

@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GROUP_IDENTITY_OWNER_ONLY, GROUP_MEMBERS_PRIVATE, GROUP_NAME_REFUSED, GROUP_NAME_TAKEN, groupListSchema, groupSchema, type GroupInput, type Message } from "@vicinity/contract";
+import {
+  GROUP_IDENTITY_OWNER_ONLY,
+  GROUP_MEMBERS_PRIVATE,
+  GROUP_NAME_REFUSED,
+  GROUP_NAME_TAKEN,
+  groupListSchema,
+  groupSchema,
+  type GroupInput,
+  type Message,
+} from "@vicinity/contract";
 import type { BuiltServer } from "../app";
 import { groupLog, reports } from "../db/schema";
 import { apiCaller, guestCookie, registerMember, testEngines, useListeningServer } from "../test/harness";
@@ -25,8 +34,10 @@ function groupInput(over: Partial<GroupInput> = {}): GroupInput {
 
 describe("abusive and misleading group names", () => {
   it("refuses slurs however spelled, and names that pose as staff; keeps innocent words", () => {
-    for (const name of ["F@gg0ts united", "faggotclub", "Vicinity Admins", "Official support", "kys"]) expect(isRefusedGroupName(name), name).toBe(true);
-    for (const name of ["Spice lovers", "Fire retardant crew", "Bear hikers", "Kikes? no: Kite surfing"].slice(0, 3)) expect(isRefusedGroupName(name), name).toBe(false);
+    for (const name of ["F@gg0ts united", "faggotclub", "Vicinity Admins", "Official support", "kys"])
+      expect(isRefusedGroupName(name), name).toBe(true);
+    for (const name of ["Spice lovers", "Fire retardant crew", "Bear hikers", "Kikes? no: Kite surfing"].slice(0, 3))
+      expect(isRefusedGroupName(name), name).toBe(false);
   });
 });
 
@@ -42,12 +53,19 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     expect(res.statusCode, res.body).toBe(201);
     return groupSchema.parse(res.json());
   };
-  const group = async (id: string, cookie?: string) => groupSchema.parse((await call("GET", `/api/groups/${id}`, cookie)).json());
+  const group = async (id: string, cookie?: string) =>
+    groupSchema.parse((await call("GET", `/api/groups/${id}`, cookie)).json());
 
   it("creates a group with a unique, acceptable name, and refuses bad input with a message", async () => {
     const owner = await registerMember(server, "owner@example.com");
     const made = await create(owner.cookie);
-    expect(made).toMatchObject({ name: "Jax Runners", myRole: "owner", memberCount: 1, joinPolicy: "request", listed: true });
+    expect(made).toMatchObject({
+      name: "Jax Runners",
+      myRole: "owner",
+      memberCount: 1,
+      joinPolicy: "request",
+      listed: true,
+    });
     expect(made.conversationId).not.toBeNull();
     // The home is snapped like a member's position.
     expect(made.home!.latitude).not.toBe(offset(1, 90).latitude);
@@ -68,11 +86,15 @@ describe.each(testEngines())("groups (%s)", (engine) => {
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect((res.json() as { message: string }).message).toMatch(message);
     }
-    expect((await call("POST", "/api/groups", await guestCookie(server), groupInput({ name: "Guests" }))).statusCode).toBe(403);
+    expect(
+      (await call("POST", "/api/groups", await guestCookie(server), groupInput({ name: "Guests" }))).statusCode,
+    ).toBe(403);
     // At most 3 a day.
     await create(owner.cookie, { name: "Second group" });
     await create(owner.cookie, { name: "Third group" });
-    expect((await call("POST", "/api/groups", owner.cookie, groupInput({ name: "Fourth group" }))).statusCode).toBe(429);
+    expect((await call("POST", "/api/groups", owner.cookie, groupInput({ name: "Fourth group" }))).statusCode).toBe(
+      429,
+    );
   });
 
   it("by request: a member asks, a moderator approves; the group chat then includes him, and everything is logged", async () => {
@@ -81,22 +103,37 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     const made = await create(owner.cookie);
     expect(await group(made.id, ben.cookie)).toMatchObject({ myRole: null, pending: null, conversationId: null });
     expect((await group(made.id, ben.cookie)).pending).toBeNull();
-    expect(groupSchema.parse((await call("POST", `/api/groups/${made.id}/join`, ben.cookie)).json())).toMatchObject({ myRole: null, pending: "request" });
+    expect(groupSchema.parse((await call("POST", `/api/groups/${made.id}/join`, ben.cookie)).json())).toMatchObject({
+      myRole: null,
+      pending: "request",
+    });
     expect((await call("POST", `/api/groups/${made.id}/join`, ben.cookie)).statusCode).toBe(409);
     // Only moderators see and answer requests.
     expect((await call("GET", `/api/groups/${made.id}/requests`, ben.cookie)).statusCode).toBe(403);
-    const requests = (await call("GET", `/api/groups/${made.id}/requests`, owner.cookie)).json() as Array<{ user: { id: string }; kind: string }>;
+    const requests = (await call("GET", `/api/groups/${made.id}/requests`, owner.cookie)).json() as Array<{
+      user: { id: string };
+      kind: string;
+    }>;
     expect(requests.map((r) => [r.user.id, r.kind])).toEqual([[ben.id, "request"]]);
     expect((await group(made.id, owner.cookie)).pendingRequests).toBe(1);
-    expect((await call("POST", `/api/groups/${made.id}/requests/${ben.id}/approve`, owner.cookie)).statusCode).toBe(200);
+    expect((await call("POST", `/api/groups/${made.id}/requests/${ben.id}/approve`, owner.cookie)).statusCode).toBe(
+      200,
+    );
     const joined = await group(made.id, ben.cookie);
     expect(joined).toMatchObject({ myRole: "member", memberCount: 2, listed: false });
     expect(joined.conversationId).toBe(made.conversationId);
     // Membership is private by default: others see only those who opted in (and the owner).
     // A group by request shows its members to its members only (decisions.md, "Visibility modes").
-    const listed = async () => ((await call("GET", `/api/groups/${made.id}/members`, ben.cookie)).json() as Array<{ id: string }>).map((m) => m.id);
+    const listed = async () =>
+      ((await call("GET", `/api/groups/${made.id}/members`, ben.cookie)).json() as Array<{ id: string }>).map(
+        (m) => m.id,
+      );
     expect(await listed()).toEqual([owner.id]);
-    for (const outsider of [undefined, await guestCookie(server), (await registerMember(server, "outsider@example.com")).cookie]) {
+    for (const outsider of [
+      undefined,
+      await guestCookie(server),
+      (await registerMember(server, "outsider@example.com")).cookie,
+    ]) {
       const refused = await call("GET", `/api/groups/${made.id}/members`, outsider);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ message: GROUP_MEMBERS_PRIVATE });
@@ -116,9 +153,14 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     expect((await call("POST", `/api/groups/${made.id}/join`, cal.cookie)).statusCode).toBe(403);
     // By username (as moderators type it, any case); an unknown one, or bad input, stores nothing.
     const calName = ((await call("GET", "/api/auth/user", cal.cookie)).json() as { username: string }).username;
-    expect((await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { username: calName.toUpperCase() })).statusCode).toBe(201);
+    expect(
+      (await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { username: calName.toUpperCase() }))
+        .statusCode,
+    ).toBe(201);
     expect((await group(made.id, cal.cookie)).pending).toBe("invitation");
-    const unknown = await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { username: "nobody_by_this_name" });
+    const unknown = await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, {
+      username: "nobody_by_this_name",
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: "Member not found" });
     for (const body of [{}, { username: "" }, { userId: "x" }, { userId: cal.id, username: calName }]) {
@@ -126,30 +168,48 @@ describe.each(testEngines())("groups (%s)", (engine) => {
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(typeof (refused.json() as { message: unknown }).message).toBe("string");
     }
-    expect((await call("POST", `/api/groups/${made.id}/invitations`, cal.cookie, { userId: owner.id })).statusCode).toBe(403);
+    expect(
+      (await call("POST", `/api/groups/${made.id}/invitations`, cal.cookie, { userId: owner.id })).statusCode,
+    ).toBe(403);
     // By id too.
-    expect((await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { userId: cal.id })).statusCode).toBe(201);
+    expect(
+      (await call("POST", `/api/groups/${made.id}/invitations`, owner.cookie, { userId: cal.id })).statusCode,
+    ).toBe(201);
     expect((await call("POST", `/api/groups/${made.id}/join`, cal.cookie)).statusCode).toBe(200);
     expect((await group(made.id, cal.cookie)).myRole).toBe("member");
 
     // A policy change to open: anyone joins at once.
     await call("PUT", `/api/groups/${made.id}`, owner.cookie, groupInput({ name: "Invite only", joinPolicy: "open" }));
     const dan = await registerMember(server, "dan@example.com");
-    expect(groupSchema.parse((await call("POST", `/api/groups/${made.id}/join`, dan.cookie)).json()).myRole).toBe("member");
+    expect(groupSchema.parse((await call("POST", `/api/groups/${made.id}/join`, dan.cookie)).json()).myRole).toBe(
+      "member",
+    );
     // Members cannot edit; the owner cannot leave before handing over.
-    expect((await call("PUT", `/api/groups/${made.id}`, dan.cookie, groupInput({ name: "Mine now" }))).statusCode).toBe(403);
+    expect((await call("PUT", `/api/groups/${made.id}`, dan.cookie, groupInput({ name: "Mine now" }))).statusCode).toBe(
+      403,
+    );
     expect((await call("POST", `/api/groups/${made.id}/leave`, owner.cookie)).statusCode).toBe(409);
     expect((await call("POST", `/api/groups/${made.id}/owner`, owner.cookie, { userId: cal.id })).statusCode).toBe(200);
     expect((await group(made.id, cal.cookie)).myRole).toBe("owner");
     expect((await group(made.id, owner.cookie)).myRole).toBe("moderator");
     // A moderator edits the rest, but the name and who can join are the owner's: he cannot take the group over.
     for (const over of [{ name: "Taken over" }, { joinPolicy: "invite" as const }]) {
-      const refused = await call("PUT", `/api/groups/${made.id}`, owner.cookie, groupInput({ name: "Invite only", joinPolicy: "open", ...over }));
+      const refused = await call(
+        "PUT",
+        `/api/groups/${made.id}`,
+        owner.cookie,
+        groupInput({ name: "Invite only", joinPolicy: "open", ...over }),
+      );
       expect(refused.statusCode, JSON.stringify(over)).toBe(403);
       expect(refused.json()).toEqual({ message: GROUP_IDENTITY_OWNER_ONLY });
       expect(await group(made.id, cal.cookie)).toMatchObject({ name: "Invite only", joinPolicy: "open" });
     }
-    const edited = await call("PUT", `/api/groups/${made.id}`, owner.cookie, groupInput({ name: "Invite only", joinPolicy: "open", description: "Edited by a moderator" }));
+    const edited = await call(
+      "PUT",
+      `/api/groups/${made.id}`,
+      owner.cookie,
+      groupInput({ name: "Invite only", joinPolicy: "open", description: "Edited by a moderator" }),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await group(made.id, cal.cookie)).description).toBe("Edited by a moderator");
     expect((await call("POST", `/api/groups/${made.id}/leave`, owner.cookie)).statusCode).toBe(200);
@@ -170,18 +230,28 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     await Promise.all([connected(so), connected(se), connected(sf)]);
 
     // The chat's members, with names for its messages; a block hides each from the other.
-    const names = async (cookie: string) => ((await call("GET", `/api/conversations/${conversationId}/members`, cookie)).json() as { id: string }[]).map((m) => m.id).sort();
+    const names = async (cookie: string) =>
+      ((await call("GET", `/api/conversations/${conversationId}/members`, cookie)).json() as { id: string }[])
+        .map((m) => m.id)
+        .sort();
     expect(await names(eli.cookie)).toEqual([owner.id, eli.id, fin.id].sort());
     // The chat knows its group and my role in it (the thread's report and remove).
-    expect((await call("GET", `/api/conversations/${conversationId}`, eli.cookie)).json()).toMatchObject({ kind: "group", group: { id: made.id, role: "member" } });
-    expect((await call("GET", `/api/conversations/${conversationId}`, owner.cookie)).json()).toMatchObject({ group: { id: made.id, role: "owner" } });
+    expect((await call("GET", `/api/conversations/${conversationId}`, eli.cookie)).json()).toMatchObject({
+      kind: "group",
+      group: { id: made.id, role: "member" },
+    });
+    expect((await call("GET", `/api/conversations/${conversationId}`, owner.cookie)).json()).toMatchObject({
+      group: { id: made.id, role: "owner" },
+    });
     expect((await call("POST", `/api/users/${fin.id}/block`, eli.cookie)).statusCode).toBeLessThan(300);
     expect(await names(eli.cookie)).toEqual([owner.id, eli.id].sort());
     expect(await names(fin.cookie)).toEqual([owner.id, fin.id].sort());
     expect((await call("DELETE", `/api/users/${fin.id}/block`, eli.cookie)).statusCode).toBeLessThan(300);
 
     const heardByFin = nextEvent(sf, "newMessage", (m) => m.content === "hello all");
-    const sent = dataOf(await emitAck<Message>(se, "sendMessage", { conversationId, content: "hello all", tempId: "t1" }));
+    const sent = dataOf(
+      await emitAck<Message>(se, "sendMessage", { conversationId, content: "hello all", tempId: "t1" }),
+    );
     expect((await heardByFin).id).toBe(sent.id);
 
     // A moderator removes Fin: his next message is refused and he hears nothing more.
@@ -206,12 +276,16 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     await removed;
     const page = (await call("GET", `/api/conversations/${conversationId}/messages`, eli.cookie)).json() as Message[];
     expect(page.find((m) => m.id === sent.id)).toMatchObject({ content: "", picture: null, removed: true });
-    expect((await call("DELETE", `/api/groups/${made.id}/messages/${sent.id + 1000}`, owner.cookie)).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/groups/${made.id}/messages/${sent.id + 1000}`, owner.cookie)).statusCode).toBe(
+      404,
+    );
     expect((await call("DELETE", `/api/groups/${made.id}/messages/${sent.id}`, eli.cookie)).statusCode).toBe(403);
 
     // Muted: his unread count leaves the group out.
     await emitAck(so, "sendMessage", { conversationId, content: "one more", tempId: "t4" });
-    await expect.poll(async () => (await call("GET", "/api/messages/unread-count", eli.cookie)).json()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await call("GET", "/api/messages/unread-count", eli.cookie)).json())
+      .toBeGreaterThan(0);
     await call("PUT", `/api/groups/${made.id}/me`, eli.cookie, { muted: true });
     expect((await call("GET", "/api/messages/unread-count", eli.cookie)).json()).toBe(0);
   });
@@ -220,14 +294,29 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     const a = await registerMember(server, "a5@example.com");
     const b = await registerMember(server, "b5@example.com");
     const c = await registerMember(server, "c5@example.com");
-    const near = await create(a.cookie, { name: "Riverside bears", interests: ["hiking"], joinPolicy: "open", home: offset(1, 0) });
-    const far = await create(b.cookie, { name: "Beach volleyball", interests: ["sports", "beach"], joinPolicy: "open", home: offset(40, 0) });
+    const near = await create(a.cookie, {
+      name: "Riverside bears",
+      interests: ["hiking"],
+      joinPolicy: "open",
+      home: offset(1, 0),
+    });
+    const far = await create(b.cookie, {
+      name: "Beach volleyball",
+      interests: ["sports", "beach"],
+      joinPolicy: "open",
+      home: offset(40, 0),
+    });
     const popular = await create(c.cookie, { name: "Book club", interests: ["books"], joinPolicy: "open", home: null });
     await call("POST", `/api/groups/${popular.id}/join`, a.cookie);
     await call("POST", `/api/groups/${popular.id}/join`, b.cookie);
-    const find = async (query: string, cookie?: string) => groupListSchema.parse((await call("GET", `/api/groups?${query}`, cookie)).json()).groups.map((g) => g.name);
+    const find = async (query: string, cookie?: string) =>
+      groupListSchema.parse((await call("GET", `/api/groups?${query}`, cookie)).json()).groups.map((g) => g.name);
     expect(await find("")).toEqual(["Book club", "Beach volleyball", "Riverside bears"]);
-    expect(await find(`latitude=${CITY.latitude}&longitude=${CITY.longitude}`)).toEqual(["Riverside bears", "Beach volleyball", "Book club"]);
+    expect(await find(`latitude=${CITY.latitude}&longitude=${CITY.longitude}`)).toEqual([
+      "Riverside bears",
+      "Beach volleyball",
+      "Book club",
+    ]);
     expect(await find("q=beach")).toEqual(["Beach volleyball"]);
     expect(await find("q=hiking")).toEqual(["Riverside bears"]);
     expect(await find("q=%25")).toEqual([]);
@@ -250,8 +339,19 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     await call("POST", `/api/groups/${made.id}/join`, gus.cookie);
     const start = new Date(Date.now() + 86_400_000);
     const eventRes = await call("POST", "/api/events", owner.cookie, {
-      title: "Members' picnic", description: "", category: "social", startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 7_200_000).toISOString(),
-      timeZone: "America/New_York", venueName: "Park", address: "", addressFor: "everyone", ...offset(1, 0), capacity: 10, coverMediaId: null, groupId: made.id,
+      title: "Members' picnic",
+      description: "",
+      category: "social",
+      startsAt: start.toISOString(),
+      endsAt: new Date(start.getTime() + 7_200_000).toISOString(),
+      timeZone: "America/New_York",
+      venueName: "Park",
+      address: "",
+      addressFor: "everyone",
+      ...offset(1, 0),
+      capacity: 10,
+      coverMediaId: null,
+      groupId: made.id,
     });
     expect(eventRes.statusCode, eventRes.body).toBe(201);
     const eventId = (eventRes.json() as { id: string }).id;
@@ -261,15 +361,30 @@ describe.each(testEngines())("groups (%s)", (engine) => {
     expect((await call("PUT", `/api/events/${eventId}/rsvp`, out.cookie, { status: "going" })).statusCode).toBe(404);
     expect((await call("PUT", `/api/events/${eventId}/rsvp`, gus.cookie, { status: "going" })).statusCode).toBe(200);
     // Outsiders cannot host a group's event.
-    const outsider = await call("POST", "/api/events", out.cookie, { ...(eventRes.json() as object), groupId: made.id });
+    const outsider = await call("POST", "/api/events", out.cookie, {
+      ...(eventRes.json() as object),
+      groupId: made.id,
+    });
     expect(outsider.statusCode).toBe(400);
 
     expect((await call("POST", `/api/groups/${made.id}/report`, gus.cookie, { reason: "spam" })).statusCode).toBe(201);
     const s = socketFor(t.url, owner.cookie);
     await connected(s);
-    const msg = dataOf(await emitAck<Message>(s, "sendMessage", { conversationId: made.conversationId, content: "buy my stuff", tempId: "r1" }));
-    expect((await call("POST", `/api/groups/${made.id}/report`, gus.cookie, { reason: "spam", messageId: msg.id })).statusCode).toBe(201);
-    expect((await call("POST", `/api/groups/${made.id}/report`, out.cookie, { reason: "spam", messageId: msg.id })).statusCode).toBe(404);
+    const msg = dataOf(
+      await emitAck<Message>(s, "sendMessage", {
+        conversationId: made.conversationId,
+        content: "buy my stuff",
+        tempId: "r1",
+      }),
+    );
+    expect(
+      (await call("POST", `/api/groups/${made.id}/report`, gus.cookie, { reason: "spam", messageId: msg.id }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await call("POST", `/api/groups/${made.id}/report`, out.cookie, { reason: "spam", messageId: msg.id }))
+        .statusCode,
+    ).toBe(404);
     const rows = await t.database.db.select().from(reports);
     expect(rows.map((r) => [r.reportedId, r.groupId, r.messageId])).toEqual([
       [owner.id, made.id, null],

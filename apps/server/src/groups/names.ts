@@ -7,9 +7,38 @@
 /** Refused anywhere, even run together with other words. */
 const REFUSED_INSIDE = ["faggot", "nigger", "killallgays", "killyourself"];
 /** Refused as words (they are innocent inside others: "spice", "retardant"). */
-const REFUSED_WORDS = ["nigga", "tranny", "trannies", "retard", "retards", "kike", "spic", "chink", "kys", "admin", "admins", "administrator", "moderator", "moderators", "staff", "official", "support", "vicinity"];
+const REFUSED_WORDS = [
+  "nigga",
+  "tranny",
+  "trannies",
+  "retard",
+  "retards",
+  "kike",
+  "spic",
+  "chink",
+  "kys",
+  "admin",
+  "admins",
+  "administrator",
+  "moderator",
+  "moderators",
+  "staff",
+  "official",
+  "support",
+  "vicinity",
+];
 
-const SWAPS: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s", "!": "i" };
+const SWAPS: Record<string, string> = {
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "@": "a",
+  $: "s",
+  "!": "i",
+};
 
 export function foldName(name: string): string {
   return name

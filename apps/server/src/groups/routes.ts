@@ -68,14 +68,26 @@ export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void
     let offset = 0;
     if (query.cursor) {
       const opened = cursors.open(query.cursor) as { offset?: unknown } | null;
-      if (!opened || typeof opened.offset !== "number" || !Number.isInteger(opened.offset) || opened.offset < 0 || opened.offset > 10_000) throw badRequest("cursor is not valid");
+      if (
+        !opened ||
+        typeof opened.offset !== "number" ||
+        !Number.isInteger(opened.offset) ||
+        opened.offset < 0 ||
+        opened.offset > 10_000
+      )
+        throw badRequest("cursor is not valid");
       offset = opened.offset;
     }
     const page = await findGroups(db, viewerIdOf(request.viewer), query, offset);
-    return { groups: page.groups, nextCursor: page.more ? cursors.seal({ offset: offset + page.groups.length }) : null };
+    return {
+      groups: page.groups,
+      nextCursor: page.more ? cursors.seal({ offset: offset + page.groups.length }) : null,
+    };
   });
 
-  app.get<{ Params: { id: string } }>("/api/groups/:id", async (request) => getGroup(db, viewerIdOf(request.viewer), groupId(request)));
+  app.get<{ Params: { id: string } }>("/api/groups/:id", async (request) =>
+    getGroup(db, viewerIdOf(request.viewer), groupId(request)),
+  );
 
   // Who is in the group, as policy/groups.ts lets this viewer see: an open group's listed members
   // to everyone; a group by request or invitation only to its members; moderators see everyone.
@@ -87,7 +99,14 @@ export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void
     const rows = await listGroupMembers(db, viewerId, id, group.joinPolicy, await viewer.groupRole(id));
     if (!rows) throw forbidden(GROUP_MEMBERS_PRIVATE);
     const member = viewer.member !== null;
-    return rows.map((r) => ({ id: r.id, username: r.username, displayName: r.display_name, profileImageUrl: member ? r.profile_image_url : null, role: r.role, joinedAt: new Date(r.joined_at).toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      displayName: r.display_name,
+      profileImageUrl: member ? r.profile_image_url : null,
+      role: r.role,
+      joinedAt: new Date(r.joined_at).toISOString(),
+    }));
   });
 
   // The group's upcoming events: its members only.
@@ -227,16 +246,19 @@ function registerGroupModerationRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   // A moderator removes a message of the group chat: its text and picture are gone for everyone.
-  app.delete<{ Params: { id: string; messageId: string } }>("/api/groups/:id/messages/:messageId", async (request, reply) => {
-    const me = request.member;
-    const id = groupId(request as unknown as IdRequest);
-    await getGroup(db, me.id, id);
-    await requireModerator(db, id, me.id);
-    const messageId = /^\d{1,15}$/.test(request.params.messageId) ? Number(request.params.messageId) : NaN;
-    const conversationId = await removeChatMessage(db, id, me.id, messageId);
-    ctx.notify.toUsers(await participants.of(conversationId), "messageRemoved", { conversationId, messageId });
-    return sendOk(reply);
-  });
+  app.delete<{ Params: { id: string; messageId: string } }>(
+    "/api/groups/:id/messages/:messageId",
+    async (request, reply) => {
+      const me = request.member;
+      const id = groupId(request as unknown as IdRequest);
+      await getGroup(db, me.id, id);
+      await requireModerator(db, id, me.id);
+      const messageId = /^\d{1,15}$/.test(request.params.messageId) ? Number(request.params.messageId) : NaN;
+      const conversationId = await removeChatMessage(db, id, me.id, messageId);
+      ctx.notify.toUsers(await participants.of(conversationId), "messageRemoved", { conversationId, messageId });
+      return sendOk(reply);
+    },
+  );
 
   // Reports of a group (about its owner) or of a message of its chat (about its sender): the same queue.
   app.post<{ Params: { id: string } }>("/api/groups/:id/report", async (request, reply) => {
@@ -255,4 +277,3 @@ function registerGroupModerationRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(201).send({ ok: true });
   });
 }
-

@@ -29,7 +29,21 @@ import { groupMembersShownSql, groupVisibleSql, mayChangeGroupIdentity, seesGrou
 import { activeSql } from "../policy/members";
 import { isRefusedGroupName } from "./names";
 
-export type GroupAction = "created" | "joined" | "left" | "requested" | "approved" | "refused" | "invited" | "declined" | "removed" | "promoted" | "demoted" | "owner_changed" | "settings_changed" | "message_removed";
+export type GroupAction =
+  | "created"
+  | "joined"
+  | "left"
+  | "requested"
+  | "approved"
+  | "refused"
+  | "invited"
+  | "declined"
+  | "removed"
+  | "promoted"
+  | "demoted"
+  | "owner_changed"
+  | "settings_changed"
+  | "message_removed";
 
 interface GroupRow extends Record<string, unknown> {
   id: string;
@@ -55,7 +69,14 @@ interface GroupRow extends Record<string, unknown> {
   owner_display_name: string | null;
 }
 
-const toArray = (value: string[] | string) => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((s) => s.replace(/^"|"$/g, "")));
+const toArray = (value: string[] | string) =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, "")
+        .split(",")
+        .filter(Boolean)
+        .map((s) => s.replace(/^"|"$/g, ""));
 
 function columns(viewerId: string | null, center: SQL | null): SQL {
   return sql`
@@ -97,7 +118,10 @@ function present(r: GroupRow): Group {
   return {
     ...summary(r),
     rules: r.rules,
-    home: r.home_latitude === null || r.home_longitude === null ? null : { latitude: Number(r.home_latitude), longitude: Number(r.home_longitude) },
+    home:
+      r.home_latitude === null || r.home_longitude === null
+        ? null
+        : { latitude: Number(r.home_latitude), longitude: Number(r.home_longitude) },
     owner: { id: r.owner_id, username: r.owner_username, displayName: r.owner_display_name },
     conversationId: seesGroupChat(r.my_role) ? r.conversation_id : null,
     listed: Boolean(r.my_listed),
@@ -108,7 +132,10 @@ function present(r: GroupRow): Group {
 }
 
 export async function getGroup(db: Db, viewerId: string | null, groupId: string): Promise<Group> {
-  const [row] = await queryRows<GroupRow>(db, sql`SELECT ${columns(viewerId, null)} FROM groups g ${OWNER_JOIN} WHERE g.id = ${groupId}::uuid AND ${visibleTo(viewerId)}`);
+  const [row] = await queryRows<GroupRow>(
+    db,
+    sql`SELECT ${columns(viewerId, null)} FROM groups g ${OWNER_JOIN} WHERE g.id = ${groupId}::uuid AND ${visibleTo(viewerId)}`,
+  );
   if (!row) throw notFound("Group not found");
   return present(row);
 }
@@ -124,15 +151,24 @@ export async function findGroups(
   query: { q?: string | undefined; latitude?: number | undefined; longitude?: number | undefined },
   offset: number,
 ): Promise<{ groups: GroupSummary[]; more: boolean }> {
-  const center = query.latitude !== undefined && query.longitude !== undefined ? sql`ll_to_earth(${query.latitude}::float8, ${query.longitude}::float8)` : null;
+  const center =
+    query.latitude !== undefined && query.longitude !== undefined
+      ? sql`ll_to_earth(${query.latitude}::float8, ${query.longitude}::float8)`
+      : null;
   const q = query.q?.trim() ?? "";
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const search = q
     ? sql`AND (g.name ILIKE ${pattern} OR EXISTS (SELECT 1 FROM unnest(g.interests) i WHERE i ILIKE ${pattern}))`
     : sql``;
-  const mine = viewerId ? sql`EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = ${viewerId}::uuid)` : sql`FALSE`;
+  const mine = viewerId
+    ? sql`EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.user_id = ${viewerId}::uuid)`
+    : sql`FALSE`;
   // His own first; then name matches before interest matches, or the nearest, or the most popular.
-  const then = q ? sql`(found.name ILIKE ${pattern}) DESC, found.member_count DESC` : center ? sql`found.meters NULLS LAST, found.member_count DESC` : sql`found.member_count DESC`;
+  const then = q
+    ? sql`(found.name ILIKE ${pattern}) DESC, found.member_count DESC`
+    : center
+      ? sql`found.meters NULLS LAST, found.member_count DESC`
+      : sql`found.member_count DESC`;
   const rows = await queryRows<GroupRow>(
     db,
     sql`SELECT * FROM (SELECT ${columns(viewerId, center)}, ${mine} AS is_mine FROM groups g ${OWNER_JOIN} WHERE ${visibleTo(viewerId)} ${search}) found
@@ -144,7 +180,10 @@ export async function findGroups(
 
 async function checkInput(db: Db, userId: string, input: GroupInput, groupId: string | null): Promise<void> {
   if (isRefusedGroupName(input.name)) throw badRequest(GROUP_NAME_REFUSED);
-  const [taken] = await queryRows<{ id: string }>(db, sql`SELECT id FROM groups WHERE lower(name) = lower(${input.name}) ${groupId ? sql`AND id <> ${groupId}::uuid` : sql``}`);
+  const [taken] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM groups WHERE lower(name) = lower(${input.name}) ${groupId ? sql`AND id <> ${groupId}::uuid` : sql``}`,
+  );
   if (taken) throw conflict(GROUP_NAME_TAKEN);
   if (input.coverMediaId) {
     const [cover] = await db.select().from(media).where(eq(media.id, input.coverMediaId)).limit(1);
@@ -159,7 +198,13 @@ function homeOf(input: GroupInput, secret: string) {
   return { homeLatitude: snapped.latitude, homeLongitude: snapped.longitude };
 }
 
-async function log(db: Db, groupId: string, action: GroupAction, actorId: string | null, subjectId: string | null = null): Promise<void> {
+async function log(
+  db: Db,
+  groupId: string,
+  action: GroupAction,
+  actorId: string | null,
+  subjectId: string | null = null,
+): Promise<void> {
   await db.insert(groupLog).values({ groupId, action, actorId, subjectId });
 }
 
@@ -174,7 +219,11 @@ export async function createGroup(db: Db, ownerId: string, input: GroupInput): P
   try {
     return await db.transaction(async (tx) => {
       // The group's chat, its owner its first participant.
-      const conversationId = await createGroupConversation(tx as unknown as Db, { creatorId: ownerId, title: input.name, memberIds: [] });
+      const conversationId = await createGroupConversation(tx as unknown as Db, {
+        creatorId: ownerId,
+        title: input.name,
+        memberIds: [],
+      });
       const [group] = await tx
         .insert(groups)
         .values({
@@ -200,7 +249,11 @@ export async function createGroup(db: Db, ownerId: string, input: GroupInput): P
 }
 
 export async function roleOf(db: Db, groupId: string, userId: string): Promise<GroupRole | null> {
-  const [row] = await db.select({ role: groupMembers.role }).from(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId))).limit(1);
+  const [row] = await db
+    .select({ role: groupMembers.role })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .limit(1);
   return row?.role ?? null;
 }
 
@@ -214,18 +267,33 @@ export async function requireModerator(db: Db, groupId: string, userId: string):
 export async function updateGroup(db: Db, userId: string, groupId: string, input: GroupInput): Promise<void> {
   const role = await requireModerator(db, groupId, userId);
   const [row] = await db
-    .select({ secret: groups.locationSecret, conversationId: groups.conversationId, name: groups.name, joinPolicy: groups.joinPolicy })
+    .select({
+      secret: groups.locationSecret,
+      conversationId: groups.conversationId,
+      name: groups.name,
+      joinPolicy: groups.joinPolicy,
+    })
     .from(groups)
     .where(eq(groups.id, groupId))
     .limit(1);
   if (!row) throw notFound("Group not found");
   // Its name and how members join are the owner's (policy/groups.ts); moderators edit the rest.
-  if ((input.name !== row.name || input.joinPolicy !== row.joinPolicy) && !mayChangeGroupIdentity(role)) throw forbidden(GROUP_IDENTITY_OWNER_ONLY);
+  if ((input.name !== row.name || input.joinPolicy !== row.joinPolicy) && !mayChangeGroupIdentity(role))
+    throw forbidden(GROUP_IDENTITY_OWNER_ONLY);
   await checkInput(db, userId, input, groupId);
   try {
     await db
       .update(groups)
-      .set({ name: input.name, description: input.description, rules: input.rules, interests: input.interests, joinPolicy: input.joinPolicy, coverMediaId: input.coverMediaId, ...homeOf(input, row.secret), updatedAt: new Date() })
+      .set({
+        name: input.name,
+        description: input.description,
+        rules: input.rules,
+        interests: input.interests,
+        joinPolicy: input.joinPolicy,
+        coverMediaId: input.coverMediaId,
+        ...homeOf(input, row.secret),
+        updatedAt: new Date(),
+      })
       .where(eq(groups.id, groupId));
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN);
@@ -236,8 +304,18 @@ export async function updateGroup(db: Db, userId: string, groupId: string, input
 }
 
 /** Member or not, in the group and in its chat at once (every node forgets the chat's participants). */
-async function setMember(db: Db, participants: Participants, groupId: string, userId: string, member: boolean): Promise<void> {
-  const [group] = await db.select({ conversationId: groups.conversationId }).from(groups).where(eq(groups.id, groupId)).limit(1);
+async function setMember(
+  db: Db,
+  participants: Participants,
+  groupId: string,
+  userId: string,
+  member: boolean,
+): Promise<void> {
+  const [group] = await db
+    .select({ conversationId: groups.conversationId })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
   if (!group) throw notFound("Group not found");
   if (member) await db.insert(groupMembers).values({ groupId, userId }).onConflictDoNothing();
   else await db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
@@ -246,7 +324,11 @@ async function setMember(db: Db, participants: Participants, groupId: string, us
 }
 
 async function pendingOf(db: Db, groupId: string, userId: string) {
-  const [row] = await db.select().from(groupPending).where(and(eq(groupPending.groupId, groupId), eq(groupPending.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(groupPending)
+    .where(and(eq(groupPending.groupId, groupId), eq(groupPending.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -259,7 +341,12 @@ async function blockedWithOwner(db: Db, groupId: string, userId: string): Promis
 }
 
 /** Join (open), ask (by request) or accept an invitation; answers what happened. */
-export async function joinGroup(db: Db, participants: Participants, groupId: string, userId: string): Promise<"joined" | "requested"> {
+export async function joinGroup(
+  db: Db,
+  participants: Participants,
+  groupId: string,
+  userId: string,
+): Promise<"joined" | "requested"> {
   const [group] = await db.select({ policy: groups.joinPolicy }).from(groups).where(eq(groups.id, groupId)).limit(1);
   if (!group || (await blockedWithOwner(db, groupId, userId))) throw notFound("Group not found");
   if (await roleOf(db, groupId, userId)) throw conflict("You are already a member of this group");
@@ -292,7 +379,14 @@ export async function leaveGroup(db: Db, participants: Participants, groupId: st
 }
 
 /** A moderator answers a request to join. */
-export async function answerRequest(db: Db, participants: Participants, groupId: string, moderatorId: string, userId: string, approve: boolean): Promise<void> {
+export async function answerRequest(
+  db: Db,
+  participants: Participants,
+  groupId: string,
+  moderatorId: string,
+  userId: string,
+  approve: boolean,
+): Promise<void> {
   await requireModerator(db, groupId, moderatorId);
   const pending = await pendingOf(db, groupId, userId);
   if (pending?.kind !== "request") throw notFound("No request from this member");
@@ -318,25 +412,44 @@ export async function inviteMember(db: Db, groupId: string, moderatorId: string,
   await db
     .insert(groupPending)
     .values({ groupId, userId, kind: "invitation", invitedBy: moderatorId })
-    .onConflictDoUpdate({ target: [groupPending.groupId, groupPending.userId], set: { kind: "invitation", invitedBy: moderatorId } });
+    .onConflictDoUpdate({
+      target: [groupPending.groupId, groupPending.userId],
+      set: { kind: "invitation", invitedBy: moderatorId },
+    });
   await log(db, groupId, "invited", moderatorId, userId);
 }
 
 /** Moderators remove members; only the owner removes a moderator; nobody removes the owner. */
-export async function removeMember(db: Db, participants: Participants, groupId: string, moderatorId: string, userId: string): Promise<void> {
+export async function removeMember(
+  db: Db,
+  participants: Participants,
+  groupId: string,
+  moderatorId: string,
+  userId: string,
+): Promise<void> {
   const mine = await requireModerator(db, groupId, moderatorId);
   const theirs = await roleOf(db, groupId, userId);
   if (!theirs) throw notFound("Not a member of this group");
-  if (theirs === "owner" || (theirs === "moderator" && mine !== "owner")) throw forbidden("You cannot remove this member");
+  if (theirs === "owner" || (theirs === "moderator" && mine !== "owner"))
+    throw forbidden("You cannot remove this member");
   await setMember(db, participants, groupId, userId, false);
   await log(db, groupId, "removed", moderatorId, userId);
 }
 
-export async function setRole(db: Db, groupId: string, ownerId: string, userId: string, role: "moderator" | "member"): Promise<void> {
+export async function setRole(
+  db: Db,
+  groupId: string,
+  ownerId: string,
+  userId: string,
+  role: "moderator" | "member",
+): Promise<void> {
   if ((await roleOf(db, groupId, ownerId)) !== "owner") throw forbidden("Only the owner may change roles");
   const theirs = await roleOf(db, groupId, userId);
   if (!theirs || theirs === "owner") throw notFound("Not a member of this group");
-  await db.update(groupMembers).set({ role }).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  await db
+    .update(groupMembers)
+    .set({ role })
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   if (theirs !== role) await log(db, groupId, role === "moderator" ? "promoted" : "demoted", ownerId, userId);
 }
 
@@ -344,15 +457,25 @@ export async function handOver(db: Db, groupId: string, ownerId: string, userId:
   if ((await roleOf(db, groupId, ownerId)) !== "owner") throw forbidden("Only the owner may hand over the group");
   if (!(await roleOf(db, groupId, userId)) || userId === ownerId) throw notFound("Not a member of this group");
   await db.transaction(async (tx) => {
-    await tx.update(groupMembers).set({ role: "moderator" }).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, ownerId)));
-    await tx.update(groupMembers).set({ role: "owner" }).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+    await tx
+      .update(groupMembers)
+      .set({ role: "moderator" })
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, ownerId)));
+    await tx
+      .update(groupMembers)
+      .set({ role: "owner" })
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   });
   await log(db, groupId, "owner_changed", ownerId, userId);
 }
 
 export async function deleteGroup(db: Db, participants: Participants, groupId: string, ownerId: string): Promise<void> {
   if ((await roleOf(db, groupId, ownerId)) !== "owner") throw forbidden("Only the owner may delete the group");
-  const [group] = await db.select({ conversationId: groups.conversationId }).from(groups).where(eq(groups.id, groupId)).limit(1);
+  const [group] = await db
+    .select({ conversationId: groups.conversationId })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
   await db.delete(groups).where(eq(groups.id, groupId));
   if (group) await deleteConversation(db, participants, group.conversationId);
 }
@@ -361,10 +484,23 @@ export async function deleteGroup(db: Db, participants: Participants, groupId: s
  * Who is in the group, as policy/groups.ts lets this viewer see (owner, moderators, then members by
  * joining); null when he may not see who is in it.
  */
-export async function listGroupMembers(db: Db, viewerId: string | null, groupId: string, joinPolicy: Group["joinPolicy"], viewerRole: GroupRole | null) {
+export async function listGroupMembers(
+  db: Db,
+  viewerId: string | null,
+  groupId: string,
+  joinPolicy: Group["joinPolicy"],
+  viewerRole: GroupRole | null,
+) {
   const shown = groupMembersShownSql(viewerId, joinPolicy, viewerRole);
   if (!shown) return null;
-  return queryRows<{ id: string; username: string; display_name: string | null; profile_image_url: string | null; role: GroupRole; joined_at: string | Date }>(
+  return queryRows<{
+    id: string;
+    username: string;
+    display_name: string | null;
+    profile_image_url: string | null;
+    role: GroupRole;
+    joined_at: string | Date;
+  }>(
     db,
     sql`SELECT u.id, u.username, u.display_name, u.profile_image_url, m.role, m.joined_at
         FROM group_members m JOIN users u ON u.id = m.user_id
@@ -375,25 +511,55 @@ export async function listGroupMembers(db: Db, viewerId: string | null, groupId:
 }
 
 /** A member's own settings in a group: listed among its members, and its chat muted (when he sees the chat). */
-export async function setMySettings(db: Db, groupId: string, userId: string, conversationId: string | null, settings: { listed?: boolean | undefined; muted?: boolean | undefined }): Promise<void> {
-  if (settings.listed !== undefined) await db.update(groupMembers).set({ listed: settings.listed }).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-  if (settings.muted !== undefined && conversationId) await setConversationMuted(db, conversationId, userId, settings.muted);
+export async function setMySettings(
+  db: Db,
+  groupId: string,
+  userId: string,
+  conversationId: string | null,
+  settings: { listed?: boolean | undefined; muted?: boolean | undefined },
+): Promise<void> {
+  if (settings.listed !== undefined)
+    await db
+      .update(groupMembers)
+      .set({ listed: settings.listed })
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  if (settings.muted !== undefined && conversationId)
+    await setConversationMuted(db, conversationId, userId, settings.muted);
 }
 
 /** The requests to join and the invitations waiting for an answer, oldest first. */
 export async function listPending(db: Db, groupId: string) {
   const rows = await db
-    .select({ id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl, kind: groupPending.kind, createdAt: groupPending.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      profileImageUrl: users.profileImageUrl,
+      kind: groupPending.kind,
+      createdAt: groupPending.createdAt,
+    })
     .from(groupPending)
     .innerJoin(users, eq(users.id, groupPending.userId))
     .where(eq(groupPending.groupId, groupId))
     .orderBy(asc(groupPending.createdAt));
-  return rows.map((r) => ({ user: { id: r.id, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl }, kind: r.kind, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    user: { id: r.id, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl },
+    kind: r.kind,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** What was done in the group and by whom, the latest first. */
 export async function groupLogOf(db: Db, groupId: string) {
-  const rows = await queryRows<{ id: number | string; action: string; actor_id: string | null; actor_username: string | null; subject_id: string | null; subject_username: string | null; created_at: string | Date }>(
+  const rows = await queryRows<{
+    id: number | string;
+    action: string;
+    actor_id: string | null;
+    actor_username: string | null;
+    subject_id: string | null;
+    subject_username: string | null;
+    created_at: string | Date;
+  }>(
     db,
     sql`SELECT l.id, l.action, a.id AS actor_id, a.username AS actor_username, s.id AS subject_id, s.username AS subject_username, l.created_at
         FROM group_log l LEFT JOIN users a ON a.id = l.actor_id LEFT JOIN users s ON s.id = l.subject_id
@@ -409,8 +575,17 @@ export async function groupLogOf(db: Db, groupId: string) {
 }
 
 /** A moderator removes a message of the group's chat (logged); answers the chat's conversation. */
-export async function removeChatMessage(db: Db, groupId: string, moderatorId: string, messageId: number): Promise<string> {
-  const [group] = await db.select({ conversationId: groups.conversationId }).from(groups).where(eq(groups.id, groupId)).limit(1);
+export async function removeChatMessage(
+  db: Db,
+  groupId: string,
+  moderatorId: string,
+  messageId: number,
+): Promise<string> {
+  const [group] = await db
+    .select({ conversationId: groups.conversationId })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
   if (!group || Number.isNaN(messageId)) throw notFound("Message not found");
   if (!(await removeMessage(db, group.conversationId, messageId))) throw notFound("Message not found");
   await log(db, groupId, "message_removed", moderatorId);
@@ -418,7 +593,12 @@ export async function removeChatMessage(db: Db, groupId: string, moderatorId: st
 }
 
 /** The sender of a message of the group's chat, if the reader is in that chat and the sender's account still exists. */
-export async function chatMessageSender(db: Db, groupId: string, messageId: number, readerId: string): Promise<string | null> {
+export async function chatMessageSender(
+  db: Db,
+  groupId: string,
+  messageId: number,
+  readerId: string,
+): Promise<string | null> {
   const [row] = await queryRows<{ sender_id: string | null }>(
     db,
     sql`SELECT m.sender_id FROM messages m JOIN groups g ON g.conversation_id = m.conversation_id

@@ -9,16 +9,26 @@ describe("compressed JSON answers", () => {
     try {
       // A large answer of a route of this test's own; the nearby answer of an empty city is small.
       const url = "/api/users/nearby?latitude=30.33&longitude=-81.66";
-      t.server.app.get("/api/test-large", async () => ({ items: Array.from({ length: 200 }, (_, i) => ({ i, text: "Gym in the morning, beach in the afternoon." })) }));
+      t.server.app.get("/api/test-large", async () => ({
+        items: Array.from({ length: 200 }, (_, i) => ({ i, text: "Gym in the morning, beach in the afternoon." })),
+      }));
       const plain = await t.server.app.inject({ method: "GET", url: "/api/test-large" });
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
-      const br = await t.server.app.inject({ method: "GET", url: "/api/test-large", headers: { "accept-encoding": "gzip, deflate, br" } });
+      const br = await t.server.app.inject({
+        method: "GET",
+        url: "/api/test-large",
+        headers: { "accept-encoding": "gzip, deflate, br" },
+      });
       expect(br.headers["content-encoding"]).toBe("br");
       expect(br.headers.vary).toMatch(/Accept-Encoding/);
       expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
       expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
-      const gz = await t.server.app.inject({ method: "GET", url: "/api/test-large", headers: { "accept-encoding": "gzip" } });
+      const gz = await t.server.app.inject({
+        method: "GET",
+        url: "/api/test-large",
+        headers: { "accept-encoding": "gzip" },
+      });
       expect(gz.headers["content-encoding"]).toBe("gzip");
       expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
       // Small answers stay as they are.

@@ -23,7 +23,9 @@ export function registerJsonCompression(app: FastifyInstance): void {
     if (!encoding) return payload;
     const body =
       encoding === "br"
-        ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
+        ? brotliCompressSync(payload, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+          })
         : gzipSync(payload, { level: 6 });
     void reply.header("content-encoding", encoding).removeHeader("content-length");
     return body;

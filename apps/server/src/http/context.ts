@@ -15,7 +15,11 @@ import type { Metrics } from "../ops/metrics";
 
 /** Pushes an event to members' open sockets on every node. */
 export interface Notifier {
-  toUsers<E extends keyof ServerToClientEvents>(userIds: readonly string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  toUsers<E extends keyof ServerToClientEvents>(
+    userIds: readonly string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Ends a member's sockets everywhere (account deleted). */
   disconnectUser(userId: string): void;
   /** Tells the sockets that watch an event (its page or list is open) that it changed. */

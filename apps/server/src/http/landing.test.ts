@@ -19,8 +19,14 @@ describe("the page at /", () => {
     webDist = mkdtempSync(path.join(tmpdir(), "vicinity-dist-"));
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>app</title><div id=root></div>");
-    writeFileSync(path.join(webDist, "landing.html"), "<!doctype html><title>landing</title><div id=root><h1>See who's around you</h1></div>");
-    writeFileSync(path.join(webDist, "home.html"), '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/home.js"><div id=root></div>');
+    writeFileSync(
+      path.join(webDist, "landing.html"),
+      "<!doctype html><title>landing</title><div id=root><h1>See who's around you</h1></div>",
+    );
+    writeFileSync(
+      path.join(webDist, "home.html"),
+      '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/home.js"><div id=root></div>',
+    );
     t = await startTestServer("pglite", { webDist });
   });
   afterAll(async () => {
@@ -28,7 +34,8 @@ describe("the page at /", () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  const get = (url: string, cookie?: string) => t.server.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    t.server.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
   it("is the landing page for a visitor, revalidated and varying by cookie", async () => {
     const res = await get("/");
@@ -61,10 +68,17 @@ describe("the page at /", () => {
     const member = await registerMember(t.server, "landing.position@example.com");
     const before = (await get("/", member.cookie)).body;
     expect(before).toContain(`<meta name="${MEMBER_HOME_META}" content="">`);
-    expect(before).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${API_PATHS.currentUser}">`);
+    expect(before).toContain(
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${API_PATHS.currentUser}">`,
+    );
     expect(before).not.toContain(API_PATHS.nearby);
 
-    const shared = await t.server.app.inject({ method: "PUT", url: API_PATHS.location, headers: { cookie: member.cookie }, payload: { latitude: 30.3322, longitude: -81.6557 } });
+    const shared = await t.server.app.inject({
+      method: "PUT",
+      url: API_PATHS.location,
+      headers: { cookie: member.cookie },
+      payload: { latitude: 30.3322, longitude: -81.6557 },
+    });
     expect(shared.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(locations).where(eq(locations.userId, member.id));
     const snapped = { latitude: row!.snappedLatitude, longitude: row!.snappedLongitude };
@@ -73,7 +87,9 @@ describe("the page at /", () => {
     expect(page).toContain(`<meta name="${MEMBER_HOME_META}" content="${snapped.latitude},${snapped.longitude}">`);
     expect(page).not.toContain("30.3322");
     const search = nearbySearchPath({ ...snapped, radius: NEARBY_DEFAULT_RADIUS_KM });
-    expect(page).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${search.replace(/&/g, "&amp;")}">`);
+    expect(page).toContain(
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${search.replace(/&/g, "&amp;")}">`,
+    );
     // The address is one the API answers for him, as the grid asks it.
     const answer = await t.server.app.inject({ method: "GET", url: search, headers: { cookie: member.cookie } });
     expect(answer.statusCode).toBe(200);

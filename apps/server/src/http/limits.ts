@@ -31,7 +31,10 @@ type RedisClient = LimitsRedis;
 /** One node's memory: enough for a single node. */
 class MemoryLimiter implements Limiter {
   private readonly counter: RateLimiter;
-  constructor(readonly limit: number, windowMs: number) {
+  constructor(
+    readonly limit: number,
+    windowMs: number,
+  ) {
     this.counter = new RateLimiter(limit, windowMs);
   }
   async take(key: string) {
@@ -85,13 +88,18 @@ class RedisLimiter implements Limiter {
 
   private async count(key: string): Promise<{ count: number; ttlMs: number }> {
     const k = this.keyOf(key);
-    const [, count, ttl] = (await withinTimeout(this.redis.multi().set(k, "0", { PX: this.windowMs, NX: true }).incr(k).pTTL(k).exec())) as unknown as [unknown, number, number];
+    const [, count, ttl] = (await withinTimeout(
+      this.redis.multi().set(k, "0", { PX: this.windowMs, NX: true }).incr(k).pTTL(k).exec(),
+    )) as unknown as [unknown, number, number];
     return { count: Number(count), ttlMs: Number(ttl) };
   }
 
   async retryAfter(key: string): Promise<number> {
     const k = this.keyOf(key);
-    const [count, ttl] = (await withinTimeout(this.redis.multi().get(k).pTTL(k).exec())) as unknown as [string | null, number];
+    const [count, ttl] = (await withinTimeout(this.redis.multi().get(k).pTTL(k).exec())) as unknown as [
+      string | null,
+      number,
+    ];
     return Number(count ?? 0) >= this.limit && Number(ttl) > 0 ? Number(ttl) / 1000 : 0;
   }
 
@@ -136,7 +144,9 @@ export class Limits {
       if (known.limit !== limit) throw new Error(`The limit "${name}" is defined twice with different figures`);
       return known;
     }
-    const limiter = this.redis ? new RedisLimiter(this.redis, this.prefix, name, limit, windowMs) : new MemoryLimiter(limit, windowMs);
+    const limiter = this.redis
+      ? new RedisLimiter(this.redis, this.prefix, name, limit, windowMs)
+      : new MemoryLimiter(limit, windowMs);
     this.made.set(name, limiter);
     return limiter;
   }

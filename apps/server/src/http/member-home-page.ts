@@ -11,7 +11,8 @@ export interface LastPosition {
 const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** A fetch the browser starts while it reads the page; the app's own fetch of the same address takes its answer. */
-const preload = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(href)}">`;
+const preload = (href: string) =>
+  `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(href)}">`;
 
 /**
  * A member's page at "/" (docs/decisions/0028, 0029): home.html, which names his home's chunks,
@@ -21,10 +22,15 @@ const preload = (href: string) => `<link rel="preload" as="fetch" crossorigin="u
  * where he is now). The meta element tells the app the place, and that this page is his home.
  */
 export function memberHomeHtml(template: string, position: LastPosition | null): string {
-  const tags = [`<meta name="${MEMBER_HOME_META}" content="${position ? `${position.latitude},${position.longitude}` : ""}">`, preload(API_PATHS.currentUser)];
+  const tags = [
+    `<meta name="${MEMBER_HOME_META}" content="${position ? `${position.latitude},${position.longitude}` : ""}">`,
+    preload(API_PATHS.currentUser),
+  ];
   if (position) tags.push(preload(nearbySearchPath({ ...position, radius: NEARBY_DEFAULT_RADIUS_KM })));
   const head = tags.map((tag) => `    ${tag}\n`).join("");
-  return template.includes("</head>") ? template.replace(/\s*<\/head>/, (end) => `\n${head.trimEnd()}${end}`) : `${head}${template}`;
+  return template.includes("</head>")
+    ? template.replace(/\s*<\/head>/, (end) => `\n${head.trimEnd()}${end}`)
+    : `${head}${template}`;
 }
 
 /** The member's last shared position, snapped for privacy (what others see of it too), or null. */

@@ -40,25 +40,46 @@ export interface MountOptions {
 }
 
 /** Each group's routes of every module, guarded by the group (http/route-groups.ts), and every module's socket events. */
-export async function mountModules(app: FastifyInstance, core: RealtimeCore, ctx: AppContext, modules: readonly DomainModule[], options: MountOptions) {
+export async function mountModules(
+  app: FastifyInstance,
+  core: RealtimeCore,
+  ctx: AppContext,
+  modules: readonly DomainModule[],
+  options: MountOptions,
+) {
   for (const access of ACCESS) {
     if (access === "operator" && !options.operatorToken) continue;
     const registrars = modules.flatMap((m) => m.routes?.[access] ?? []);
-    const groupOptions = access === "operator" ? { operatorToken: options.operatorToken } : { resolveViewer: options.resolveViewer };
-    await routeGroup(app, access, async (group) => {
-      for (const register of registrars) await register(group, ctx);
-    }, groupOptions);
+    const groupOptions =
+      access === "operator" ? { operatorToken: options.operatorToken } : { resolveViewer: options.resolveViewer };
+    await routeGroup(
+      app,
+      access,
+      async (group) => {
+        for (const register of registrars) await register(group, ctx);
+      },
+      groupOptions,
+    );
   }
   for (const m of modules) if (m.sockets) core.onConnection(m.sockets(ctx, core));
 }
 
 /** Runs each module's start, then its jobs on their timers; answers the function that stops them. */
-export async function startModules(ctx: AppContext, modules: readonly DomainModule[], log: FastifyBaseLogger): Promise<() => void> {
+export async function startModules(
+  ctx: AppContext,
+  modules: readonly DomainModule[],
+  log: FastifyBaseLogger,
+): Promise<() => void> {
   for (const m of modules) await m.start?.(ctx);
   const timers = modules
     .flatMap((m) => m.jobs ?? [])
     .filter((job) => job.when?.(ctx) ?? true)
-    .map((job) => setInterval(() => void job.run(ctx).catch((e: unknown) => log.warn({ err: e, job: job.name }, "job failed")), job.everyMs));
+    .map((job) =>
+      setInterval(
+        () => void job.run(ctx).catch((e: unknown) => log.warn({ err: e, job: job.name }, "job failed")),
+        job.everyMs,
+      ),
+    );
   for (const timer of timers) timer.unref();
   return () => timers.forEach(clearInterval);
 }

@@ -34,7 +34,8 @@ export function fieldLabel(key: string): string {
 }
 
 /** The field a path names: its last key that is not a list's index ("interests.1" -> "interests"). */
-const fieldOf = (path: readonly (string | number)[]) => [...path].reverse().find((key): key is string => typeof key === "string" && !/^\d+$/.test(key));
+const fieldOf = (path: readonly (string | number)[]) =>
+  [...path].reverse().find((key): key is string => typeof key === "string" && !/^\d+$/.test(key));
 
 /** The 400 for a JSON body with a NUL, or null when it has none. */
 export function nulInBody(parsed: unknown, text: string): HttpError | null {
@@ -55,7 +56,8 @@ export function nulInQuery(query: unknown): HttpError | null {
     if (key.includes(NUL)) return badRequest(controlCharacterMessage("Query parameter names"));
     const values: unknown[] = Array.isArray(value) ? value : [value];
     // Named as written in the URL, as the contract's query messages do ("from must be a date").
-    if (values.some((v) => typeof v === "string" && v.includes(NUL))) return badRequest(controlCharacterMessage(shown(key)));
+    if (values.some((v) => typeof v === "string" && v.includes(NUL)))
+      return badRequest(controlCharacterMessage(shown(key)));
   }
   return null;
 }

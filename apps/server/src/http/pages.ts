@@ -26,7 +26,11 @@ async function serveBuild(app: FastifyInstance, webDist: string) {
 }
 
 /** Who a request at "/" comes from: a visitor (no live session), a guest or a member (a failed look-up counts as a guest: the app then asks). */
-async function sessionAt(app: FastifyInstance, sessions: SessionStore, token: string | undefined): Promise<{ kind: "visitor" | "guest" } | { kind: "member"; userId: string }> {
+async function sessionAt(
+  app: FastifyInstance,
+  sessions: SessionStore,
+  token: string | undefined,
+): Promise<{ kind: "visitor" | "guest" } | { kind: "member"; userId: string }> {
   if (!token) return { kind: "visitor" };
   try {
     const session = await sessions.read(token);
@@ -43,12 +47,18 @@ async function sessionAt(app: FastifyInstance, sessions: SessionStore, token: st
  * other unknown path is a 404 `{ message }`. "/" for a visitor is the landing page with its own small
  * script (docs/decisions/0019); a member's page names his home's chunks and his last position (0028, 0029).
  */
-export async function servePages(app: FastifyInstance, { config, sessions, db }: { config: ServerConfig; sessions: SessionStore; db: Db }) {
+export async function servePages(
+  app: FastifyInstance,
+  { config, sessions, db }: { config: ServerConfig; sessions: SessionStore; db: Db },
+) {
   const hasWebBuild = existsSync(`${config.webDist}/index.html`);
   const hasLandingPage = hasWebBuild && existsSync(`${config.webDist}/landing.html`);
   if (hasWebBuild) await serveBuild(app, config.webDist);
   // Read once, completed per member.
-  const homePage = hasWebBuild && existsSync(`${config.webDist}/home.html`) ? readFileSync(`${config.webDist}/home.html`, "utf8") : null;
+  const homePage =
+    hasWebBuild && existsSync(`${config.webDist}/home.html`)
+      ? readFileSync(`${config.webDist}/home.html`, "utf8")
+      : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "";
@@ -63,7 +73,10 @@ export async function servePages(app: FastifyInstance, { config, sessions, db }:
       if (session.kind === "member" && homePage !== null) {
         // His page names his last position: it is his alone, and no cache between keeps it.
         const position = await lastPositionOf(db, session.userId).catch((e: unknown) => (app.log.warn(e), null));
-        return reply.header("Cache-Control", "private, no-cache").type("text/html; charset=utf-8").send(memberHomeHtml(homePage, position));
+        return reply
+          .header("Cache-Control", "private, no-cache")
+          .type("text/html; charset=utf-8")
+          .send(memberHomeHtml(homePage, position));
       }
     }
     // Client-side routes (including unknown ones, which show the app's 404 page).

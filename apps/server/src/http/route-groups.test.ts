@@ -11,10 +11,23 @@ async function appWithGroups() {
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request: FastifyRequest) => {
     const who = request.headers["x-who"];
-    const user = { id: "u", accountRole: who === "admin" ? "admin" : "member" } as unknown as Extract<Session, { kind: "member" }>["user"];
-    request.session = who === "guest" ? { kind: "guest", idHash: "g", guestId: "anon_g", guestAge: 25 } : who ? { kind: "member", idHash: "m", user } : null;
+    const user = { id: "u", accountRole: who === "admin" ? "admin" : "member" } as unknown as Extract<
+      Session,
+      { kind: "member" }
+    >["user"];
+    request.session =
+      who === "guest"
+        ? { kind: "guest", idHash: "g", guestId: "anon_g", guestAge: 25 }
+        : who
+          ? { kind: "member", idHash: "m", user }
+          : null;
   });
-  app.setErrorHandler((error, _request, reply) => void reply.status(error instanceof HttpError ? error.statusCode : 500).send({ message: error instanceof Error ? error.message : "?" }));
+  app.setErrorHandler(
+    (error, _request, reply) =>
+      void reply
+        .status(error instanceof HttpError ? error.statusCode : 500)
+        .send({ message: error instanceof Error ? error.message : "?" }),
+  );
   let bodyRead = false;
   for (const access of ["open", "session", "member", "admin"] as const) {
     await routeGroup(app, access, (group) => {
@@ -31,7 +44,8 @@ describe("route groups", () => {
   it("guard every route by its group, before its body is read", async () => {
     const { app, bodyRead } = await appWithGroups();
     const status = async (path: string, who?: string) =>
-      (await app.inject({ method: "POST", url: path, headers: who ? { "x-who": who } : {}, payload: { x: 1 } })).statusCode;
+      (await app.inject({ method: "POST", url: path, headers: who ? { "x-who": who } : {}, payload: { x: 1 } }))
+        .statusCode;
     const expected = {
       "/open": [200, 200, 200, 200],
       "/session": [401, 200, 200, 200],
@@ -39,9 +53,16 @@ describe("route groups", () => {
       "/admin": [401, 403, 403, 200],
     };
     for (const [path, statuses] of Object.entries(expected)) {
-      expect(await Promise.all([undefined, "guest", "member", "admin"].map((who) => status(path, who))), path).toEqual(statuses);
+      expect(await Promise.all([undefined, "guest", "member", "admin"].map((who) => status(path, who))), path).toEqual(
+        statuses,
+      );
     }
-    const refused = await app.inject({ method: "POST", url: "/admin", headers: { "x-who": "member" }, payload: { x: 1 } });
+    const refused = await app.inject({
+      method: "POST",
+      url: "/admin",
+      headers: { "x-who": "member" },
+      payload: { x: 1 },
+    });
     expect(refused.json()).toEqual({ message: "Only admins may do this" });
     expect(bodyRead()).toBe(true); // (read by the allowed calls only)
   });

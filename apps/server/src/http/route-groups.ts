@@ -54,7 +54,8 @@ const GUARDS: Record<Access, ((request: FastifyRequest, options: GroupOptions) =
   },
   operator: (request, { operatorToken }) => {
     const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
-    if (!operatorToken || !given || !sameToken(given, operatorToken)) throw unauthorized("This needs the operator's token: Authorization: Bearer METRICS_TOKEN");
+    if (!operatorToken || !given || !sameToken(given, operatorToken))
+      throw unauthorized("This needs the operator's token: Authorization: Bearer METRICS_TOKEN");
   },
 };
 

@@ -6,7 +6,8 @@ import type { ServerConfig } from "../config";
  * Only the app itself may ask for the position; nothing may use the camera, microphone, payment
  * or USB APIs, and no page may put us in a cohort.
  */
-export const PERMISSIONS_POLICY = "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()";
+export const PERMISSIONS_POLICY =
+  "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()";
 
 /**
  * Security headers on every response, through @fastify/helmet: a CSP with no

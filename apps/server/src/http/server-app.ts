@@ -49,18 +49,26 @@ function parseJsonBodies(app: FastifyInstance) {
 function answerErrors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      void reply.headers(error.headers).status(error.statusCode).send({ ...error.extra, message: error.message } satisfies ErrorBody);
+      void reply
+        .headers(error.headers)
+        .status(error.statusCode)
+        .send({ ...error.extra, message: error.message } satisfies ErrorBody);
       return;
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     let message = status >= 500 ? "Something went wrong on our side. Please try again." : error.message;
-    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) message = "The request body is not valid JSON";
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError)
+      message = "The request body is not valid JSON";
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "The request body is too large";
-    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = "Send the request body as JSON (Content-Type: application/json)";
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+      message = "Send the request body as JSON (Content-Type: application/json)";
     if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") message = "The request body is empty";
     if (status === 500 && isDatabaseUnavailable(error)) {
-      void reply.status(503).header("retry-after", "2").send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+      void reply
+        .status(503)
+        .header("retry-after", "2")
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
       return;
     }
     void reply.status(status).send({ message } satisfies ErrorBody);
@@ -79,7 +87,12 @@ export interface HttpAppOptions {
  * The Fastify instance with what every route shares: cookies, security headers, compression, the
  * JSON parser, the cross-site refusal, the session, `request.member` and the error answers.
  */
-export async function createHttpApp({ config, sessions, metrics, closing }: HttpAppOptions): Promise<{ app: FastifyInstance; routes: () => RouteEntry[] }> {
+export async function createHttpApp({
+  config,
+  sessions,
+  metrics,
+  closing,
+}: HttpAppOptions): Promise<{ app: FastifyInstance; routes: () => RouteEntry[] }> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     // A hop count: the address `hops` proxies back (Fastify's typings take it as a function).
@@ -106,7 +119,10 @@ export async function createHttpApp({ config, sessions, metrics, closing }: Http
   app.addHook("onRequest", async (request: FastifyRequest) => {
     // Every state-changing request, whatever its path: a percent-encoded path (/%61pi/logout) is
     // routed to the same handler as the plain one.
-    if (STATE_CHANGING.has(request.method) && !isAllowedOrigin(request.headers.origin, request.headers.host, config.allowedOrigins)) {
+    if (
+      STATE_CHANGING.has(request.method) &&
+      !isAllowedOrigin(request.headers.origin, request.headers.host, config.allowedOrigins)
+    ) {
       throw new HttpError(403, "This request came from another site and was refused");
     }
     // The route it matched, not the raw URL: the session belongs to the API and the pictures.

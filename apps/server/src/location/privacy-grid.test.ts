@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { displayKm, haversineMeters, PRIVACY_CELL_METERS, privacyCellOf, snapToPrivacyGrid, type LatLon } from "./privacy-grid";
+import {
+  displayKm,
+  haversineMeters,
+  PRIVACY_CELL_METERS,
+  privacyCellOf,
+  snapToPrivacyGrid,
+  type LatLon,
+} from "./privacy-grid";
 
 const SECRET_A = "a".repeat(32);
 const SECRET_B = "b".repeat(32);
@@ -63,11 +70,22 @@ describe("privacy grid (decisions.md 6)", () => {
     const lonSpan = b.east - b.west;
     const at = (u: number, v: number): LatLon => ({ latitude: b.south + u * latSpan, longitude: b.west + v * lonSpan });
     const home = snapToPrivacyGrid(at(0.5, 0.5), SECRET_A);
-    for (const [u, v] of [[0.01, 0.01], [0.99, 0.99], [0.01, 0.99], [0.3, 0.7], [0.9, 0.2]] as const) {
+    for (const [u, v] of [
+      [0.01, 0.01],
+      [0.99, 0.99],
+      [0.01, 0.99],
+      [0.3, 0.7],
+      [0.9, 0.2],
+    ] as const) {
       expect(snapToPrivacyGrid(at(u, v), SECRET_A)).toEqual(home);
     }
     // A step over any edge lands in another cell, at another point.
-    for (const [u, v] of [[1.01, 0.5], [-0.01, 0.5], [0.5, 1.01], [0.5, -0.01]] as const) {
+    for (const [u, v] of [
+      [1.01, 0.5],
+      [-0.01, 0.5],
+      [0.5, 1.01],
+      [0.5, -0.01],
+    ] as const) {
       const moved = snapToPrivacyGrid(at(u, v), SECRET_A);
       expect(privacyCellOf(moved)).not.toEqual(privacyCellOf(home));
       expect(moved).not.toEqual(home);

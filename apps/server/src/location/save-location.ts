@@ -27,6 +27,9 @@ export async function saveLocation(
     .from(locations)
     .where(eq(locations.userId, member.id))
     .limit(1);
-  await db.insert(locations).values({ userId: member.id, ...values }).onConflictDoUpdate({ target: locations.userId, set: values });
+  await db
+    .insert(locations)
+    .values({ userId: member.id, ...values })
+    .onConflictDoUpdate({ target: locations.userId, set: values });
   return { before: old ?? null, snapped };
 }

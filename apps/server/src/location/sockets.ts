@@ -9,7 +9,8 @@ export function locationSockets(ctx: AppContext): (scope: SocketScope) => void {
   const limiter = ctx.limits.get("location", LOCATION_UPDATES_PER_MINUTE, 60_000);
   return ({ socket, me, on }) => {
     on("updateLocation", updateLocationEventSchema, async (position) => {
-      if (!(await limiter.take(me.id)).allowed) return { ok: false, message: "Location updated too often. Try again in a few seconds." };
+      if (!(await limiter.take(me.id)).allowed)
+        return { ok: false, message: "Location updated too often. Try again in a few seconds." };
       const { before, snapped } = await saveLocation(ctx.db, me, position);
       ctx.mapChanges.memberChanged(me.id, before);
       if (socket.data.sessionId) await ctx.sessions.placeSeen(socket.data.sessionId, snapped);

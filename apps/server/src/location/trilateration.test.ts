@@ -27,7 +27,6 @@ const SURVEY_RING_KM = 6;
 /** Phase 2: the rest on rings around the rough fix. */
 const CLOSE_RINGS_KM = [0.6, 1.2, 2, 3];
 
-
 /** The point `km` away from `from` on `bearing` (radians from north), flat-earth (fine over a few km). */
 function offset(from: LatLon, km: number, bearing: number): LatLon {
   return {
@@ -106,7 +105,8 @@ describe.each(routeTableEngines())("trilateration through GET /api/users/nearby 
 
   function reading(from: LatLon, answer: Map<string, number>, victim: Victim): DistanceReading {
     const km = answer.get(victim.id);
-    if (km === undefined) throw new Error(`victim ${victim.id} missing from the nearby answer at ${from.latitude},${from.longitude}`);
+    if (km === undefined)
+      throw new Error(`victim ${victim.id} missing from the nearby answer at ${from.latitude},${from.longitude}`);
     return { from, km };
   }
 

@@ -24,6 +24,8 @@ export function registerDevMailRoutes(app: FastifyInstance, box: MailBox): void 
     return reply
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-store")
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mail kept by the development server</title></head><body><h1>Mail (${mails.length})</h1><p>Kept instead of sent because SMTP_URL is not set; newest first.</p>${items || "<p>No mail yet.</p>"}</body></html>`);
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mail kept by the development server</title></head><body><h1>Mail (${mails.length})</h1><p>Kept instead of sent because SMTP_URL is not set; newest first.</p>${items || "<p>No mail yet.</p>"}</body></html>`,
+      );
   });
 }

@@ -43,9 +43,18 @@ class QueuedMailer implements Mailer {
   ) {}
 
   send(mail: Mail): void {
-    const kept: KeptMail = { ...mail, id: `${Date.now()}-${String((sequence = (sequence + 1) % 1_000_000)).padStart(6, "0")}-${randomBytes(3).toString("hex")}`, from: this.from, at: new Date().toISOString() };
+    const kept: KeptMail = {
+      ...mail,
+      id: `${Date.now()}-${String((sequence = (sequence + 1) % 1_000_000)).padStart(6, "0")}-${randomBytes(3).toString("hex")}`,
+      from: this.from,
+      at: new Date().toISOString(),
+    };
     const job = this.deliver(kept)
-      .catch((error: unknown) => this.log(`mail to ${mail.to} ("${mail.subject}") was not sent: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        this.log(
+          `mail to ${mail.to} ("${mail.subject}") was not sent: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
   }
@@ -67,7 +76,13 @@ async function smtpMailer(config: ServerConfig, log: (line: string) => void): Pr
   return new QueuedMailer(
     config.mailFrom,
     async (mail) => {
-      await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     },
     log,
     async () => transport.close(),
@@ -94,7 +109,9 @@ function keptMailer(config: ServerConfig, log: (line: string) => void): Mailer &
         writeFileSync(path.join(dir, `${mail.id}.json`), JSON.stringify(mail, null, 2));
       } else memory.push(mail);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      log(`mail to ${mail.to}: "${mail.subject}"${links.length ? ` ${links.join(" ")}` : ""}${dir ? ` (${path.join(dir, `${mail.id}.json`)})` : ""}`);
+      log(
+        `mail to ${mail.to}: "${mail.subject}"${links.length ? ` ${links.join(" ")}` : ""}${dir ? ` (${path.join(dir, `${mail.id}.json`)})` : ""}`,
+      );
     },
     log,
   );
@@ -116,6 +133,9 @@ function keptMailer(config: ServerConfig, log: (line: string) => void): Mailer &
   });
 }
 
-export async function createMailer(config: ServerConfig, log: (line: string) => void = (line) => console.info(line)): Promise<Mailer & Partial<MailBox>> {
+export async function createMailer(
+  config: ServerConfig,
+  log: (line: string) => void = (line) => console.info(line),
+): Promise<Mailer & Partial<MailBox>> {
   return config.smtpUrl ? smtpMailer(config, log) : keptMailer(config, log);
 }

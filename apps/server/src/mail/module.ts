@@ -6,7 +6,8 @@ export const mailModule: DomainModule = {
   name: "mail",
   routes: {
     open: (group, ctx) => {
-      if (ctx.config.env === "development" && ctx.mail.list) registerDevMailRoutes(group, { list: ctx.mail.list.bind(ctx.mail) });
+      if (ctx.config.env === "development" && ctx.mail.list)
+        registerDevMailRoutes(group, { list: ctx.mail.list.bind(ctx.mail) });
     },
   },
 };

@@ -34,7 +34,8 @@ const LEVEL = 12;
 function tilesAroundCity(level = LEVEL): string[] {
   const c = tileOf(CITY.latitude, CITY.longitude, level);
   const keys: string[] = [];
-  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) keys.push(tileKey({ z: level, x: c.x + dx, y: c.y + dy }));
+  for (let dx = -1; dx <= 1; dx++)
+    for (let dy = -1; dy <= 1; dy++) keys.push(tileKey({ z: level, x: c.x + dx, y: c.y + dy }));
   return keys;
 }
 
@@ -52,7 +53,15 @@ async function placeMember(
   const name = `m${randomBytes(5).toString("hex")}`;
   const [row] = await database.db
     .insert(users)
-    .values({ email: `${name}@example.com`, username: name, passwordHash: "x", locationSecret: secret, firstName: name, age: 30, ...extra })
+    .values({
+      email: `${name}@example.com`,
+      username: name,
+      passwordHash: "x",
+      locationSecret: secret,
+      firstName: name,
+      age: 30,
+      ...extra,
+    })
     .returning({ id: users.id });
   if (!row) throw new Error("no member inserted");
   await saveLocation(database.db, { id: row.id, locationSecret: secret }, position);
@@ -68,7 +77,11 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
   const urlOf = async () => t.url;
 
   const area = async (tiles: string[], cookie?: string) => {
-    const res = await server.app.inject({ method: "GET", url: `/api/map/area?tiles=${tiles.join(",")}`, headers: cookie ? { cookie } : {} });
+    const res = await server.app.inject({
+      method: "GET",
+      url: `/api/map/area?tiles=${tiles.join(",")}`,
+      headers: cookie ? { cookie } : {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     return mapAreaSchema.parse(res.json());
   };
@@ -76,7 +89,12 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
   const member = async (email: string, position?: LatLon) => {
     const m = await registerMember(server, email);
     if (position) {
-      const res = await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: m.cookie }, payload: position });
+      const res = await server.app.inject({
+        method: "PUT",
+        url: "/api/users/location",
+        headers: { cookie: m.cookie },
+        payload: position,
+      });
       expect(res.statusCode).toBe(200);
     }
     return m;
@@ -90,10 +108,13 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     const found = membersOf(answer).find((m) => m.id === alex.id);
     expect(found).toBeDefined();
     expect({ latitude: found!.latitude, longitude: found!.longitude }).toEqual(alex.snapped);
-    expect(answer.tiles.find((tile) => tile.members.some((m) => m.id === alex.id))?.tile).toBe(tileKey(tileOf(alex.snapped.latitude, alex.snapped.longitude, LEVEL)));
+    expect(answer.tiles.find((tile) => tile.members.some((m) => m.id === alex.id))?.tile).toBe(
+      tileKey(tileOf(alex.snapped.latitude, alex.snapped.longitude, LEVEL)),
+    );
     // Neither his exact coordinates nor the viewer's appear anywhere in the answer.
     const text = JSON.stringify(answer);
-    for (const value of [truth.latitude, truth.longitude, CITY.latitude, CITY.longitude]) expect(text).not.toContain(String(value));
+    for (const value of [truth.latitude, truth.longitude, CITY.latitude, CITY.longitude])
+      expect(text).not.toContain(String(value));
     // The member sees distances and scores; he is not on his own map (his own marker is drawn by the client).
     expect(found!.distance).toBeCloseTo(haversineMeters(CITY, alex.snapped) / 1000, 1);
     expect(found!.compatibility).not.toBeNull();
@@ -119,7 +140,9 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     const ids = membersOf(await area(tilesAroundCity(), viewer.cookie)).map((m) => m.id);
     expect(ids).toEqual([shown.id]);
     // Visitors: private, suspended and stale members are absent too (blocks are the member's own).
-    const visitorIds = membersOf(await area(tilesAroundCity())).map((m) => m.id).sort();
+    const visitorIds = membersOf(await area(tilesAroundCity()))
+      .map((m) => m.id)
+      .sort();
     expect(visitorIds).toEqual([shown.id, blockedByMe.id, blockedMe.id, viewer.id].sort());
     expect(visitorIds).not.toContain(hidden.id);
     expect(visitorIds).not.toContain(suspended.id);
@@ -164,8 +187,13 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
     expect(membersOf(answer).map((m) => m.id)).toEqual(expect.arrayContaining(others));
     // Older accounts, but their positions just moved there: still not established.
-    const planted = sql`user_id IN (${sql.join(others.map((id) => sql`${id}::uuid`), sql`, `)})`;
-    await t.database.db.execute(sql`UPDATE users SET created_at = now() - interval '8 days' WHERE id IN (SELECT user_id FROM locations WHERE ${planted})`);
+    const planted = sql`user_id IN (${sql.join(
+      others.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`;
+    await t.database.db.execute(
+      sql`UPDATE users SET created_at = now() - interval '8 days' WHERE id IN (SELECT user_id FROM locations WHERE ${planted})`,
+    );
     answer = await area(tilesAroundCity(), viewer.cookie);
     expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
     // Accounts older than 7 days whose positions have held an hour: five established members there,
@@ -206,10 +234,22 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
   it("limits how often one address asks (429 with a message, then nothing more is read)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= MAP_AREA_REQUESTS_PER_MINUTE; i++) {
-      statuses.push((await server.app.inject({ method: "GET", url: `/api/map/area?tiles=${tilesAroundCity()[0]}`, remoteAddress: "198.51.100.77" })).statusCode);
+      statuses.push(
+        (
+          await server.app.inject({
+            method: "GET",
+            url: `/api/map/area?tiles=${tilesAroundCity()[0]}`,
+            remoteAddress: "198.51.100.77",
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.slice(0, MAP_AREA_REQUESTS_PER_MINUTE).every((s) => s === 200)).toBe(true);
-    const refused = await server.app.inject({ method: "GET", url: `/api/map/area?tiles=${tilesAroundCity()[0]}`, remoteAddress: "198.51.100.77" });
+    const refused = await server.app.inject({
+      method: "GET",
+      url: `/api/map/area?tiles=${tilesAroundCity()[0]}`,
+      remoteAddress: "198.51.100.77",
+    });
     expect(refused.statusCode).toBe(429);
     expect((refused.json() as { message: string }).message).toMatch(/too often/);
   });
@@ -239,7 +279,9 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       longitude: (Math.min(...boxes.map((b) => b.west)) + Math.max(...boxes.map((b) => b.east))) / 2,
     };
     const kept = new Set(membersOf(answer).map((m) => m.id));
-    const rows = await t.database.db.select({ id: locations.userId, latitude: locations.snappedLatitude, longitude: locations.snappedLongitude }).from(locations);
+    const rows = await t.database.db
+      .select({ id: locations.userId, latitude: locations.snappedLatitude, longitude: locations.snappedLongitude })
+      .from(locations);
     const farthestKept = Math.max(...rows.filter((r) => kept.has(r.id)).map((r) => haversineMeters(centre, r)));
     const nearestLeft = Math.min(...rows.filter((r) => !kept.has(r.id)).map((r) => haversineMeters(centre, r)));
     expect(farthestKept).toBeLessThanOrEqual(nearestLeft + 1);
@@ -248,17 +290,40 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
   describe("a member's own location (/location)", () => {
     it("shows him his exact position, turns sharing off and on, and sets how he appears", async () => {
       const me = await member("me@example.com");
-      const get = async () => ownLocationSchema.parse((await server.app.inject({ method: "GET", url: "/api/users/location", headers: { cookie: me.cookie } })).json());
+      const get = async () =>
+        ownLocationSchema.parse(
+          (
+            await server.app.inject({ method: "GET", url: "/api/users/location", headers: { cookie: me.cookie } })
+          ).json(),
+        );
       expect(await get()).toEqual({ position: null, sharing: false, visibility: "shown" });
-      await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: me.cookie }, payload: CITY });
+      await server.app.inject({
+        method: "PUT",
+        url: "/api/users/location",
+        headers: { cookie: me.cookie },
+        payload: CITY,
+      });
       const shared = await get();
-      expect(shared).toMatchObject({ position: { latitude: CITY.latitude, longitude: CITY.longitude }, sharing: true, visibility: "shown" });
+      expect(shared).toMatchObject({
+        position: { latitude: CITY.latitude, longitude: CITY.longitude },
+        sharing: true,
+        visibility: "shown",
+      });
 
-      const put = (visibility: unknown) => server.app.inject({ method: "PUT", url: "/api/users/location/visibility", headers: { cookie: me.cookie }, payload: { visibility } });
+      const put = (visibility: unknown) =>
+        server.app.inject({
+          method: "PUT",
+          url: "/api/users/location/visibility",
+          headers: { cookie: me.cookie },
+          payload: { visibility },
+        });
       expect((await put("crowd")).json()).toMatchObject({ visibility: "crowd" });
       const hidden = await put("hidden");
       expect(hidden.json()).toMatchObject({ visibility: "hidden" });
-      const [row] = await t.database.db.select({ privateMode: users.privateMode }).from(users).where(eq(users.id, me.id));
+      const [row] = await t.database.db
+        .select({ privateMode: users.privateMode })
+        .from(users)
+        .where(eq(users.id, me.id));
       expect(row?.privateMode).toBe(true);
       expect(membersOf(await area(tilesAroundCity())).map((m) => m.id)).not.toContain(me.id);
       expect((await put("shown")).json()).toMatchObject({ visibility: "shown" });
@@ -269,7 +334,11 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       expect((bad.json() as { message: string }).message).toMatch(/shown, crowd, hidden/);
       expect((await get()).visibility).toBe("shown");
 
-      const off = await server.app.inject({ method: "DELETE", url: "/api/users/location", headers: { cookie: me.cookie } });
+      const off = await server.app.inject({
+        method: "DELETE",
+        url: "/api/users/location",
+        headers: { cookie: me.cookie },
+      });
       expect(off.statusCode).toBe(200);
       expect(await get()).toEqual({ position: null, sharing: false, visibility: "shown" });
       expect(membersOf(await area(tilesAroundCity())).map((m) => m.id)).not.toContain(me.id);
@@ -278,7 +347,9 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     it("is for members only", async () => {
       const guest = await guestCookie(server);
       expect((await server.app.inject({ method: "GET", url: "/api/users/location" })).statusCode).toBe(401);
-      expect((await server.app.inject({ method: "GET", url: "/api/users/location", headers: { cookie: guest } })).statusCode).toBe(403);
+      expect(
+        (await server.app.inject({ method: "GET", url: "/api/users/location", headers: { cookie: guest } })).statusCode,
+      ).toBe(403);
     });
   });
 
@@ -294,7 +365,10 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     const seen = new Map<string, Set<string>>();
     // The viewer moves around the city (his own position is his to set) and looks each time.
     for (const [i, bearing] of [0, 90, 180, 270].entries()) {
-      await t.database.db.update(locations).set({ latitude: offset(2 + i, bearing).latitude, longitude: offset(2 + i, bearing).longitude }).where(eq(locations.userId, viewer.id));
+      await t.database.db
+        .update(locations)
+        .set({ latitude: offset(2 + i, bearing).latitude, longitude: offset(2 + i, bearing).longitude })
+        .where(eq(locations.userId, viewer.id));
       for (const m of membersOf(await area(tilesAroundCity(), viewer.cookie))) {
         const set = seen.get(m.id) ?? new Set<string>();
         set.add(`${m.latitude},${m.longitude}`);
@@ -324,7 +398,12 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       expect(await emitAck(socket, "mapSubscribe", { tiles })).toEqual({ ok: true });
 
       const moveTo = async (position: LatLon) => {
-        const res = await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: mover.cookie }, payload: position });
+        const res = await server.app.inject({
+          method: "PUT",
+          url: "/api/users/location",
+          headers: { cookie: mover.cookie },
+          payload: position,
+        });
         expect(res.statusCode).toBe(200);
         await server.context.mapChanges.flush();
       };
@@ -333,7 +412,10 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       const arrived = mapAreaSchema.parse(await into);
       const marker = membersOf(arrived).find((m) => m.id === mover.id)!;
       const [stored] = await t.database.db.select().from(locations).where(eq(locations.userId, mover.id));
-      expect({ latitude: marker.latitude, longitude: marker.longitude }).toEqual({ latitude: stored!.snappedLatitude, longitude: stored!.snappedLongitude });
+      expect({ latitude: marker.latitude, longitude: marker.longitude }).toEqual({
+        latitude: stored!.snappedLatitude,
+        longitude: stored!.snappedLongitude,
+      });
       // Only the viewer's own tiles, each whole.
       for (const tile of arrived.tiles) expect(tiles).toContain(tile.tile);
 
@@ -359,7 +441,14 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     const viewer = await member("watcher2@example.com", CITY);
     const socket = socketFor(url, viewer.cookie);
     await connected(socket);
-    for (const payload of [{ tiles: ["99/1/1"] }, { tiles: "12/1/1" }, {}, { tiles: ["12/1/1", "12/200/1"] }, { tiles: ["12/1/1", "11/1/1"] }, { tiles: tilesAroundCity(), extra: 1 }]) {
+    for (const payload of [
+      { tiles: ["99/1/1"] },
+      { tiles: "12/1/1" },
+      {},
+      { tiles: ["12/1/1", "12/200/1"] },
+      { tiles: ["12/1/1", "11/1/1"] },
+      { tiles: tilesAroundCity(), extra: 1 },
+    ]) {
       const ack = await emitAck(socket, "mapSubscribe", payload);
       expect(ack.ok, JSON.stringify(payload)).toBe(false);
       expect((ack as { message: string }).message.length).toBeGreaterThan(5);
@@ -370,13 +459,22 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     const url = await urlOf();
     const viewer = await member("watcher3@example.com", CITY);
     const mover = await member("mover3@example.com", offset(30, 0));
-    await server.app.inject({ method: "POST", url: `/api/users/${viewer.id}/block`, headers: { cookie: mover.cookie } });
+    await server.app.inject({
+      method: "POST",
+      url: `/api/users/${viewer.id}/block`,
+      headers: { cookie: mover.cookie },
+    });
     const socket = socketFor(url, viewer.cookie);
     await connected(socket);
     await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() });
     const updates: MapArea[] = [];
     socket.on("mapTiles", (a) => updates.push(a));
-    await server.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: mover.cookie }, payload: offset(1, 45) });
+    await server.app.inject({
+      method: "PUT",
+      url: "/api/users/location",
+      headers: { cookie: mover.cookie },
+      payload: offset(1, 45),
+    });
     await server.context.mapChanges.flush();
     // A change that changes nothing he may see sends him nothing: not even an empty tile.
     await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() });
@@ -397,7 +495,12 @@ describe.runIf(process.env.REDIS_URL)("live map updates across two nodes", () =>
     await connected(socket);
     expect(await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() })).toEqual({ ok: true });
     const seen = nextEvent(socket, "mapTiles", (a) => membersOf(a).some((m) => m.id === mover.id), 8000);
-    const res = await nodeB.app.inject({ method: "PUT", url: "/api/users/location", headers: { cookie: mover.cookie }, payload: offset(1, 45) });
+    const res = await nodeB.app.inject({
+      method: "PUT",
+      url: "/api/users/location",
+      headers: { cookie: mover.cookie },
+      payload: offset(1, 45),
+    });
     expect(res.statusCode).toBe(200);
     await nodeB.context.mapChanges.flush();
     const area = await seen;

@@ -50,7 +50,11 @@ interface AreaRow extends Record<string, unknown> {
 
 function toArray(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
-  return value.replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((s) => s.replace(/^"|"$/g, ""));
+  return value
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .filter(Boolean)
+    .map((s) => s.replace(/^"|"$/g, ""));
 }
 
 /** The box of a set of tiles of one level. */
@@ -115,7 +119,9 @@ export async function mapArea(db: Db, viewer: MapViewer, tiles: readonly string[
   for (const r of kept) if (r.established) perCell.set(cellOf(r), (perCell.get(cellOf(r)) ?? 0) + 1);
 
   const wanted = new Set(tiles);
-  const content = new Map<string, { members: MapMember[]; crowds: Map<string, MapCrowd> }>(tiles.map((t) => [t, { members: [], crowds: new Map() }]));
+  const content = new Map<string, { members: MapMember[]; crowds: Map<string, MapCrowd> }>(
+    tiles.map((t) => [t, { members: [], crowds: new Map() }]),
+  );
   const now = Date.now();
   for (const r of kept) {
     const latitude = Number(r.lat);
@@ -148,7 +154,8 @@ function toMapMember(r: AreaRow, viewer: MapViewer, now: number): MapMember {
   const latitude = Number(r.lat);
   const longitude = Number(r.lon);
   const until = r.right_now_until ? new Date(r.right_now_until) : null;
-  const distance = !viewer.limited && viewer.position ? displayKm(haversineMeters(viewer.position, { latitude, longitude })) : null;
+  const distance =
+    !viewer.limited && viewer.position ? displayKm(haversineMeters(viewer.position, { latitude, longitude })) : null;
   return {
     id: r.id,
     username: r.username,
@@ -156,10 +163,16 @@ function toMapMember(r: AreaRow, viewer: MapViewer, now: number): MapMember {
     age: r.age,
     thumbnailUrl: viewer.limited ? null : r.profile_image_url,
     isOnline: Boolean(r.is_online),
-    rightNow: r.right_now_note && until && until.getTime() > now ? { note: r.right_now_note, until: until.toISOString() } : null,
+    rightNow:
+      r.right_now_note && until && until.getTime() > now
+        ? { note: r.right_now_note, until: until.toISOString() }
+        : null,
     latitude,
     longitude,
     distance,
-    compatibility: !viewer.limited && viewer.profile ? compatibility(viewer.profile, { age: r.age, interests: toArray(r.interests) }, distance) : null,
+    compatibility:
+      !viewer.limited && viewer.profile
+        ? compatibility(viewer.profile, { age: r.age, interests: toArray(r.interests) }, distance)
+        : null,
   };
 }

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import { MAP_TILE_LEVEL_MAX, MAP_TILE_LEVEL_MIN, MAP_UPDATE_INTERVAL_MS, tileKey, tileOf, type MapArea, type MapTileContent } from "@vicinity/contract";
+import {
+  MAP_TILE_LEVEL_MAX,
+  MAP_TILE_LEVEL_MIN,
+  MAP_UPDATE_INTERVAL_MS,
+  tileKey,
+  tileOf,
+  type MapArea,
+  type MapTileContent,
+} from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { locations } from "../db/schema";
 import type { LatLon } from "../location/privacy-grid";
@@ -24,7 +32,8 @@ export interface MapChangesOptions {
 /** Every data tile (of every level) that holds a point: a change there is news for each. */
 export function tilesAround(point: LatLon): string[] {
   const keys: string[] = [];
-  for (let level = MAP_TILE_LEVEL_MIN; level <= MAP_TILE_LEVEL_MAX; level++) keys.push(tileKey(tileOf(point.latitude, point.longitude, level)));
+  for (let level = MAP_TILE_LEVEL_MIN; level <= MAP_TILE_LEVEL_MAX; level++)
+    keys.push(tileKey(tileOf(point.latitude, point.longitude, level)));
   return keys;
 }
 

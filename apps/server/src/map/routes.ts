@@ -32,7 +32,9 @@ export function registerMapRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(MAP_PATHS.area, async (request) => {
     const { tiles } = parseOr400(mapAreaQuerySchema, request.query);
     checkTileSpan(tiles);
-    const { allowed, retryAfter } = await areaLimiter.take(request.session?.kind === "member" ? request.session.user.id : request.ip);
+    const { allowed, retryAfter } = await areaLimiter.take(
+      request.session?.kind === "member" ? request.session.user.id : request.ip,
+    );
     if (!allowed) throw tooManyRequests("The map is asking too often. Wait a moment.", retryAfter);
     return mapArea(ctx.db, await mapViewerOf(ctx.db, request.viewer), tiles);
   });

@@ -29,7 +29,8 @@ export function mapSockets(ctx: AppContext, core: RealtimeCore): (scope: SocketS
       send: (area: MapArea) => void socket.emit("mapTiles", area),
     });
     on("mapSubscribe", mapSubscribeSchema, async (request) => {
-      if (!(await limiter.take(me.id)).allowed) return { ok: false, message: "The map is asking too often. Wait a moment.", retry: true, rateLimited: true };
+      if (!(await limiter.take(me.id)).allowed)
+        return { ok: false, message: "The map is asking too often. Wait a moment.", retry: true, rateLimited: true };
       if (request.tiles.length > 0) checkTileSpan(request.tiles);
       if (request.tiles.length > 0 && new Set(request.tiles.map((t) => t.split("/")[0])).size > 1) {
         return { ok: false, message: "all tiles must be of one level" };

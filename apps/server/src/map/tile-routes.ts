@@ -29,41 +29,47 @@ export function registerMapTileRoutes(app: FastifyInstance, ctx: AppContext): vo
     maxZoom: MAP_MAX_ZOOM,
   };
 
-  app.get(MAP_PATHS.config, async (_request, reply) => reply.header("Cache-Control", "public, max-age=300").send(config));
+  app.get(MAP_PATHS.config, async (_request, reply) =>
+    reply.header("Cache-Control", "public, max-age=300").send(config),
+  );
 
   // "/api/map/tiles/{z}/{x}/{y}.png" as a Fastify route.
-  app.get<{ Params: { z: string; x: string; y: string } }>(MAP_PATHS.tiles.replace(/\{(\w)\}/g, ":$1"), async (request, reply) => {
-    const tile = checkTile(request.params.z, request.params.x, request.params.y);
-    if (typeof tile === "string") throw badRequest(tile);
-    const { z, x, y } = tile;
-    const etag = `"map-${TILE_STYLE}-${z}-${x}-${y}"`;
-    void reply.header("ETag", etag).header("Cache-Control", TILE_CACHE).header("X-Content-Type-Options", "nosniff");
-    if (matches(request, etag)) return reply.status(304).send();
+  app.get<{ Params: { z: string; x: string; y: string } }>(
+    MAP_PATHS.tiles.replace(/\{(\w)\}/g, ":$1"),
+    async (request, reply) => {
+      const tile = checkTile(request.params.z, request.params.x, request.params.y);
+      if (typeof tile === "string") throw badRequest(tile);
+      const { z, x, y } = tile;
+      const etag = `"map-${TILE_STYLE}-${z}-${x}-${y}"`;
+      void reply.header("ETag", etag).header("Cache-Control", TILE_CACHE).header("X-Content-Type-Options", "nosniff");
+      if (matches(request, etag)) return reply.status(304).send();
 
-    // Stored like picture variants (media/variants/map-tiles/<style>/z/x/y.png), rendered once
-    // (concurrent requests share it); a one-colour tile is not stored (open sea, empty land: most
-    // tiles at high zooms), so requests cannot fill the disk with them.
-    let uniform = false;
-    const { data, cached } = await ctx.mediaStore
-      .variant("map-tiles", `${TILE_STYLE}/${z}/${x}/${y}.png`, async () => {
-        const { svg, uniform: colour } = tileSvg(z, x, y);
-        if (colour) {
-          uniform = true;
-          throw new UniformTile(await uniformTile(colour, svg));
-        }
-        const { allowed, retryAfter } = await renders.take(request.ip);
-        if (!allowed) throw tooManyRequests("Too many new map tiles in a short time. Try again in a minute.", retryAfter);
-        return rasterise(svg);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof UniformTile) return { data: error.png, cached: true };
-        throw error;
-      });
-    return reply
-      .header("Content-Type", "image/png")
-      .header("X-Map-Tile-Cache", uniform ? "uniform" : cached ? "hit" : "miss")
-      .send(data);
-  });
+      // Stored like picture variants (media/variants/map-tiles/<style>/z/x/y.png), rendered once
+      // (concurrent requests share it); a one-colour tile is not stored (open sea, empty land: most
+      // tiles at high zooms), so requests cannot fill the disk with them.
+      let uniform = false;
+      const { data, cached } = await ctx.mediaStore
+        .variant("map-tiles", `${TILE_STYLE}/${z}/${x}/${y}.png`, async () => {
+          const { svg, uniform: colour } = tileSvg(z, x, y);
+          if (colour) {
+            uniform = true;
+            throw new UniformTile(await uniformTile(colour, svg));
+          }
+          const { allowed, retryAfter } = await renders.take(request.ip);
+          if (!allowed)
+            throw tooManyRequests("Too many new map tiles in a short time. Try again in a minute.", retryAfter);
+          return rasterise(svg);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof UniformTile) return { data: error.png, cached: true };
+          throw error;
+        });
+      return reply
+        .header("Content-Type", "image/png")
+        .header("X-Map-Tile-Cache", uniform ? "uniform" : cached ? "hit" : "miss")
+        .send(data);
+    },
+  );
 }
 
 /** Carries a one-colour tile out of the store's render, so that it is not written. */

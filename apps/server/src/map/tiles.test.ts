@@ -8,7 +8,8 @@ import { loadConfig, type ServerConfig } from "../config";
 import { startTestServer, type TestServer } from "../test/harness";
 import { TILE_ATTRIBUTION, TILE_COLORS } from "./tiles";
 
-const tileUrl = (z: number, x: number, y: number) => MAP_PATHS.tiles.replace("{z}", String(z)).replace("{x}", String(x)).replace("{y}", String(y));
+const tileUrl = (z: number, x: number, y: number) =>
+  MAP_PATHS.tiles.replace("{z}", String(z)).replace("{x}", String(x)).replace("{y}", String(y));
 const jacksonville = (z: number) => tileOf(MAP_DEFAULT_CENTER.latitude, MAP_DEFAULT_CENTER.longitude, z);
 
 /** How many pixels of a PNG are (within a few levels) of a colour. */
@@ -37,7 +38,8 @@ describe("the base map's own tiles", () => {
     await t.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const get = (url: string, headers: Record<string, string> = {}) => t.server.app.inject({ method: "GET", url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.server.app.inject({ method: "GET", url, headers });
 
   it("draws Jacksonville at zoom 10 and 13: a 256 px PNG with land and water (the St. Johns River)", async () => {
     for (const z of [10, 13]) {
@@ -78,7 +80,16 @@ describe("the base map's own tiles", () => {
   });
 
   it("answers 400 with a message for tiles that do not exist", async () => {
-    for (const [z, x, y] of [["19", "0", "0"], ["3", "8", "0"], ["3", "0", "8"], ["-1", "0", "0"], ["a", "0", "0"], ["1.5", "0", "0"], ["2", "1e1", "0"], ["1", "0", "9999999"]]) {
+    for (const [z, x, y] of [
+      ["19", "0", "0"],
+      ["3", "8", "0"],
+      ["3", "0", "8"],
+      ["-1", "0", "0"],
+      ["a", "0", "0"],
+      ["1.5", "0", "0"],
+      ["2", "1e1", "0"],
+      ["1", "0", "9999999"],
+    ]) {
       const res = await get(`/api/map/tiles/${z}/${x}/${y}.png`);
       expect(res.statusCode, `${z}/${x}/${y}`).toBe(400);
       expect((res.json() as { message: string }).message).toMatch(/z|x and y/);
@@ -88,7 +99,11 @@ describe("the base map's own tiles", () => {
   it("tells the client to use its own tiles, with the data's attribution, by default", async () => {
     const res = await get(MAP_PATHS.config);
     expect(res.statusCode).toBe(200);
-    expect(mapConfigSchema.parse(res.json())).toEqual({ tileUrl: MAP_PATHS.tiles, attribution: TILE_ATTRIBUTION, maxZoom: MAP_MAX_ZOOM });
+    expect(mapConfigSchema.parse(res.json())).toEqual({
+      tileUrl: MAP_PATHS.tiles,
+      attribution: TILE_ATTRIBUTION,
+      maxZoom: MAP_MAX_ZOOM,
+    });
     expect(TILE_ATTRIBUTION).toMatch(/OpenStreetMap/);
     expect(res.headers["content-security-policy"]).toContain("img-src 'self' data: blob:;");
   });
@@ -96,31 +111,62 @@ describe("the base map's own tiles", () => {
 
 describe("MAP_TILE_URL and MAP_ATTRIBUTION", () => {
   it("switch the base layer to another tile server, whose origin the CSP's img-src then allows", async () => {
-    const env = { NODE_ENV: "test", DATA_DIR: "memory://", MAP_TILE_URL: "https://{s}.tile.example.org/{z}/{x}/{y}.png", MAP_ATTRIBUTION: "© Example maps" };
+    const env = {
+      NODE_ENV: "test",
+      DATA_DIR: "memory://",
+      MAP_TILE_URL: "https://{s}.tile.example.org/{z}/{x}/{y}.png",
+      MAP_ATTRIBUTION: "© Example maps",
+    };
     const loaded = loadConfig(env);
-    const { t, dir } = await serverWith({ mapTileUrl: loaded.mapTileUrl, mapAttribution: loaded.mapAttribution, mapTileOrigin: loaded.mapTileOrigin });
+    const { t, dir } = await serverWith({
+      mapTileUrl: loaded.mapTileUrl,
+      mapAttribution: loaded.mapAttribution,
+      mapTileOrigin: loaded.mapTileOrigin,
+    });
     try {
       const res = await t.server.app.inject({ method: "GET", url: MAP_PATHS.config });
-      expect(res.json()).toEqual({ tileUrl: "https://{s}.tile.example.org/{z}/{x}/{y}.png", attribution: "© Example maps", maxZoom: MAP_MAX_ZOOM });
-      expect(res.headers["content-security-policy"]).toContain("img-src 'self' data: blob: https://*.tile.example.org;");
+      expect(res.json()).toEqual({
+        tileUrl: "https://{s}.tile.example.org/{z}/{x}/{y}.png",
+        attribution: "© Example maps",
+        maxZoom: MAP_MAX_ZOOM,
+      });
+      expect(res.headers["content-security-policy"]).toContain(
+        "img-src 'self' data: blob: https://*.tile.example.org;",
+      );
     } finally {
       await t.close();
       await rm(dir, { recursive: true, force: true });
     }
     expect(loadConfig({ ...env, MAP_ATTRIBUTION: "" }).mapAttribution).toBeUndefined();
-    expect(loadConfig({ ...env, MAP_TILE_URL: "http://localhost:8080/tiles/{z}/{x}/{y}.png" }).mapTileOrigin).toBe("http://localhost:8080");
+    expect(loadConfig({ ...env, MAP_TILE_URL: "http://localhost:8080/tiles/{z}/{x}/{y}.png" }).mapTileOrigin).toBe(
+      "http://localhost:8080",
+    );
   });
 
   it("refuse a MAP_TILE_URL that is not an http(s) URL template with {z}, {x} and {y}", () => {
-    for (const bad of ["tile.example.org/{z}/{x}/{y}.png", "https://tile.example.org/{z}/{x}.png", "javascript:alert(1)//{z}{x}{y}", "ftp://example.org/{z}/{x}/{y}.png", "/tiles/{z}/{x}/{y}.png"]) {
-      expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", MAP_TILE_URL: bad }), bad).toThrow(/MAP_TILE_URL/);
+    for (const bad of [
+      "tile.example.org/{z}/{x}/{y}.png",
+      "https://tile.example.org/{z}/{x}.png",
+      "javascript:alert(1)//{z}{x}{y}",
+      "ftp://example.org/{z}/{x}/{y}.png",
+      "/tiles/{z}/{x}/{y}.png",
+    ]) {
+      expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", MAP_TILE_URL: bad }), bad).toThrow(
+        /MAP_TILE_URL/,
+      );
     }
   });
 
   it("name OpenStreetMap's contributors when only MAP_TILE_URL is set", async () => {
-    const { t, dir } = await serverWith({ mapTileUrl: "https://tile.example.org/{z}/{x}/{y}.png", mapAttribution: undefined, mapTileOrigin: "https://tile.example.org" });
+    const { t, dir } = await serverWith({
+      mapTileUrl: "https://tile.example.org/{z}/{x}/{y}.png",
+      mapAttribution: undefined,
+      mapTileOrigin: "https://tile.example.org",
+    });
     try {
-      expect((await t.server.app.inject({ method: "GET", url: MAP_PATHS.config })).json()).toMatchObject({ attribution: "© OpenStreetMap contributors" });
+      expect((await t.server.app.inject({ method: "GET", url: MAP_PATHS.config })).json()).toMatchObject({
+        attribution: "© OpenStreetMap contributors",
+      });
     } finally {
       await t.close();
       await rm(dir, { recursive: true, force: true });

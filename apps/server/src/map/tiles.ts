@@ -106,7 +106,12 @@ interface GeoJsonGeometry {
 
 function waterRings(geometry: GeoJsonGeometry, out: Shape[]): Shape[] {
   if (geometry.type === "GeometryCollection") geometry.geometries?.forEach((g) => waterRings(g, out));
-  const polygons = geometry.type === "Polygon" ? [geometry.coordinates as Position[][]] : geometry.type === "MultiPolygon" ? (geometry.coordinates as Position[][][]) : [];
+  const polygons =
+    geometry.type === "Polygon"
+      ? [geometry.coordinates as Position[][]]
+      : geometry.type === "MultiPolygon"
+        ? (geometry.coordinates as Position[][][])
+        : [];
   for (const polygon of polygons) for (const ring of polygon) out.push(project(ring));
   return out;
 }
@@ -158,12 +163,18 @@ function loadPlaces(): Place[] {
   // Only what is drawn is kept; the package's own objects go.
   delete require.cache[id];
   return cities
-    .map((c) => ({ x: mercatorX(c.loc.coordinates[0]), y: mercatorY(c.loc.coordinates[1]), name: c.name, population: c.population }))
+    .map((c) => ({
+      x: mercatorX(c.loc.coordinates[0]),
+      y: mercatorY(c.loc.coordinates[1]),
+      name: c.name,
+      population: c.population,
+    }))
     .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
 }
 
 const PLACE_CELL_ZOOM = 8;
-const cellOf = (x: number, y: number) => Math.floor(y * 2 ** PLACE_CELL_ZOOM) * 2 ** PLACE_CELL_ZOOM + Math.floor(x * 2 ** PLACE_CELL_ZOOM);
+const cellOf = (x: number, y: number) =>
+  Math.floor(y * 2 ** PLACE_CELL_ZOOM) * 2 ** PLACE_CELL_ZOOM + Math.floor(x * 2 ** PLACE_CELL_ZOOM);
 
 let placeIndex: Pick<BaseMapData, "places" | "placesByCell"> | undefined;
 /** The places, most populous first, and by their zoom-8 tile: read once, shared by the tiles and nearestPlace. */
@@ -181,7 +192,9 @@ function placesIndexed(): Pick<BaseMapData, "places" | "placesByCell"> {
 }
 
 function loadBaseMapData(): BaseMapData {
-  const seas = JSON.parse(readFileSync(require.resolve("@geo-maps/earth-seas-10m/map.geo.json"), "utf8")) as GeoJsonGeometry;
+  const seas = JSON.parse(
+    readFileSync(require.resolve("@geo-maps/earth-seas-10m/map.geo.json"), "utf8"),
+  ) as GeoJsonGeometry;
   const counties = JSON.parse(readFileSync(require.resolve("us-atlas/counties-10m.json"), "utf8")) as Topology;
   return { water: waterRings(seas, []), ...borderLines(counties), ...placesIndexed() };
 }
@@ -329,7 +342,8 @@ function pathData(shapes: Shape[], z: number, x: number, y: number, closed: bool
       // Lines: only the segments that reach the tile (rings arrive clipped).
       if (!closed && i + 2 < p.length) {
         const [ax, ay, bx, by] = [p[i]!, p[i + 1]!, p[i + 2]!, p[i + 3]!];
-        const reaches = Math.max(ax, bx) >= r.x0 && Math.min(ax, bx) <= r.x1 && Math.max(ay, by) >= r.y0 && Math.min(ay, by) <= r.y1;
+        const reaches =
+          Math.max(ax, bx) >= r.x0 && Math.min(ax, bx) <= r.x1 && Math.max(ay, by) >= r.y0 && Math.min(ay, by) <= r.y1;
         if (!reaches) {
           if (run.length > 0) {
             run.push(`${(ax * scale - ox).toFixed(1)} ${(ay * scale - oy).toFixed(1)}`);
@@ -391,7 +405,8 @@ function labels(d: BaseMapData, z: number, x: number, y: number): string[] {
       for (let cx = cx0; cx <= cx1; cx++) {
         for (const place of d.placesByCell.get(cy * n + cx) ?? []) {
           if (place.population < min) break;
-          if (place.x >= area.x0 && place.x <= area.x1 && place.y >= area.y0 && place.y <= area.y1) candidates.push(place);
+          if (place.x >= area.x0 && place.x <= area.x1 && place.y >= area.y0 && place.y <= area.y1)
+            candidates.push(place);
         }
       }
     }
@@ -437,12 +452,22 @@ export function tileSvg(z: number, x: number, y: number): TileSvg {
   const counties = z >= 7 ? d.countyLines.filter((s) => intersects(s, lineRect)) : [];
   const texts = labels(d, z, x, y);
   const background = full % 2 === 1 && !partial ? TILE_COLORS.water : TILE_COLORS.land;
-  const uniform = !partial && states.length === 0 && counties.length === 0 && texts.length === 0 ? (background === TILE_COLORS.water ? "water" : "land") : null;
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_SIZE}" height="${TILE_SIZE}" viewBox="0 0 ${TILE_SIZE} ${TILE_SIZE}">`];
+  const uniform =
+    !partial && states.length === 0 && counties.length === 0 && texts.length === 0
+      ? background === TILE_COLORS.water
+        ? "water"
+        : "land"
+      : null;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_SIZE}" height="${TILE_SIZE}" viewBox="0 0 ${TILE_SIZE} ${TILE_SIZE}">`,
+  ];
   parts.push(`<rect width="${TILE_SIZE}" height="${TILE_SIZE}" fill="${partial ? TILE_COLORS.land : background}"/>`);
-  if (partial) parts.push(`<path fill="${TILE_COLORS.water}" fill-rule="evenodd" d="${pathData(water, z, x, y, true, rect)}"/>`);
+  if (partial)
+    parts.push(`<path fill="${TILE_COLORS.water}" fill-rule="evenodd" d="${pathData(water, z, x, y, true, rect)}"/>`);
   const line = (shapes: Shape[], color: string, width: number) =>
-    shapes.length ? `<path fill="none" stroke="${color}" stroke-width="${width}" stroke-linejoin="round" d="${pathData(shapes, z, x, y, false, rect)}"/>` : "";
+    shapes.length
+      ? `<path fill="none" stroke="${color}" stroke-width="${width}" stroke-linejoin="round" d="${pathData(shapes, z, x, y, false, rect)}"/>`
+      : "";
   parts.push(line(counties, COUNTY_LINE, z >= 10 ? 1.2 : 0.8));
   parts.push(line(states, STATE_LINE, z >= 8 ? 2 : 1.2));
   if (texts.length) {
@@ -458,7 +483,9 @@ const uniformTiles = new Map<string, Promise<Buffer>>();
 
 /** The PNG of a tile's SVG. */
 export async function rasterise(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90, effort: 3, dither: 0 }).toBuffer();
+  return sharp(Buffer.from(svg))
+    .png({ compressionLevel: 9, palette: true, quality: 90, effort: 3, dither: 0 })
+    .toBuffer();
 }
 
 /** A one-colour tile: made once per process. */

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES } from "@vicinity/contract";
 import { media } from "../db/schema";
 import type { DirectoryMediaStore } from "./store";
-import { guestCookie, registerMember, resetDatabase, startTestServer, testEngines, type TestServer } from "../test/harness";
+import {
+  guestCookie,
+  registerMember,
+  resetDatabase,
+  startTestServer,
+  testEngines,
+  type TestServer,
+} from "../test/harness";
 import { jpegWithGps, pictureForm, pngWithAlpha } from "../test/pictures";
 
 describe.each(testEngines())("pictures (%s)", (engine) => {
@@ -54,9 +61,13 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
 
     const fake = await upload(pictureForm(Buffer.from("<?php echo 'hi'; ?>"), "photo.jpg", "image/jpeg"));
     expect(fake.statusCode).toBe(400);
-    expect(fake.json().message).toBe("That file is not a picture we can use. Upload a JPEG, PNG, WebP or AVIF picture.");
+    expect(fake.json().message).toBe(
+      "That file is not a picture we can use. Upload a JPEG, PNG, WebP or AVIF picture.",
+    );
 
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     expect((await upload(pictureForm(gif, "a.gif", "image/gif"))).statusCode).toBe(400);
   });
 
@@ -77,12 +88,32 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
 
   it("refuses bad uploads with a readable message and stores nothing", async () => {
     const cases: Array<[string, () => ReturnType<typeof upload>, number, RegExp]> = [
-      ["no multipart", () => upload(JSON.stringify({ file: "x" }), { "content-type": "application/json" }), 400, /multipart\/form-data/],
+      [
+        "no multipart",
+        () => upload(JSON.stringify({ file: "x" }), { "content-type": "application/json" }),
+        400,
+        /multipart\/form-data/,
+      ],
       ["empty file", () => upload(pictureForm(Buffer.alloc(0))), 400, /empty/],
-      ["wrong field", async () => upload(pictureForm(await jpegWithGps(20, 20), "a.jpg", "image/jpeg", "picture")), 400, /field named file/],
+      [
+        "wrong field",
+        async () => upload(pictureForm(await jpegWithGps(20, 20), "a.jpg", "image/jpeg", "picture")),
+        400,
+        /field named file/,
+      ],
       ["too large", () => upload(pictureForm(Buffer.alloc(MEDIA_MAX_BYTES + 10, 1))), 413, /at most 15 MB/],
-      ["bad kind", async () => upload(pictureForm(await jpegWithGps(20, 20)), {}, "/api/media?kind=avatarz"), 400, /kind must be one of/],
-      ["damaged", async () => upload(pictureForm((await jpegWithGps(200, 200)).subarray(0, 600))), 400, /damaged|not a picture/],
+      [
+        "bad kind",
+        async () => upload(pictureForm(await jpegWithGps(20, 20)), {}, "/api/media?kind=avatarz"),
+        400,
+        /kind must be one of/,
+      ],
+      [
+        "damaged",
+        async () => upload(pictureForm((await jpegWithGps(200, 200)).subarray(0, 600))),
+        400,
+        /damaged|not a picture/,
+      ],
     ];
     for (const [name, send, status, message] of cases) {
       const res = await send();
@@ -94,7 +125,9 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
 
   it("refuses pictures of too many pixels", async () => {
     // 8000 x 7000 = 56 MP of one colour: a small file, a huge decode.
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: "#123456" } }).jpeg({ quality: 10 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: "#123456" } })
+      .jpeg({ quality: 10 })
+      .toBuffer();
     const res = await upload(pictureForm(huge));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/56 megapixels; the most we take is 50/);
@@ -104,7 +137,12 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
     const form = pictureForm(await jpegWithGps(20, 20));
     expect((await inject({ method: "POST", url: "/api/media", payload: form })).statusCode).toBe(401);
     const guest = await guestCookie(t.server);
-    const res = await inject({ method: "POST", url: "/api/media", headers: { cookie: guest }, payload: pictureForm(await jpegWithGps(20, 20)) });
+    const res = await inject({
+      method: "POST",
+      url: "/api/media",
+      headers: { cookie: guest },
+      payload: pictureForm(await jpegWithGps(20, 20)),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe("Sign up for full access to do this");
   });
@@ -116,7 +154,8 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
 
   it("serves variants: sizes, crop, quality, format by f or by Accept, ETags and long caching", async () => {
     const { url } = (await upload(pictureForm(await jpegWithGps(1200, 800)))).json() as { url: string };
-    const get = (q: string, headers: Record<string, string> = {}) => inject({ method: "GET", url: `${url}${q}`, headers: { cookie, ...headers } });
+    const get = (q: string, headers: Record<string, string> = {}) =>
+      inject({ method: "GET", url: `${url}${q}`, headers: { cookie, ...headers } });
 
     const w200 = await get("?w=200&q=90&f=webp");
     expect(w200.headers["content-type"]).toBe("image/webp");
@@ -191,7 +230,11 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
     const { id, url } = (await upload(pictureForm(await jpegWithGps(1200, 800)))).json() as { id: string; url: string };
     let misses = 0;
     for (let w = 101; w <= 140; w++) {
-      const res = await inject({ method: "GET", url: `${url}?w=${w}&q=${w % 7 === 0 ? 83 : 80}&f=webp`, headers: { cookie } });
+      const res = await inject({
+        method: "GET",
+        url: `${url}?w=${w}&q=${w % 7 === 0 ? 83 : 80}&f=webp`,
+        headers: { cookie },
+      });
       expect(res.statusCode, `w=${w}`).toBe(200);
       if (res.headers["x-media-cache"] === "miss") misses += 1;
     }
@@ -203,7 +246,8 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
 
   it("answers a snapped request with the canonical variant: same ETag, same bytes, the snapped size", async () => {
     const { url } = (await upload(pictureForm(await jpegWithGps(1200, 800)))).json() as { url: string };
-    const get = (q: string, headers: Record<string, string> = {}) => inject({ method: "GET", url: `${url}${q}`, headers: { cookie, ...headers } });
+    const get = (q: string, headers: Record<string, string> = {}) =>
+      inject({ method: "GET", url: `${url}${q}`, headers: { cookie, ...headers } });
 
     const odd = await get("?w=101&q=78&f=webp");
     expect(odd.headers["x-media-cache"]).toBe("miss");
@@ -230,9 +274,15 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
         limited.server.app.inject({ method: "GET", url, headers, ...(remoteAddress ? { remoteAddress } : {}) });
       const first = await registerMember(limited.server, "renders@example.com");
       const { id, url } = (
-        await limited.server.app.inject({ method: "POST", url: "/api/media", headers: { cookie: first.cookie }, payload: pictureForm(await jpegWithGps(800, 600)) })
+        await limited.server.app.inject({
+          method: "POST",
+          url: "/api/media",
+          headers: { cookie: first.cookie },
+          payload: pictureForm(await jpegWithGps(800, 600)),
+        })
       ).json() as { id: string; url: string };
-      const asFirst = (q: string, headers: Record<string, string> = {}) => get(`${url}${q}`, { cookie: first.cookie, ...headers });
+      const asFirst = (q: string, headers: Record<string, string> = {}) =>
+        get(`${url}${q}`, { cookie: first.cookie, ...headers });
 
       for (const w of [48, 64, 96]) expect((await asFirst(`?w=${w}&f=webp`)).headers["x-media-cache"]).toBe("miss");
       const refused = await asFirst("?w=112&f=webp");
@@ -245,7 +295,9 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
       expect(cached.headers["x-media-cache"]).toBe("hit");
       expect((await asFirst("?w=64&f=webp", { "if-none-match": String(cached.headers.etag) })).statusCode).toBe(304);
       // The refused render wrote nothing.
-      expect(await readdir((limited.server.context.mediaStore as DirectoryMediaStore).variantPath(id, ""))).toHaveLength(3);
+      expect(
+        await readdir((limited.server.context.mediaStore as DirectoryMediaStore).variantPath(id, "")),
+      ).toHaveLength(3);
 
       // The address (3 renders so far) allows 2 more, whoever asks.
       const second = await registerMember(limited.server, "renders2@example.com");
@@ -270,7 +322,9 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
         expect(res.statusCode, query).toBe(200);
         expect((await sharp(res.rawPayload).metadata()).width, query).toBeLessThanOrEqual(150);
       }
-      expect(await sharp((await inject({ method: "GET", url: `${url}?w=149&h=149&f=webp`, headers })).rawPayload).metadata()).toMatchObject({ width: 150, height: 150 });
+      expect(
+        await sharp((await inject({ method: "GET", url: `${url}?w=149&h=149&f=webp`, headers })).rawPayload).metadata(),
+      ).toMatchObject({ width: 150, height: 150 });
       for (const query of ["?w=151", "?w=150&h=151", "?h=150", "?w=2560"]) {
         const res = await inject({ method: "GET", url: `${url}${query}`, headers });
         expect(res.statusCode, query).toBe(403);
@@ -285,7 +339,14 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
     const member = await registerMember(t.server, "flood@example.com");
     let last = 0;
     for (let i = 0; i <= UPLOADS_PER_TEN_MINUTES; i++) {
-      last = (await inject({ method: "POST", url: "/api/media", headers: { cookie: member.cookie }, payload: pictureForm(picture) })).statusCode;
+      last = (
+        await inject({
+          method: "POST",
+          url: "/api/media",
+          headers: { cookie: member.cookie },
+          payload: pictureForm(picture),
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });

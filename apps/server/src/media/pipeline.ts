@@ -38,7 +38,10 @@ export async function ingestPicture(input: Buffer): Promise<IngestedPicture> {
   const height = meta.height ?? 0;
   if (!width || !height) throw badRequest(UNSUPPORTED_MESSAGE);
   if (width * height > MEDIA_MAX_PIXELS) {
-    throw new HttpError(413, `That picture is ${Math.round((width * height) / 1e6)} megapixels; the most we take is ${MEDIA_MAX_PIXELS / 1e6}.`);
+    throw new HttpError(
+      413,
+      `That picture is ${Math.round((width * height) / 1e6)} megapixels; the most we take is ${MEDIA_MAX_PIXELS / 1e6}.`,
+    );
   }
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MEDIA_MAX_PIXELS, failOn: "error", animated: false })

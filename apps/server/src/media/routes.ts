@@ -33,14 +33,23 @@ export const RENDER_LIMITS = { perMemberPerMinute: 120, perAddressPerMinute: 300
 const LONG_CACHE = "private, max-age=31536000, immutable";
 
 const uploadQuerySchema = z.strictObject({
-  kind: z.enum(MEDIA_KINDS, { error: `kind must be one of: ${MEDIA_KINDS.join(", ")}` }).optional().default("photo"),
+  kind: z
+    .enum(MEDIA_KINDS, { error: `kind must be one of: ${MEDIA_KINDS.join(", ")}` })
+    .optional()
+    .default("photo"),
 });
 
 /**
  * Who may see a picture. A message picture: its sender and the members of a conversation it was
  * sent in (anyone else reads "not found"). Others: everyone, visitors and guests as thumbnails only.
  */
-async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: number | undefined, h: number | undefined) {
+async function assertCanView(
+  db: Db,
+  request: FastifyRequest,
+  row: MediaRow,
+  w: number | undefined,
+  h: number | undefined,
+) {
   const viewer = request.viewer;
   const member = viewer.member;
   // Admins see every picture: a reported one is what they judge.
@@ -51,16 +60,24 @@ async function assertCanView(db: Db, request: FastifyRequest, row: MediaRow, w: 
     if (!running) throw notFound("Picture not found");
     return;
   }
-  if (row.kind === "message" && member?.id !== row.ownerId && !(member && (await canSeeMessagePicture(db, row.id, member.id)))) {
+  if (
+    row.kind === "message" &&
+    member?.id !== row.ownerId &&
+    !(member && (await canSeeMessagePicture(db, row.id, member.id)))
+  ) {
     throw notFound("Picture not found");
   }
   // A block hides his pictures from the other: for a member, and for a guest or
   // visitor on the browser of a member (the device cookie). In a shared conversation the history stays.
   const viewerId = member?.id ?? viewer.blocksOf;
-  if (row.kind !== "message" && viewerId && viewerId !== row.ownerId && (await viewer.blockedPeers()).has(row.ownerId)) throw notFound("Picture not found");
+  if (row.kind !== "message" && viewerId && viewerId !== row.ownerId && (await viewer.blockedPeers()).has(row.ownerId))
+    throw notFound("Picture not found");
   if (!member) {
     const small = w !== undefined && w <= GUEST_IMAGE_MAX_SIDE && (h === undefined || h <= GUEST_IMAGE_MAX_SIDE);
-    if (!small) throw forbidden(`Sign up to see full-size pictures (visitors see thumbnails of at most ${GUEST_IMAGE_MAX_SIDE} px)`);
+    if (!small)
+      throw forbidden(
+        `Sign up to see full-size pictures (visitors see thumbnails of at most ${GUEST_IMAGE_MAX_SIDE} px)`,
+      );
   }
 }
 
@@ -89,8 +106,10 @@ export async function registerMediaUploadRoutes(app: FastifyInstance, ctx: AppCo
     } catch (error) {
       if (error instanceof HttpError) throw error;
       const code = (error as { code?: string }).code;
-      if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, `Pictures can be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`);
-      if (code === "FST_FILES_LIMIT_REACHED" || code === "FST_PARTS_LIMIT_REACHED") throw badRequest("Send one picture at a time");
+      if (code === "FST_REQ_FILE_TOO_LARGE")
+        throw new HttpError(413, `Pictures can be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`);
+      if (code === "FST_FILES_LIMIT_REACHED" || code === "FST_PARTS_LIMIT_REACHED")
+        throw badRequest("Send one picture at a time");
       throw badRequest("The upload was not valid multipart/form-data");
     }
     if (buffer.length === 0) throw badRequest("The picture is empty");
@@ -144,6 +163,9 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
       });
       return renderVariant(original, { w: query.w, h: query.h, q: query.q, f: format });
     });
-    return reply.header("Content-Type", `image/${format}`).header("X-Media-Cache", cached ? "hit" : "miss").send(data);
+    return reply
+      .header("Content-Type", `image/${format}`)
+      .header("X-Media-Cache", cached ? "hit" : "miss")
+      .send(data);
   });
 }

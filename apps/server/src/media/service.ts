@@ -19,7 +19,10 @@ export async function findMedia(db: Db, id: string): Promise<MediaRow | undefine
 
 /** Whether a campaign that shows this picture runs now. */
 export async function adPictureRunning(db: Db, mediaId: string): Promise<boolean> {
-  const [running] = await queryRows<{ ok: number }>(db, sql`SELECT 1 AS ok FROM ad_campaigns WHERE media_id = ${mediaId}::uuid AND status = 'active' AND starts_at <= now() AND ends_at > now() LIMIT 1`);
+  const [running] = await queryRows<{ ok: number }>(
+    db,
+    sql`SELECT 1 AS ok FROM ad_campaigns WHERE media_id = ${mediaId}::uuid AND status = 'active' AND starts_at <= now() AND ends_at > now() LIMIT 1`,
+  );
   return Boolean(running);
 }
 
@@ -27,7 +30,13 @@ export async function adPictureRunning(db: Db, mediaId: string): Promise<boolean
  * Stores an uploaded picture: checked and re-encoded (ingestPicture), its row written, its original
  * saved. No row stays behind when the original cannot be saved.
  */
-export async function storeUpload(db: Db, mediaStore: MediaStore, ownerId: string, kind: MediaRow["kind"], buffer: Buffer): Promise<MediaRow> {
+export async function storeUpload(
+  db: Db,
+  mediaStore: MediaStore,
+  ownerId: string,
+  kind: MediaRow["kind"],
+  buffer: Buffer,
+): Promise<MediaRow> {
   // A picture moderators removed cannot come back: the same bytes are refused.
   const sha256 = createHash("sha256").update(buffer).digest("hex");
   const [banned] = await db.select().from(bannedMedia).where(eq(bannedMedia.sha256, sha256)).limit(1);
@@ -36,7 +45,15 @@ export async function storeUpload(db: Db, mediaStore: MediaStore, ownerId: strin
   const picture = await ingestPicture(buffer);
   const [row] = await db
     .insert(media)
-    .values({ ownerId, kind, width: picture.width, height: picture.height, bytes: picture.data.length, hasAlpha: picture.hasAlpha, sha256 })
+    .values({
+      ownerId,
+      kind,
+      width: picture.width,
+      height: picture.height,
+      bytes: picture.data.length,
+      hasAlpha: picture.hasAlpha,
+      sha256,
+    })
     .returning();
   if (!row) throw new Error("The picture was not stored");
   try {

@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MessageLog, MessageOutbox, MessageSync, type ClientToServerEvents, type Message, socketTransport, type ServerToClientEvents } from "@vicinity/contract";
+import {
+  MessageLog,
+  MessageOutbox,
+  MessageSync,
+  type ClientToServerEvents,
+  type Message,
+  socketTransport,
+  type ServerToClientEvents,
+} from "@vicinity/contract";
 import { buildServer, type BuiltServer } from "../app";
 import type { Database } from "../db/database";
 import { queryRows } from "../db/database";
@@ -44,7 +52,13 @@ function memberClient(url: string, cookie: string) {
     // A server going away (restart) says goodbye; come back as the app does.
     if (reason === "io server disconnect") setTimeout(() => socket.connect(), 100);
   });
-  const outbox = new MessageOutbox({ transport: socketTransport(socket), onStored: (m) => void sync.receive([m]), warn: () => void (stats.warnings += 1), ackTimeoutMs: 1500, retryDelayMs: 100 });
+  const outbox = new MessageOutbox({
+    transport: socketTransport(socket),
+    onStored: (m) => void sync.receive([m]),
+    warn: () => void (stats.warnings += 1),
+    ackTimeoutMs: 1500,
+    retryDelayMs: 100,
+  });
   return { socket, log, outbox, stats, close: () => (outbox.close(), socket.close()) };
 }
 
@@ -68,7 +82,12 @@ async function exchange(options: {
   const { database } = options;
   const a = await registerMember(options.server(), `loss-a-${options.label}@example.com`);
   const b = await registerMember(options.server(), `loss-b-${options.label}@example.com`);
-  const opened = await options.server().app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: a.cookie }, payload: { userId: b.id } });
+  const opened = await options.server().app.inject({
+    method: "POST",
+    url: "/api/conversations",
+    headers: { cookie: a.cookie },
+    payload: { userId: b.id },
+  });
   expect(opened.statusCode).toBe(200);
   const conversationId = (opened.json() as { id: string }).id;
 
@@ -94,17 +113,25 @@ async function exchange(options: {
     }
   }
 
-  await waitFor(() => alice.outbox.pending.length === 0 && bob.outbox.pending.length === 0, 60_000, "both outboxes to empty");
+  await waitFor(
+    () => alice.outbox.pending.length === 0 && bob.outbox.pending.length === 0,
+    60_000,
+    "both outboxes to empty",
+  );
   await waitFor(() => alice.log.size === TOTAL && bob.log.size === TOTAL, 30_000, "both logs to hold every message");
 
   const [stored] = await queryRows<{ n: string | number; distinct_temp: string | number }>(
     database.db,
     sql`SELECT count(*) AS n, count(DISTINCT (sender_id, temp_id)) AS distinct_temp FROM messages WHERE conversation_id = ${conversationId}::uuid`,
   );
-  const bySender = (messages: Message[], prefix: string) => messages.filter((m) => m.tempId?.startsWith(prefix)).map((m) => m.tempId);
+  const bySender = (messages: Message[], prefix: string) =>
+    messages.filter((m) => m.tempId?.startsWith(prefix)).map((m) => m.tempId);
   const inOrder = (prefix: string) => Array.from({ length: TOTAL / 2 }, (_, i) => `${prefix}${i}`);
 
-  for (const [name, client] of [["alice", alice], ["bob", bob]] as const) {
+  for (const [name, client] of [
+    ["alice", alice],
+    ["bob", bob],
+  ] as const) {
     const messages = client.log.conversation(conversationId);
     expect(messages, name).toHaveLength(TOTAL);
     expect(new Set(messages.map((m) => m.id)).size, name).toBe(TOTAL);
@@ -133,10 +160,21 @@ async function exchange(options: {
  */
 const GROUP_SIZE = 5;
 const GROUP_EACH = 100;
-async function groupExchange(options: { label: string; database: Database; server: () => BuiltServer; urlOf: (i: number) => string; restart: () => Promise<void> }) {
+async function groupExchange(options: {
+  label: string;
+  database: Database;
+  server: () => BuiltServer;
+  urlOf: (i: number) => string;
+  restart: () => Promise<void>;
+}) {
   const members = [];
-  for (let i = 0; i < GROUP_SIZE; i += 1) members.push(await registerMember(options.server(), `group-loss-${i}-${options.label}@example.com`));
-  const conversationId = await createGroupConversation(options.database.db, { creatorId: members[0]!.id, title: "Loss test", memberIds: members.map((m) => m.id) });
+  for (let i = 0; i < GROUP_SIZE; i += 1)
+    members.push(await registerMember(options.server(), `group-loss-${i}-${options.label}@example.com`));
+  const conversationId = await createGroupConversation(options.database.db, {
+    creatorId: members[0]!.id,
+    title: "Loss test",
+    memberIds: members.map((m) => m.id),
+  });
   const clients = members.map((m, i) => memberClient(options.urlOf(i), m.cookie));
   await waitFor(() => clients.every((c) => c.socket.connected), 5000, "all connected");
   const total = GROUP_SIZE * GROUP_EACH;
@@ -158,10 +196,15 @@ async function groupExchange(options: { label: string; database: Database; serve
     const messages = client.log.conversation(conversationId);
     expect(new Set(messages.map((m) => m.id)).size, `member ${who}`).toBe(total);
     for (let i = 0; i < GROUP_SIZE; i += 1) {
-      expect(messages.filter((m) => m.tempId?.startsWith(`g${i}-`)).map((m) => m.tempId), `member ${who} sees member ${i}'s in order`).toEqual(Array.from({ length: GROUP_EACH }, (_, n) => `g${i}-${n}`));
+      expect(
+        messages.filter((m) => m.tempId?.startsWith(`g${i}-`)).map((m) => m.tempId),
+        `member ${who} sees member ${i}'s in order`,
+      ).toEqual(Array.from({ length: GROUP_EACH }, (_, n) => `g${i}-${n}`));
     }
   });
-  console.info(`[loss test, group of ${GROUP_SIZE}, ${options.label}] sent ${total}, stored ${stored?.n}; every member has ${total}; lost 0, doubled 0; member 2 cut off twice, one restart`);
+  console.info(
+    `[loss test, group of ${GROUP_SIZE}, ${options.label}] sent ${total}, stored ${stored?.n}; every member has ${total}; lost 0, doubled 0; member 2 cut off twice, one restart`,
+  );
   clients.forEach((c) => c.close());
 }
 
@@ -202,11 +245,24 @@ describe.each(testEngines())("no message lost or doubled (%s)", (engine) => {
   });
 
   it("two members exchange 1,000 messages while one is cut off twice and the server restarts once", async () => {
-    await exchange({ label: engine, database, server: () => node.server, aliceUrl: () => node.url, bobUrl: () => node.url, restart: () => node.restart() });
+    await exchange({
+      label: engine,
+      database,
+      server: () => node.server,
+      aliceUrl: () => node.url,
+      bobUrl: () => node.url,
+      restart: () => node.restart(),
+    });
   }, 120_000);
 
   it("a group of 5 exchanges 500 messages while one is cut off twice and the server restarts once", async () => {
-    await groupExchange({ label: engine, database, server: () => node.server, urlOf: () => node.url, restart: () => node.restart() });
+    await groupExchange({
+      label: engine,
+      database,
+      server: () => node.server,
+      urlOf: () => node.url,
+      restart: () => node.restart(),
+    });
   }, 120_000);
 });
 
@@ -240,6 +296,12 @@ describe.runIf(process.env.REDIS_URL)("no message lost or doubled across two nod
   }, 120_000);
 
   it("a group of 5 split over both nodes: 500 messages, one member cut off twice, node B restarted once", async () => {
-    await groupExchange({ label: "two-nodes-redis", database, server: () => nodeA.server, urlOf: (i) => (i % 2 ? nodeB.url : nodeA.url), restart: () => nodeB.restart() });
+    await groupExchange({
+      label: "two-nodes-redis",
+      database,
+      server: () => nodeA.server,
+      urlOf: (i) => (i % 2 ? nodeB.url : nodeA.url),
+      restart: () => nodeB.restart(),
+    });
   }, 120_000);
 });

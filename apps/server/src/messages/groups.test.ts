@@ -17,24 +17,49 @@ describe.each(testEngines())("group conversations (%s)", (engine) => {
     const a = await registerMember(t.server, "alex@example.com");
     const b = await registerMember(t.server, "ben@example.com");
     const c = await registerMember(t.server, "cal@example.com");
-    const group = await createGroupConversation(t.database.db, { creatorId: a.id, title: "Beach volleyball", memberIds: [b.id, c.id] });
+    const group = await createGroupConversation(t.database.db, {
+      creatorId: a.id,
+      title: "Beach volleyball",
+      memberIds: [b.id, c.id],
+    });
     const sockets = { a: socketFor(t.url, a.cookie), b: socketFor(t.url, b.cookie), c: socketFor(t.url, c.cookie) };
     await Promise.all(Object.values(sockets).map(connected));
     return { a, b, c, group, sockets };
   }
-  const inbox = async (cookie: string) => (await inject({ method: "GET", url: "/api/conversations", headers: { cookie } })).json() as ConversationSummary[];
-  const history = async (cookie: string, id: string) => (await inject({ method: "GET", url: `/api/conversations/${id}/messages`, headers: { cookie } })).json() as Message[];
-  const unread = async (cookie: string) => (await inject({ method: "GET", url: "/api/messages/unread-count", headers: { cookie } })).json() as number;
+  const inbox = async (cookie: string) =>
+    (await inject({ method: "GET", url: "/api/conversations", headers: { cookie } })).json() as ConversationSummary[];
+  const history = async (cookie: string, id: string) =>
+    (
+      await inject({ method: "GET", url: `/api/conversations/${id}/messages`, headers: { cookie } })
+    ).json() as Message[];
+  const unread = async (cookie: string) =>
+    (await inject({ method: "GET", url: "/api/messages/unread-count", headers: { cookie } })).json() as number;
   const send = async (socket: ClientSocket, conversationId: string, content: string) =>
     emitAck<Message>(socket, "sendMessage", { conversationId, content, tempId: `${content}-${Math.random()}` });
 
   it("the inbox shows direct and group conversations: a group by its title and size, with no peer", async () => {
     const { a, b, group } = await crew();
-    await inject({ method: "POST", url: "/api/conversations", headers: { cookie: a.cookie }, payload: { userId: b.id } });
+    await inject({
+      method: "POST",
+      url: "/api/conversations",
+      headers: { cookie: a.cookie },
+      payload: { userId: b.id },
+    });
     const rows = await inbox(a.cookie);
     expect(rows).toHaveLength(2);
-    expect(rows.find((r) => r.id === group)).toMatchObject({ kind: "group", title: "Beach volleyball", participantCount: 3, peer: null, blocked: false });
-    expect(rows.find((r) => r.id !== group)).toMatchObject({ kind: "direct", title: null, participantCount: 2, peer: { id: b.id } });
+    expect(rows.find((r) => r.id === group)).toMatchObject({
+      kind: "group",
+      title: "Beach volleyball",
+      participantCount: 3,
+      peer: null,
+      blocked: false,
+    });
+    expect(rows.find((r) => r.id !== group)).toMatchObject({
+      kind: "direct",
+      title: null,
+      participantCount: 2,
+      peer: { id: b.id },
+    });
   });
 
   it("every member has his own read mark; my message counts as read when every other member read it", async () => {
@@ -43,12 +68,22 @@ describe.each(testEngines())("group conversations (%s)", (engine) => {
     expect(await unread(b.cookie)).toBe(1);
     expect(await unread(c.cookie)).toBe(1);
     const readByB = nextEvent(sockets.a, "messagesRead", (e) => e.userId === b.id);
-    await inject({ method: "POST", url: `/api/conversations/${group}/read`, headers: { cookie: b.cookie }, payload: { messageId: sent.id } });
+    await inject({
+      method: "POST",
+      url: `/api/conversations/${group}/read`,
+      headers: { cookie: b.cookie },
+      payload: { messageId: sent.id },
+    });
     expect(await readByB).toMatchObject({ conversationId: group, lastReadMessageId: sent.id });
     expect(await unread(b.cookie)).toBe(0);
     expect(await unread(c.cookie)).toBe(1);
     expect((await inbox(a.cookie))[0]?.peerLastReadMessageId).toBe(0);
-    await inject({ method: "POST", url: `/api/conversations/${group}/read`, headers: { cookie: c.cookie }, payload: { messageId: sent.id } });
+    await inject({
+      method: "POST",
+      url: `/api/conversations/${group}/read`,
+      headers: { cookie: c.cookie },
+      payload: { messageId: sent.id },
+    });
     expect((await inbox(a.cookie))[0]?.peerLastReadMessageId).toBe(sent.id);
   });
 
@@ -63,7 +98,9 @@ describe.each(testEngines())("group conversations (%s)", (engine) => {
 
   it("a block hides the blocked member's messages from the one who blocked (and back), and silences him for nobody else", async () => {
     const { a, b, c, group, sockets } = await crew();
-    expect((await inject({ method: "POST", url: `/api/users/${b.id}/block`, headers: { cookie: a.cookie } })).statusCode).toBeLessThan(300);
+    expect(
+      (await inject({ method: "POST", url: `/api/users/${b.id}/block`, headers: { cookie: a.cookie } })).statusCode,
+    ).toBeLessThan(300);
     const seenByA: Message[] = [];
     sockets.a.on("newMessage", (m) => seenByA.push(m));
     const typingAtA: TypingEvent[] = [];
@@ -92,7 +129,12 @@ describe.each(testEngines())("group conversations (%s)", (engine) => {
     dataOf(await send(sockets.a, group, "See you there"));
     expect((await history(b.cookie, group)).map((m) => m.content)).not.toContain("See you there");
     // A direct conversation between them stays closed.
-    const direct = await inject({ method: "POST", url: "/api/conversations", headers: { cookie: b.cookie }, payload: { userId: a.id } });
+    const direct = await inject({
+      method: "POST",
+      url: "/api/conversations",
+      headers: { cookie: b.cookie },
+      payload: { userId: a.id },
+    });
     expect(direct.statusCode).toBe(403);
   });
 
@@ -105,7 +147,10 @@ describe.each(testEngines())("group conversations (%s)", (engine) => {
     await setGroupMembership(t.database.db, t.server.context.participants, group, d.id, true);
     expect((await send(sd, group, "hi all")).ok).toBe(true);
     await setGroupMembership(t.database.db, t.server.context.participants, group, c.id, false);
-    expect(await send(sockets.c, group, "still here?")).toEqual({ ok: false, message: "You are not a member of this group" });
+    expect(await send(sockets.c, group, "still here?")).toEqual({
+      ok: false,
+      message: "You are not a member of this group",
+    });
     expect((await inbox(c.cookie)).map((r) => r.id)).not.toContain(group);
   });
 });

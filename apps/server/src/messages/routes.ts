@@ -13,7 +13,16 @@ import type { AppContext } from "../http/context";
 import { isUuid, notFound, parseOr400 } from "../http/errors";
 import { withoutBlocked } from "../policy/blocks";
 import { isActive } from "../policy/members";
-import { findMember, listConversations, listMembers, markRead, messagesAfter, messagesBefore, openDirectConversation, unreadCount } from "./service";
+import {
+  findMember,
+  listConversations,
+  listMembers,
+  markRead,
+  messagesAfter,
+  messagesBefore,
+  openDirectConversation,
+  unreadCount,
+} from "./service";
 
 const idParam = (id: string) => {
   if (!isUuid(id)) throw notFound("Conversation not found");
@@ -27,10 +36,18 @@ const positiveInt = (name: string) =>
     .transform(Number)
     .pipe(z.number().int().min(0, `${name} must be at least 0`).max(Number.MAX_SAFE_INTEGER, `${name} is too large`));
 
-const listQuerySchema = z.strictObject({ cursor: z.string().max(120, "cursor is not valid").regex(/^\d{20}[0-9a-f-]{36}$/, "cursor is not valid").optional() });
+const listQuerySchema = z.strictObject({
+  cursor: z
+    .string()
+    .max(120, "cursor is not valid")
+    .regex(/^\d{20}[0-9a-f-]{36}$/, "cursor is not valid")
+    .optional(),
+});
 const historyQuerySchema = z.strictObject({
   before: positiveInt("before").optional(),
-  limit: positiveInt("limit").pipe(z.number().min(1, "limit must be at least 1").max(100, "limit can be at most 100")).optional(),
+  limit: positiveInt("limit")
+    .pipe(z.number().min(1, "limit must be at least 1").max(100, "limit can be at most 100"))
+    .optional(),
 });
 const missedQuerySchema = z.strictObject({ after: positiveInt("after") });
 

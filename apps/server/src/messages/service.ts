@@ -1,6 +1,5 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type {
-  CONVERSATION_KINDS} from "@vicinity/contract";
+import type { CONVERSATION_KINDS } from "@vicinity/contract";
 import {
   CONVERSATIONS_PAGE_SIZE,
   MISSED_MESSAGES_LIMIT,
@@ -37,14 +36,30 @@ const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.m
 export function toMessage(r: MessageRow): Message {
   // A message a group moderator removed keeps its place, and nothing of what it said.
   if (r.removed_at) {
-    return { id: Number(r.id), conversationId: r.conversation_id, senderId: r.sender_id, content: "", picture: null, tempId: r.temp_id, createdAt: new Date(r.created_at).toISOString(), removed: true };
+    return {
+      id: Number(r.id),
+      conversationId: r.conversation_id,
+      senderId: r.sender_id,
+      content: "",
+      picture: null,
+      tempId: r.temp_id,
+      createdAt: new Date(r.created_at).toISOString(),
+      removed: true,
+    };
   }
   return {
     id: Number(r.id),
     conversationId: r.conversation_id,
     senderId: r.sender_id,
     content: r.content,
-    picture: r.media_id ? { id: r.media_id, url: mediaUrl(r.media_id), width: Number(r.media_width ?? 0), height: Number(r.media_height ?? 0) } : null,
+    picture: r.media_id
+      ? {
+          id: r.media_id,
+          url: mediaUrl(r.media_id),
+          width: Number(r.media_width ?? 0),
+          height: Number(r.media_height ?? 0),
+        }
+      : null,
     tempId: r.temp_id,
     createdAt: new Date(r.created_at).toISOString(),
   };
@@ -119,8 +134,6 @@ export class Participants {
 
 type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
-
-
 export async function isBlockedBetween(db: Db, userId: string, others: readonly string[]): Promise<boolean> {
   if (others.length === 0) return false;
   const rows = await db
@@ -153,7 +166,13 @@ export async function storeMessage(
     if (!picture || picture.owner !== senderId) throw notFound("Picture not found: upload it first");
   }
   const content = input.content.trim();
-  const peers = others.length > 0 ? sql.join(others.map((o) => sql`${o}::uuid`), sql`, `) : sql`NULL`;
+  const peers =
+    others.length > 0
+      ? sql.join(
+          others.map((o) => sql`${o}::uuid`),
+          sql`, `,
+        )
+      : sql`NULL`;
   // One round trip on the hot path: stored unless a block stands between them or this tempId was
   // stored before; the conversation's time and the sender's read mark move with it.
   const [row] = await queryRows<MessageRow>(
@@ -162,11 +181,15 @@ export async function storeMessage(
       WITH ins AS (
         INSERT INTO messages (conversation_id, sender_id, content, media_id, temp_id)
         SELECT ${input.conversationId}::uuid, ${senderId}::uuid, ${content}, ${input.mediaId ?? null}::uuid, ${input.tempId}
-        WHERE ${group ? sql`TRUE` : sql`NOT EXISTS (
+        WHERE ${
+          group
+            ? sql`TRUE`
+            : sql`NOT EXISTS (
           SELECT 1 FROM blocks b
           WHERE (b.blocker_id = ${senderId}::uuid AND b.blocked_id IN (${peers}))
              OR (b.blocked_id = ${senderId}::uuid AND b.blocker_id IN (${peers}))
-        )`}
+        )`
+        }
         ON CONFLICT (sender_id, temp_id) DO NOTHING
         RETURNING *
       ),
@@ -188,9 +211,15 @@ export async function storeMessage(
   // Not stored: a retry of a stored send (answer it again), or a block.
   const existing = await findByTempId(db, senderId, input.tempId);
   if (existing) {
-    if (existing.conversationId !== input.conversationId) throw badRequest("tempId was already used for another conversation");
+    if (existing.conversationId !== input.conversationId)
+      throw badRequest("tempId was already used for another conversation");
     // Pushed again (socket.ts): not to a member who has blocked, or been blocked, since.
-    return { message: existing, created: false, recipients: group ? recipients : await withoutBlocked(db, senderId, others), group };
+    return {
+      message: existing,
+      created: false,
+      recipients: group ? recipients : await withoutBlocked(db, senderId, others),
+      group,
+    };
   }
   if (await isBlockedBetween(db, senderId, others)) throw forbidden("You can't message this member");
   throw new Error("The message was neither stored nor found");
@@ -209,12 +238,24 @@ export async function openDirectConversation(db: Db, me: string, other: string):
   if (me === other) throw badRequest("You cannot message yourself");
   if (await isBlockedBetween(db, me, [other])) throw forbidden("You can't message this member");
   const key = directKeyOf(me, other);
-  const [found] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.directKey, key)).limit(1);
+  const [found] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.directKey, key))
+    .limit(1);
   if (found) return found.id;
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(conversations).values({ kind: "direct", directKey: key }).onConflictDoNothing().returning({ id: conversations.id });
+    const [created] = await tx
+      .insert(conversations)
+      .values({ kind: "direct", directKey: key })
+      .onConflictDoNothing()
+      .returning({ id: conversations.id });
     if (!created) {
-      const [again] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.directKey, key)).limit(1);
+      const [again] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.directKey, key))
+        .limit(1);
       return again!.id;
     }
     await tx.insert(conversationParticipants).values([
@@ -254,7 +295,14 @@ export const UNAVAILABLE_MEMBER_NAME = "Unavailable member";
  * blocked, his name and picture too (the blocker keeps the name, to find whom he blocked).
  */
 function peerAsSeen(r: SummaryRow): ConversationPeer {
-  if (r.blocked_by_peer) return { id: r.peer_id ?? "", username: "", displayName: UNAVAILABLE_MEMBER_NAME, profileImageUrl: null, isOnline: false };
+  if (r.blocked_by_peer)
+    return {
+      id: r.peer_id ?? "",
+      username: "",
+      displayName: UNAVAILABLE_MEMBER_NAME,
+      profileImageUrl: null,
+      isOnline: false,
+    };
   return {
     id: r.peer_id ?? "",
     username: r.peer_username ?? "",
@@ -314,27 +362,28 @@ export async function listConversations(
       sql`
         SELECT DISTINCT ON (m.conversation_id) ${MESSAGE_COLUMNS}
         FROM messages m JOIN conversations c ON c.id = m.conversation_id LEFT JOIN media md ON md.id = m.media_id
-        WHERE m.conversation_id IN (${sql.join(lastIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND ${messageVisibleSql(me)}
+        WHERE m.conversation_id IN (${sql.join(
+          lastIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) AND ${messageVisibleSql(me)}
         ORDER BY m.conversation_id, m.id DESC
       `,
     );
     for (const row of latest) lastMessages.set(row.conversation_id, toMessage(row));
   }
-  const summaries = page.map(
-    (r): ConversationSummary => ({
-      id: r.id,
-      kind: r.kind,
-      title: r.kind === "group" ? r.title : null,
-      group: r.group_id ? { id: r.group_id, role: r.group_role ?? "member" } : null,
-      participantCount: Number(r.participant_count),
-      peer: r.kind === "direct" && r.peer_id ? peerAsSeen(r) : null,
-      lastMessage: lastMessages.get(r.id) ?? null,
-      unreadCount: Number(r.unread),
-      peerLastReadMessageId: Number(r.peer_last_read ?? 0),
-      blocked: Boolean(r.blocked),
-      lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
-    }),
-  );
+  const summaries = page.map((r): ConversationSummary => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.kind === "group" ? r.title : null,
+    group: r.group_id ? { id: r.group_id, role: r.group_role ?? "member" } : null,
+    participantCount: Number(r.participant_count),
+    peer: r.kind === "direct" && r.peer_id ? peerAsSeen(r) : null,
+    lastMessage: lastMessages.get(r.id) ?? null,
+    unreadCount: Number(r.unread),
+    peerLastReadMessageId: Number(r.peer_last_read ?? 0),
+    blocked: Boolean(r.blocked),
+    lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+  }));
   const last = page[page.length - 1];
   return { conversations: summaries, nextCursor: rows.length > limit && last ? last.sort_key : null };
 }
@@ -361,7 +410,12 @@ export async function messagesBefore(
 }
 
 /** Everything in my conversations after message `after`, oldest first (a reconnect's catch-up). */
-export async function messagesAfter(db: Db, me: string, after: number, limit = MISSED_MESSAGES_LIMIT): Promise<{ messages: Message[]; more: boolean }> {
+export async function messagesAfter(
+  db: Db,
+  me: string,
+  after: number,
+  limit = MISSED_MESSAGES_LIMIT,
+): Promise<{ messages: Message[]; more: boolean }> {
   const rows = await queryRows<MessageRow>(
     db,
     sql`
@@ -379,7 +433,10 @@ export async function messagesAfter(db: Db, me: string, after: number, limit = M
 
 /** Moves my read mark forward (never back); answers the new mark. */
 export async function markRead(db: Db, conversationId: string, me: string, messageId: number): Promise<number> {
-  const [latest] = await queryRows<{ id: number | string | null }>(db, sql`SELECT max(id) AS id FROM messages WHERE conversation_id = ${conversationId}::uuid`);
+  const [latest] = await queryRows<{ id: number | string | null }>(
+    db,
+    sql`SELECT max(id) AS id FROM messages WHERE conversation_id = ${conversationId}::uuid`,
+  );
   const upTo = Math.min(messageId, Number(latest?.id ?? 0));
   const [row] = await queryRows<{ mark: number | string }>(
     db,
@@ -409,21 +466,44 @@ export async function canSeeMessagePicture(db: Db, mediaId: string, userId: stri
  * A group conversation (a group's chat is one): its creator and members, and a title.
  * Every member has his own read mark; blocks between members hide their messages from each other.
  */
-export async function createGroupConversation(db: Db, input: { creatorId: string; title: string; memberIds: readonly string[] }): Promise<string> {
+export async function createGroupConversation(
+  db: Db,
+  input: { creatorId: string; title: string; memberIds: readonly string[] },
+): Promise<string> {
   const members = [...new Set([input.creatorId, ...input.memberIds])];
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(conversations).values({ kind: "group", title: input.title }).returning({ id: conversations.id });
-    await tx.insert(conversationParticipants).values(members.map((userId) => ({ conversationId: created!.id, userId })));
+    const [created] = await tx
+      .insert(conversations)
+      .values({ kind: "group", title: input.title })
+      .returning({ id: conversations.id });
+    await tx
+      .insert(conversationParticipants)
+      .values(members.map((userId) => ({ conversationId: created!.id, userId })));
     return created!.id;
   });
 }
 
 /** Adds or removes a member of a group conversation; every node forgets its remembered participants. */
-export async function setGroupMembership(db: Db, participants: Participants, conversationId: string, userId: string, member: boolean): Promise<void> {
-  const [conversation] = await db.select({ kind: conversations.kind }).from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+export async function setGroupMembership(
+  db: Db,
+  participants: Participants,
+  conversationId: string,
+  userId: string,
+  member: boolean,
+): Promise<void> {
+  const [conversation] = await db
+    .select({ kind: conversations.kind })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
   if (conversation?.kind !== "group") throw badRequest("Only a group conversation changes members");
   if (member) await db.insert(conversationParticipants).values({ conversationId, userId }).onConflictDoNothing();
-  else await db.delete(conversationParticipants).where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+  else
+    await db
+      .delete(conversationParticipants)
+      .where(
+        and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)),
+      );
   participants.changed(conversationId);
 }
 
@@ -444,7 +524,10 @@ export async function dropConversation(db: Db, conversationId: string): Promise<
 }
 
 /** A moderator removes a message wherever it is: its text and picture are gone for everyone. Null when there is no such message. */
-export async function removeMessageById(db: Db, messageId: number): Promise<{ conversationId: string; messageId: number } | null> {
+export async function removeMessageById(
+  db: Db,
+  messageId: number,
+): Promise<{ conversationId: string; messageId: number } | null> {
   const [removed] = await db
     .update(messages)
     .set({ removedAt: new Date(), content: "", mediaId: null })
@@ -454,8 +537,18 @@ export async function removeMessageById(db: Db, messageId: number): Promise<{ co
 }
 
 /** A member mutes a conversation or hears it again (a muted one leaves the unread count). */
-export async function setConversationMuted(db: Db, conversationId: string, userId: string, muted: boolean): Promise<void> {
-  await db.update(conversationParticipants).set({ muted }).where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+export async function setConversationMuted(
+  db: Db,
+  conversationId: string,
+  userId: string,
+  muted: boolean,
+): Promise<void> {
+  await db
+    .update(conversationParticipants)
+    .set({ muted })
+    .where(
+      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)),
+    );
 }
 
 /** Removes a message of a conversation: its text and picture are gone for everyone. Answers whether there was one. */
@@ -470,34 +563,58 @@ export async function removeMessage(db: Db, conversationId: string, messageId: n
 
 /** The unread count (spec section 7): the sum over my conversations (muted groups left out) of others' messages after my last read one. */
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const rows = await queryRows<{ n: string | number }>(db, sql`
+  const rows = await queryRows<{ n: string | number }>(
+    db,
+    sql`
     SELECT count(*) AS n
     FROM conversation_participants cp
     JOIN conversations c ON c.id = cp.conversation_id
     JOIN messages m ON m.conversation_id = cp.conversation_id AND m.id > cp.last_read_message_id
     WHERE cp.user_id = ${userId}::uuid AND NOT cp.muted AND m.removed_at IS NULL
       AND (m.sender_id IS NULL OR m.sender_id <> ${userId}::uuid) AND ${messageVisibleSql(userId)}
-  `);
+  `,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
 /** The member one would write to (whether he is suspended included), if he exists. */
 export async function findMember(db: Db, userId: string): Promise<{ id: string; suspendedAt: Date | null } | null> {
-  const [member] = await db.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const [member] = await db
+    .select({ id: users.id, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return member ?? null;
 }
 
 /** Active members among `ids`, as a conversation names them, by username. */
-export async function listMembers(db: Db, ids: readonly string[]): Promise<Array<{ id: string; username: string; displayName: string | null; profileImageUrl: string | null }>> {
+export async function listMembers(
+  db: Db,
+  ids: readonly string[],
+): Promise<Array<{ id: string; username: string; displayName: string | null; profileImageUrl: string | null }>> {
   const rows = await db
-    .select({ id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl })
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      profileImageUrl: users.profileImageUrl,
+    })
     .from(users)
-    .where(sql`${users.id} IN (${sql.join(ids.map((u) => sql`${u}::uuid`), sql`, `)}) AND ${activeSql("users")}`);
+    .where(
+      sql`${users.id} IN (${sql.join(
+        ids.map((u) => sql`${u}::uuid`),
+        sql`, `,
+      )}) AND ${activeSql("users")}`,
+    );
   return rows.sort((a, b) => a.username.localeCompare(b.username));
 }
 
 /** Writes messages as they are (demo data): no delivery, no limits; the conversation moves to the top of its members' lists. */
-export async function appendMessages(db: Db, conversationId: string, lines: ReadonlyArray<{ senderId: string; content: string }>): Promise<void> {
+export async function appendMessages(
+  db: Db,
+  conversationId: string,
+  lines: ReadonlyArray<{ senderId: string; content: string }>,
+): Promise<void> {
   if (lines.length === 0) return;
   for (const line of lines) await db.insert(messages).values({ conversationId, ...line });
   await db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversationId));

@@ -39,7 +39,13 @@ export function messageSockets(ctx: AppContext, core: RealtimeCore): (scope: Soc
       try {
         // (Inside: a limit that cannot reach Redis answers "try again", as the database does.)
         const { allowed } = await messageLimiter.take(me.id);
-        if (!allowed) return { ok: false, message: "You are sending messages too fast. Wait a moment and try again.", retry: true, rateLimited: true };
+        if (!allowed)
+          return {
+            ok: false,
+            message: "You are sending messages too fast. Wait a moment and try again.",
+            retry: true,
+            rateLimited: true,
+          };
         const { message, created, recipients, group } = await storeMessage(ctx.db, ctx.participants, me.id, payload);
         if (created) ctx.activity.record(group ? "groupMessage" : "directMessage", me.id, message.conversationId);
         // Every open socket of both members, on every node (his other tabs and devices too).
@@ -67,7 +73,11 @@ export function messageSockets(ctx: AppContext, core: RealtimeCore): (scope: Soc
       const others = await ctx.participants.othersOf(payload.conversationId, me.id);
       // A block hides typing either way.
       const told = await withoutBlocked(ctx.db, me.id, others);
-      ctx.notify.toUsers(told, "typing", { conversationId: payload.conversationId, userId: me.id, isTyping: payload.isTyping });
+      ctx.notify.toUsers(told, "typing", {
+        conversationId: payload.conversationId,
+        userId: me.id,
+        isTyping: payload.isTyping,
+      });
     });
   };
 }

@@ -5,13 +5,25 @@ import { memberWarnings, notifications } from "../db/schema";
 import type { Notifier } from "../http/context";
 
 function present(row: typeof notifications.$inferSelect): Notification {
-  return { id: row.id, kind: row.kind, data: row.data as Record<string, string>, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+  return {
+    id: row.id,
+    kind: row.kind,
+    data: row.data as Record<string, string>,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
 }
 
 const recent = () => sql`now() - make_interval(days => ${NOTIFICATION_KEEP_DAYS})`;
 
 /** Stores one notification per member and pushes it to their open sockets on every node. */
-export async function sendNotifications(db: Db, notify: Notifier, userIds: readonly string[], kind: NotificationKind, data: Record<string, string>): Promise<void> {
+export async function sendNotifications(
+  db: Db,
+  notify: Notifier,
+  userIds: readonly string[],
+  kind: NotificationKind,
+  data: Record<string, string>,
+): Promise<void> {
   if (userIds.length === 0) return;
   const rows = await db
     .insert(notifications)
@@ -26,7 +38,10 @@ export async function sweepNotifications(db: Db): Promise<void> {
 }
 
 /** His newest 50 notifications of the last NOTIFICATION_KEEP_DAYS, and how many are unread. */
-export async function notificationsOf(db: Db, userId: string): Promise<{ notifications: Notification[]; unread: number }> {
+export async function notificationsOf(
+  db: Db,
+  userId: string,
+): Promise<{ notifications: Notification[]; unread: number }> {
   const rows = await db
     .select()
     .from(notifications)
@@ -41,7 +56,10 @@ export async function notificationsOf(db: Db, userId: string): Promise<{ notific
 }
 
 export async function markNotificationsRead(db: Db, userId: string): Promise<void> {
-  await db.update(notifications).set({ readAt: new Date() }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }
 
 /** The oldest warning he has not acknowledged (he sees it at his next visit), or null. */
@@ -63,6 +81,7 @@ export async function acknowledgeWarning(db: Db, userId: string, id: string): Pr
     .where(and(eq(memberWarnings.id, id), eq(memberWarnings.userId, userId)))
     .limit(1);
   if (!row) return false;
-  if (!row.acknowledgedAt) await db.update(memberWarnings).set({ acknowledgedAt: new Date() }).where(eq(memberWarnings.id, id));
+  if (!row.acknowledgedAt)
+    await db.update(memberWarnings).set({ acknowledgedAt: new Date() }).where(eq(memberWarnings.id, id));
   return true;
 }

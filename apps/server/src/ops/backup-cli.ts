@@ -23,7 +23,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === "backup") {
       const { bytes } = await backupDatabase(target, absolute);
-      console.info(`Backed up ${where} to ${absolute} (${(bytes / 1024).toFixed(0)} KB). Pictures are under ${config.mediaDir}: copy that directory too.`);
+      console.info(
+        `Backed up ${where} to ${absolute} (${(bytes / 1024).toFixed(0)} KB). Pictures are under ${config.mediaDir}: copy that directory too.`,
+      );
     } else {
       await restoreDatabase(target, absolute);
       console.info(`Restored ${absolute} into ${where}.`);

@@ -22,10 +22,16 @@ async function adminQuery(statement: string): Promise<void> {
 
 /** Every table's row count, by name. */
 async function rowCounts(database: Database): Promise<Record<string, number>> {
-  const tables = await queryRows<{ name: string }>(database.db, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number }>(database.db, sql.raw(`SELECT count(*)::int AS n FROM public."${name}"`));
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql.raw(`SELECT count(*)::int AS n FROM public."${name}"`),
+    );
     counts[name] = row!.n;
   }
   return counts;
@@ -37,7 +43,12 @@ async function someActivity(database: Database): Promise<void> {
   try {
     const alice = await registerMember(server, "alice@example.com");
     const bob = await registerMember(server, "bob@example.com");
-    const opened = await server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: alice.cookie }, payload: { userId: bob.id } });
+    const opened = await server.app.inject({
+      method: "POST",
+      url: "/api/conversations",
+      headers: { cookie: alice.cookie },
+      payload: { userId: bob.id },
+    });
     expect(opened.statusCode).toBe(200);
   } finally {
     await server.close();
@@ -56,8 +67,14 @@ describe.each(testEngines())("db:backup and db:restore (%s)", (engine) => {
       url.pathname = `/${name}`;
       return url.toString();
     };
-    const from = engine === "postgres" ? { databaseUrl: urlOf(names[0]!), pgliteDir: "" } : { databaseUrl: undefined, pgliteDir: path.join(dir, "from") };
-    const to = engine === "postgres" ? { databaseUrl: urlOf(names[1]!), pgliteDir: "" } : { databaseUrl: undefined, pgliteDir: path.join(dir, "to") };
+    const from =
+      engine === "postgres"
+        ? { databaseUrl: urlOf(names[0]!), pgliteDir: "" }
+        : { databaseUrl: undefined, pgliteDir: path.join(dir, "from") };
+    const to =
+      engine === "postgres"
+        ? { databaseUrl: urlOf(names[1]!), pgliteDir: "" }
+        : { databaseUrl: undefined, pgliteDir: path.join(dir, "to") };
     if (engine === "postgres") for (const name of names) await adminQuery(`CREATE DATABASE ${name}`);
     try {
       const source = await openDatabase({ url: from.databaseUrl, dataDir: from.pgliteDir });
@@ -76,22 +93,32 @@ describe.each(testEngines())("db:backup and db:restore (%s)", (engine) => {
         expect(await rowCounts(restored)).toEqual(before);
         // The restored database works: the same member signs in.
         const server = await buildServer(testConfig(), { database: restored });
-        const signIn = await server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "alice@example.com", password: "correct horse battery staple" } });
+        const signIn = await server.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email: "alice@example.com", password: "correct horse battery staple" },
+        });
         await server.close();
         expect(signIn.statusCode).toBe(200);
       } finally {
         await restored.close();
       }
     } finally {
-      if (engine === "postgres") for (const name of names) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (engine === "postgres")
+        for (const name of names) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   });
 
   it("refuses a backup of the other engine, a missing file, and (PGlite) a directory that holds a database", async () => {
     const other = path.join(dir, `not-${engine}.backup`);
     writeFileSync(other, engine === "postgres" ? Buffer.from([0x1f, 0x8b, 0, 0, 0, 0]) : Buffer.from("PGDMP and more"));
-    const target = engine === "postgres" ? { databaseUrl: process.env.DATABASE_URL, pgliteDir: "" } : { databaseUrl: undefined, pgliteDir: path.join(dir, "held") };
-    await expect(restoreDatabase(target, other)).rejects.toThrow(engine === "postgres" ? /is not a PostgreSQL backup/ : /is not a PGlite backup/);
+    const target =
+      engine === "postgres"
+        ? { databaseUrl: process.env.DATABASE_URL, pgliteDir: "" }
+        : { databaseUrl: undefined, pgliteDir: path.join(dir, "held") };
+    await expect(restoreDatabase(target, other)).rejects.toThrow(
+      engine === "postgres" ? /is not a PostgreSQL backup/ : /is not a PGlite backup/,
+    );
     await expect(restoreDatabase(target, path.join(dir, "nothing-here"))).rejects.toThrow(BackupError);
     if (engine === "pglite") {
       const held = await openDatabase({ dataDir: target.pgliteDir });

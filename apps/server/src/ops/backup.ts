@@ -30,9 +30,17 @@ function runTool(tool: string, args: string[]): Promise<void> {
     let errors = "";
     child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(new BackupError(error.code === "ENOENT" ? `${tool} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client), of the server's major version or newer` : error.message)),
+      reject(
+        new BackupError(
+          error.code === "ENOENT"
+            ? `${tool} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client), of the server's major version or newer`
+            : error.message,
+        ),
+      ),
     );
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new BackupError(`${tool} failed (exit ${code}):\n${errors.trim()}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${tool} failed (exit ${code}):\n${errors.trim()}`)),
+    );
   });
 }
 
@@ -55,19 +63,33 @@ function restorePostgres(databaseUrl: string, file: string): Promise<void> {
       psql.kill();
       reject(error);
     };
-    const restore = spawn("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--file=-", file], { stdio: ["ignore", "pipe", "pipe"] });
-    const psql = spawn("psql", ["--quiet", "--no-psqlrc", "--single-transaction", "--set=ON_ERROR_STOP=1", `--dbname=${databaseUrl}`], { stdio: ["pipe", "ignore", "pipe"] });
+    const restore = spawn("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--file=-", file], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const psql = spawn(
+      "psql",
+      ["--quiet", "--no-psqlrc", "--single-transaction", "--set=ON_ERROR_STOP=1", `--dbname=${databaseUrl}`],
+      { stdio: ["pipe", "ignore", "pipe"] },
+    );
     let errors = "";
     for (const child of [restore, psql]) {
       child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
       child.on("error", (error: NodeJS.ErrnoException) =>
-        fail(new BackupError(error.code === "ENOENT" ? `${child === restore ? "pg_restore" : "psql"} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client)` : error.message)),
+        fail(
+          new BackupError(
+            error.code === "ENOENT"
+              ? `${child === restore ? "pg_restore" : "psql"} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client)`
+              : error.message,
+          ),
+        ),
       );
     }
     const lines = createInterface({ input: restore.stdout, crlfDelay: Infinity });
     let waiting = false;
     lines.on("line", (line) => {
-      const ok = psql.stdin.write(`${line === EMPTY_SEARCH_PATH ? "SELECT pg_catalog.set_config('search_path', 'public, pg_catalog', false);" : line}\n`);
+      const ok = psql.stdin.write(
+        `${line === EMPTY_SEARCH_PATH ? "SELECT pg_catalog.set_config('search_path', 'public, pg_catalog', false);" : line}\n`,
+      );
       // (Lines already read still arrive after a pause: one wait for "drain" at a time.)
       if (!ok && !waiting) {
         waiting = true;
@@ -86,15 +108,29 @@ function restorePostgres(databaseUrl: string, file: string): Promise<void> {
       if (settled) return;
       settled = true;
       if (code === 0 && restoreCode === 0) resolve();
-      else reject(new BackupError(`The restore failed (pg_restore exit ${restoreCode}, psql exit ${code}); nothing was changed:\n${errors.trim()}`));
+      else
+        reject(
+          new BackupError(
+            `The restore failed (pg_restore exit ${restoreCode}, psql exit ${code}); nothing was changed:\n${errors.trim()}`,
+          ),
+        );
     });
   });
 }
 
 /** Writes a backup of the database to `file`; answers its engine and size. */
-export async function backupDatabase(target: BackupTarget, file: string): Promise<{ engine: "postgres" | "pglite"; bytes: number }> {
+export async function backupDatabase(
+  target: BackupTarget,
+  file: string,
+): Promise<{ engine: "postgres" | "pglite"; bytes: number }> {
   if (target.databaseUrl) {
-    await runTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`, `--dbname=${target.databaseUrl}`]);
+    await runTool("pg_dump", [
+      "--format=custom",
+      "--no-owner",
+      "--no-privileges",
+      `--file=${file}`,
+      `--dbname=${target.databaseUrl}`,
+    ]);
     return { engine: "postgres", bytes: readFileSync(file).length };
   }
   if (!existsSync(target.pgliteDir)) throw new BackupError(`There is no database in ${target.pgliteDir} to back up`);
@@ -116,13 +152,21 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   const isPgDump = head.toString("latin1") === "PGDMP";
   const isGzip = head[0] === 0x1f && head[1] === 0x8b;
   if (target.databaseUrl) {
-    if (!isPgDump) throw new BackupError(`${file} is not a PostgreSQL backup (pg_dump's custom format): restore it with DATABASE_URL unset, into DATA_DIR`);
+    if (!isPgDump)
+      throw new BackupError(
+        `${file} is not a PostgreSQL backup (pg_dump's custom format): restore it with DATABASE_URL unset, into DATA_DIR`,
+      );
     await restorePostgres(target.databaseUrl, file);
     return { engine: "postgres" };
   }
-  if (!isGzip) throw new BackupError(`${file} is not a PGlite backup: restore it with DATABASE_URL set to the PostgreSQL database`);
+  if (!isGzip)
+    throw new BackupError(
+      `${file} is not a PGlite backup: restore it with DATABASE_URL set to the PostgreSQL database`,
+    );
   if (existsSync(target.pgliteDir) && readdirSync(target.pgliteDir).length > 0) {
-    throw new BackupError(`${target.pgliteDir} already holds a database: move it away (or point DATA_DIR elsewhere) and run this again`);
+    throw new BackupError(
+      `${target.pgliteDir} already holds a database: move it away (or point DATA_DIR elsewhere) and run this again`,
+    );
   }
   try {
     const database = await openDatabase({ dataDir: target.pgliteDir, loadDataDir: new Blob([readFileSync(file)]) });

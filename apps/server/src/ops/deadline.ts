@@ -9,7 +9,10 @@ export const TIMED_OUT: unique symbol = Symbol("timed out");
 export async function beforeDeadline<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([work, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), ms)))]);
+    return await Promise.race([
+      work,
+      new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -60,7 +60,10 @@ export class Metrics {
   instrument(app: FastifyInstance): void {
     app.addHook("onResponse", async (request, reply) => {
       const route = request.routeOptions.url ?? "(no route)";
-      this.requestSeconds.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      this.requestSeconds.observe(
+        { method: request.method, route, status_code: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
     });
   }
 

@@ -8,7 +8,8 @@ const onPglite = (ctx: { database: { engine: string } }) => ctx.database.engine 
 export const opsModule: DomainModule = {
   name: "ops",
   routes: {
-    open: (group, ctx) => registerHealthRoutes(group, { database: ctx.database, redis: ctx.node.redis, closing: ctx.node.closing }),
+    open: (group, ctx) =>
+      registerHealthRoutes(group, { database: ctx.database, redis: ctx.node.redis, closing: ctx.node.closing }),
     operator: (group, ctx) => registerMetricsRoute(group, ctx.metrics),
   },
   async start(ctx) {

@@ -2,7 +2,14 @@ import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildServer, DATABASE_UNAVAILABLE_MESSAGE } from "../app";
 import { loadConfig } from "../config";
-import { createTestDatabase, registerMember, resetDatabase, testConfig, testEngines, type Engine } from "../test/harness";
+import {
+  createTestDatabase,
+  registerMember,
+  resetDatabase,
+  testConfig,
+  testEngines,
+  type Engine,
+} from "../test/harness";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../db/database";
 import { closeOpenSockets, connected, dataOf, emitAck, listen, socketFor } from "../test/sockets";
@@ -13,7 +20,9 @@ const TOKEN = "operator-token-".padEnd(40, "x");
 
 /** The value of one sample in Prometheus' text format (labels as written, in their order), or undefined. */
 function sample(text: string, name: string, labels = ""): number | undefined {
-  const line = text.split("\n").find((l) => l.startsWith(`${name}${labels} `) || (labels === "" && l.startsWith(`${name} `)));
+  const line = text
+    .split("\n")
+    .find((l) => l.startsWith(`${name}${labels} `) || (labels === "" && l.startsWith(`${name} `)));
   return line === undefined ? undefined : Number(line.split(" ").at(-1));
 }
 
@@ -24,7 +33,9 @@ describe.each(testEngines())("health and metrics (%s)", (engine: Engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    server = await buildServer(testConfig({ metricsToken: TOKEN, metricsPort: 0, redisUrl: process.env.REDIS_URL }), { database });
+    server = await buildServer(testConfig({ metricsToken: TOKEN, metricsPort: 0, redisUrl: process.env.REDIS_URL }), {
+      database,
+    });
     url = await listen(server);
   });
   afterAll(async () => {
@@ -39,14 +50,23 @@ describe.each(testEngines())("health and metrics (%s)", (engine: Engine) => {
     expect(await alive.json()).toEqual({ status: "alive" });
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: "ok", redis: process.env.REDIS_URL ? "ok" : "not used" });
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      database: "ok",
+      redis: process.env.REDIS_URL ? "ok" : "not used",
+    });
   });
 
   it("serves /metrics for the operator's token only, and counts requests by route, sockets and messages", async () => {
     await resetDatabase(database);
     const alice = await registerMember(server, "alice@example.com");
     const bob = await registerMember(server, "bob@example.com");
-    const opened = await server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: alice.cookie }, payload: { userId: bob.id } });
+    const opened = await server.app.inject({
+      method: "POST",
+      url: "/api/conversations",
+      headers: { cookie: alice.cookie },
+      payload: { userId: bob.id },
+    });
     const conversationId = (opened.json() as { id: string }).id;
     const socket = socketFor(url, alice.cookie);
     await connected(socket);
@@ -63,7 +83,9 @@ describe.each(testEngines())("health and metrics (%s)", (engine: Engine) => {
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();
     // By the route's pattern, never the URL with its query.
-    expect(sample(text, "http_request_duration_seconds_count", '{method="GET",route="/api/users/nearby",status_code="200"}')).toBe(3);
+    expect(
+      sample(text, "http_request_duration_seconds_count", '{method="GET",route="/api/users/nearby",status_code="200"}'),
+    ).toBe(3);
     expect(text).not.toContain("latitude=40.7");
     expect(sample(text, "socketio_sockets_open")).toBe(1);
     expect(sample(text, "messages_sent_total", '{kind="direct"}')).toBe(1);
@@ -102,14 +124,22 @@ describe("readiness", () => {
 
   it("calls an unreachable database or Redis unreachable, and a closing node not ready", async () => {
     const redisDown = { ping: () => Promise.reject(new Error("The client is closed")) };
-    expect(await checkReadiness({ database: failing, redis: redisDown, closing: () => false })).toEqual({ database: "unreachable", redis: "unreachable" });
+    expect(await checkReadiness({ database: failing, redis: redisDown, closing: () => false })).toEqual({
+      database: "unreachable",
+      redis: "unreachable",
+    });
 
     let closing = false;
     const app = Fastify();
     registerHealthRoutes(app, { database: failing, redis: null, closing: () => closing });
     const down = await app.inject({ method: "GET", url: "/readyz" });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ status: "unavailable", message: "Not ready: the database cannot be reached", database: "unreachable", redis: "not used" });
+    expect(down.json()).toEqual({
+      status: "unavailable",
+      message: "Not ready: the database cannot be reached",
+      database: "unreachable",
+      redis: "not used",
+    });
     closing = true;
     const closed = await app.inject({ method: "GET", url: "/readyz" });
     expect(closed.statusCode).toBe(503);
@@ -119,11 +149,18 @@ describe("readiness", () => {
 });
 
 describe("production configuration", () => {
-  const base = { NODE_ENV: "production", DATA_DIR: "memory://", SESSION_SECRET: "s".repeat(40), APP_URL: "https://vicinity.example" };
+  const base = {
+    NODE_ENV: "production",
+    DATA_DIR: "memory://",
+    SESSION_SECRET: "s".repeat(40),
+    APP_URL: "https://vicinity.example",
+  };
 
   it("requires what a production node must be told, and refuses demo data", () => {
     expect(() => loadConfig({ ...base, APP_URL: "" })).toThrow(/APP_URL: required in production/);
-    expect(() => loadConfig({ ...base, SEED_DEMO: "true" })).toThrow(/SEED_DEMO: demo members never go into a production database/);
+    expect(() => loadConfig({ ...base, SEED_DEMO: "true" })).toThrow(
+      /SEED_DEMO: demo members never go into a production database/,
+    );
     expect(loadConfig(base).seedDemo).toBe(false);
     expect(() => loadConfig({ ...base, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be 24 to 200 characters/);
     expect(() => loadConfig({ ...base, METRICS_PORT: "70000" })).toThrow(/METRICS_PORT must be a port number/);
@@ -172,7 +209,10 @@ describe.runIf(process.env.DATABASE_URL)("the database away and back (postgres)"
 
     await relay.start();
     expect((await nearby()).statusCode).toBe(200);
-    expect((await server.app.inject({ method: "GET", url: "/readyz" })).json()).toMatchObject({ status: "ready", database: "ok" });
+    expect((await server.app.inject({ method: "GET", url: "/readyz" })).json()).toMatchObject({
+      status: "ready",
+      database: "ok",
+    });
   });
 });
 

@@ -19,10 +19,17 @@ export function registerHealthRoutes(app: FastifyInstance, readiness: Readiness)
   });
   app.get(HEALTH_PATHS.ready, async (_request, reply) => {
     void reply.header("cache-control", "no-store");
-    if (readiness.closing()) return reply.status(503).send({ status: "closing", message: "This node is shutting down" });
+    if (readiness.closing())
+      return reply.status(503).send({ status: "closing", message: "This node is shutting down" });
     const checks = await checkReadiness(readiness);
-    const down = [checks.database === "unreachable" && "the database", checks.redis === "unreachable" && "Redis"].filter(Boolean);
-    if (down.length > 0) return reply.status(503).send({ status: "unavailable", message: `Not ready: ${down.join(" and ")} cannot be reached`, ...checks });
+    const down = [
+      checks.database === "unreachable" && "the database",
+      checks.redis === "unreachable" && "Redis",
+    ].filter(Boolean);
+    if (down.length > 0)
+      return reply
+        .status(503)
+        .send({ status: "unavailable", message: `Not ready: ${down.join(" and ")} cannot be reached`, ...checks });
     return { status: "ready", ...checks };
   });
 }
@@ -39,12 +46,17 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics): vo
 export async function listenForMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method !== "GET" || (request.url ?? "").split("?")[0] !== HEALTH_PATHS.metrics) {
-      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Only GET /metrics is here" }));
+      response
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ message: "Only GET /metrics is here" }));
       return;
     }
     metrics.text().then(
       ({ contentType, body }) => response.writeHead(200, { "content-type": contentType }).end(body),
-      () => response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "The metrics could not be read" })),
+      () =>
+        response
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ message: "The metrics could not be read" })),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -34,6 +34,9 @@ export async function withoutBlocked(db: Db, userId: string, others: readonly st
 
 /** Whether two members are in a block, either way. */
 export async function isBlockedEitherWay(db: Db, a: string, b: string): Promise<boolean> {
-  const [row] = await queryRows<{ blocked: boolean }>(db, sql`SELECT ${blockedEitherWaySql(sql`${a}::uuid`, sql`${b}::uuid`)} AS blocked`);
+  const [row] = await queryRows<{ blocked: boolean }>(
+    db,
+    sql`SELECT ${blockedEitherWaySql(sql`${a}::uuid`, sql`${b}::uuid`)} AS blocked`,
+  );
   return Boolean(row?.blocked);
 }

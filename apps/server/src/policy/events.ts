@@ -18,7 +18,10 @@ export interface EventViewer {
 }
 
 /** The events' view of a viewer. */
-export const eventViewerOf = (viewer: Viewer): EventViewer => ({ id: viewer.member?.id ?? viewer.blocksOf, member: viewer.member !== null });
+export const eventViewerOf = (viewer: Viewer): EventViewer => ({
+  id: viewer.member?.id ?? viewer.blocksOf,
+  member: viewer.member !== null,
+});
 
 /**
  * Events a viewer may see at all: a host not suspended, no block either way with him, and a group's
@@ -43,7 +46,11 @@ export function seesEventAddress(
 }
 
 /** Who may answer (RSVP) an event: no block with its host, and for a group's event its members. */
-export async function mayAnswerEvent(db: Db, userId: string, event: { host_id: string; group_id: string | null }): Promise<boolean> {
+export async function mayAnswerEvent(
+  db: Db,
+  userId: string,
+  event: { host_id: string; group_id: string | null },
+): Promise<boolean> {
   const [row] = await queryRows<{ ok: boolean }>(
     db,
     sql`SELECT NOT ${blockedEitherWaySql(sql`${userId}::uuid`, sql`${event.host_id}::uuid`)}

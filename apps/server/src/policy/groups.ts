@@ -11,14 +11,21 @@ import { activeSql } from "./members";
 export { mayChangeGroupIdentity, seesEveryGroupMember, seesGroupMembers } from "@vicinity/contract";
 
 /** A group is visible unless its owner (`o`) is in a block with the viewer. */
-export const groupVisibleSql = (viewerId: string | null, o = "o"): SQL => notBlockedWithSql(viewerId, sql.raw(`${o}.id`));
+export const groupVisibleSql = (viewerId: string | null, o = "o"): SQL =>
+  notBlockedWithSql(viewerId, sql.raw(`${o}.id`));
 
 /**
  * The members a viewer sees on a group's page (null: none at all). `m` is the group_members row,
  * `u` his users row: active, no block either way; moderators see everyone, others the owner and
  * those who chose to be listed.
  */
-export function groupMembersShownSql(viewerId: string | null, joinPolicy: GroupJoinPolicy, myRole: GroupRole | null, m = "m", u = "u"): SQL | null {
+export function groupMembersShownSql(
+  viewerId: string | null,
+  joinPolicy: GroupJoinPolicy,
+  myRole: GroupRole | null,
+  m = "m",
+  u = "u",
+): SQL | null {
   if (!seesGroupMembers(joinPolicy, myRole)) return null;
   const listed = seesEveryGroupMember(myRole) ? sql`TRUE` : sql`(${sql.raw(m)}.listed OR ${sql.raw(m)}.role = 'owner')`;
   return sql`${activeSql(u)} AND ${listed} AND ${notBlockedWithSql(viewerId, sql.raw(`${u}.id`))}`;

@@ -32,7 +32,8 @@ export const appearanceSql = (u = "u"): SQL => {
  * migration 0017), so the nearby search finds those who hide it through their own index.
  */
 export const showsDistance = (appearance: Appearance): boolean => appearance === "shown";
-export const distanceHiddenSql = (u = "u"): SQL => sql`(${sql.raw(u)}.private_mode OR ${sql.raw(u)}.map_visibility = 'crowd')`;
+export const distanceHiddenSql = (u = "u"): SQL =>
+  sql`(${sql.raw(u)}.private_mode OR ${sql.raw(u)}.map_visibility = 'crowd')`;
 
 /** On the map at all (a marker or a crowd): not in private mode, his position fresher than MAP_STALE_HOURS. `l` is his locations row. */
 export const onMapSql = (u = "u", l = "l"): SQL => sql`NOT ${sql.raw(u)}.private_mode AND ${freshPositionSql(l)}`;
@@ -75,7 +76,8 @@ export function seenBySql(viewerId: string | null, u = "u"): SQL {
 }
 
 /** Stale members (no position for MAP_STALE_HOURS) are absent from every place-based surface (nearby, map). `l` is his locations row. */
-export const freshPositionSql = (l = "l"): SQL => sql`${sql.raw(l)}.updated_at > now() - make_interval(hours => ${MAP_STALE_HOURS})`;
+export const freshPositionSql = (l = "l"): SQL =>
+  sql`${sql.raw(l)}.updated_at > now() - make_interval(hours => ${MAP_STALE_HOURS})`;
 
 /**
  * Live pushes about a member (his presence to everyone; decisions.md: "live pushes about him")
@@ -83,6 +85,9 @@ export const freshPositionSql = (l = "l"): SQL => sql`${sql.raw(l)}.updated_at >
  * suspended ones never.
  */
 export async function pushesAbout(db: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ appearance: Appearance }>(db, sql`SELECT ${appearanceSql()} AS appearance FROM users u WHERE u.id = ${userId}::uuid AND ${activeSql()}`);
+  const [row] = await queryRows<{ appearance: Appearance }>(
+    db,
+    sql`SELECT ${appearanceSql()} AS appearance FROM users u WHERE u.id = ${userId}::uuid AND ${activeSql()}`,
+  );
   return row?.appearance === "shown";
 }

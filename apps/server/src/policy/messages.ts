@@ -13,6 +13,10 @@ export function messageVisibleSql(me: string, kind: SQL = sql`c.kind`): SQL {
 }
 
 /** The plain side: whether `me` sees a message from `senderId` in a conversation of `kind`, given whether they are in a block. */
-export function seesMessage(me: string, message: { senderId: string | null; kind: "direct" | "group" }, blocked: boolean): boolean {
+export function seesMessage(
+  me: string,
+  message: { senderId: string | null; kind: "direct" | "group" },
+  blocked: boolean,
+): boolean {
   return message.kind === "direct" || message.senderId === null || message.senderId === me || !blocked;
 }

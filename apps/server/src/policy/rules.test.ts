@@ -7,7 +7,15 @@ import { blocks, locations, users } from "../db/schema";
 import { CITY, offset } from "../test/geo";
 import { saveLocation } from "../location/save-location";
 import { isBlockedEitherWay } from "./blocks";
-import { appearanceOf, appearanceSql, distanceHiddenSql, establishedShownSql, isEstablishedShown, showsDistance, type Appearance } from "./members";
+import {
+  appearanceOf,
+  appearanceSql,
+  distanceHiddenSql,
+  establishedShownSql,
+  isEstablishedShown,
+  showsDistance,
+  type Appearance,
+} from "./members";
 import { messageVisibleSql, seesMessage } from "./messages";
 
 /**
@@ -27,7 +35,13 @@ describe.each(testEngines())("the policy's SQL helpers and plain functions agree
     const name = `m${randomBytes(5).toString("hex")}`;
     const [row] = await database.db
       .insert(users)
-      .values({ email: `${name}@example.com`, username: name, passwordHash: "x", locationSecret: randomBytes(16).toString("hex"), ...values })
+      .values({
+        email: `${name}@example.com`,
+        username: name,
+        passwordHash: "x",
+        locationSecret: randomBytes(16).toString("hex"),
+        ...values,
+      })
       .returning();
     return row!;
   };
@@ -43,13 +57,21 @@ describe.each(testEngines())("the policy's SQL helpers and plain functions agree
               FROM users u JOIN locations l ON l.user_id = u.id WHERE u.id = ${m.id}::uuid`,
         );
         const plain = appearanceOf({ privateMode, mapVisibility });
-        expect(row, `${privateMode} ${mapVisibility}`).toEqual({ appearance: plain, hidden: !showsDistance(plain), mirror: !showsDistance(plain) });
+        expect(row, `${privateMode} ${mapVisibility}`).toEqual({
+          appearance: plain,
+          hidden: !showsDistance(plain),
+          mirror: !showsDistance(plain),
+        });
       }
     }
     // The mirror follows a change of mode on the users row.
     const m = await member();
     await saveLocation(database.db, m, CITY);
-    for (const set of [{ mapVisibility: "crowd" as const }, { privateMode: true }, { privateMode: false, mapVisibility: "shown" as const }]) {
+    for (const set of [
+      { mapVisibility: "crowd" as const },
+      { privateMode: true },
+      { privateMode: false, mapVisibility: "shown" as const },
+    ]) {
       await database.db.update(users).set(set).where(eq(users.id, m.id));
       const [u] = await database.db.select().from(users).where(eq(users.id, m.id));
       const [l] = await database.db.select().from(locations).where(eq(locations.userId, m.id));
@@ -64,12 +86,18 @@ describe.each(testEngines())("the policy's SQL helpers and plain functions agree
         for (const mapVisibility of ["shown", "crowd"] as const) {
           const m = await member({ mapVisibility, createdAt: new Date(now - days * 86_400_000) });
           await saveLocation(database.db, m, CITY);
-          await database.db.update(locations).set({ heldSince: new Date(now - heldHours * 3_600_000) }).where(eq(locations.userId, m.id));
+          await database.db
+            .update(locations)
+            .set({ heldSince: new Date(now - heldHours * 3_600_000) })
+            .where(eq(locations.userId, m.id));
           const [row] = await queryRows<{ established: boolean; created_at: string | Date; held_since: string | Date }>(
             database.db,
             sql`SELECT ${establishedShownSql()} AS established, u.created_at, l.held_since FROM users u JOIN locations l ON l.user_id = u.id WHERE u.id = ${m.id}::uuid`,
           );
-          const plain = isEstablishedShown({ appearance: appearanceOf(m), createdAt: new Date(row!.created_at), heldSince: new Date(row!.held_since) }, Date.now());
+          const plain = isEstablishedShown(
+            { appearance: appearanceOf(m), createdAt: new Date(row!.created_at), heldSince: new Date(row!.held_since) },
+            Date.now(),
+          );
           expect(row!.established, `${days} days, held ${heldHours} h, ${mapVisibility}`).toBe(plain);
           expect(plain).toBe(days === 8 && heldHours === 2 && mapVisibility === "shown");
         }
@@ -78,9 +106,13 @@ describe.each(testEngines())("the policy's SQL helpers and plain functions agree
     // His position updated to the same snapped point keeps its age; to another point starts again.
     const m = await member();
     await saveLocation(database.db, m, CITY);
-    await database.db.update(locations).set({ heldSince: new Date(now - 2 * 3_600_000) }).where(eq(locations.userId, m.id));
+    await database.db
+      .update(locations)
+      .set({ heldSince: new Date(now - 2 * 3_600_000) })
+      .where(eq(locations.userId, m.id));
     await saveLocation(database.db, m, CITY);
-    const heldOf = async () => (await database.db.select().from(locations).where(eq(locations.userId, m.id)))[0]!.heldSince.getTime();
+    const heldOf = async () =>
+      (await database.db.select().from(locations).where(eq(locations.userId, m.id)))[0]!.heldSince.getTime();
     expect(await heldOf()).toBe(now - 2 * 3_600_000);
     await saveLocation(database.db, m, offset(3, 0));
     expect(await heldOf()).toBeGreaterThan(now - 60_000);
@@ -98,9 +130,10 @@ describe.each(testEngines())("the policy's SQL helpers and plain functions agree
           sql`SELECT ${messageVisibleSql(me.id, sql`${kind}`)} AS visible FROM (SELECT ${sender}::uuid AS sender_id) m`,
         );
         const blocked = sender === null ? false : await isBlockedEitherWay(database.db, me.id, sender);
-        expect(row!.visible, `${kind} from ${sender === me.id ? "me" : sender === other.id ? "a member in a block" : sender ? "a stranger" : "nobody"}`).toBe(
-          seesMessage(me.id, { senderId: sender, kind }, blocked),
-        );
+        expect(
+          row!.visible,
+          `${kind} from ${sender === me.id ? "me" : sender === other.id ? "a member in a block" : sender ? "a stranger" : "nobody"}`,
+        ).toBe(seesMessage(me.id, { senderId: sender, kind }, blocked));
       }
     }
     expect(await isBlockedEitherWay(database.db, me.id, other.id)).toBe(true);

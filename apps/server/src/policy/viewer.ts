@@ -29,7 +29,10 @@ export interface Viewer {
 
 /** A member's role in a group: the one query behind Viewer.groupRole. */
 export async function groupRoleOf(db: Db, groupId: string, userId: string): Promise<GroupRole | null> {
-  const [row] = await queryRows<{ role: GroupRole }>(db, sql`SELECT role FROM group_members WHERE group_id = ${groupId}::uuid AND user_id = ${userId}::uuid`);
+  const [row] = await queryRows<{ role: GroupRole }>(
+    db,
+    sql`SELECT role FROM group_members WHERE group_id = ${groupId}::uuid AND user_id = ${userId}::uuid`,
+  );
   return row?.role ?? null;
 }
 
@@ -37,10 +40,17 @@ export async function groupRoleOf(db: Db, groupId: string, userId: string): Prom
  * `remember`: a request's viewer reads his blocks and roles once; a socket's, which lives for hours
  * while he blocks and joins, reads them anew each time (a block must hold at once).
  */
-function makeViewer(db: Db, kind: ViewerKind, member: SessionUserRow | null, blocksOf: string | null, remember: boolean): Viewer {
+function makeViewer(
+  db: Db,
+  kind: ViewerKind,
+  member: SessionUserRow | null,
+  blocksOf: string | null,
+  remember: boolean,
+): Viewer {
   let peers: Promise<ReadonlySet<string>> | null = null;
   const roles = new Map<string, Promise<GroupRole | null>>();
-  const readPeers = () => (blocksOf ? blockedPeersOf(db, blocksOf).then((ids) => new Set(ids)) : Promise.resolve(new Set<string>()));
+  const readPeers = () =>
+    blocksOf ? blockedPeersOf(db, blocksOf).then((ids) => new Set(ids)) : Promise.resolve(new Set<string>());
   return {
     kind,
     member,
@@ -64,7 +74,14 @@ export function memberAsViewer(db: Db, user: SessionUserRow): Viewer {
 /** The viewer of a request: from its session, and the device cookie for visitors and guests. */
 export function viewerOfRequest(db: Db, secret: string, request: FastifyRequest): Viewer {
   const session = request.session;
-  if (session?.kind === "member") return makeViewer(db, session.user.accountRole === "admin" ? "admin" : "member", session.user, session.user.id, true);
+  if (session?.kind === "member")
+    return makeViewer(
+      db,
+      session.user.accountRole === "admin" ? "admin" : "member",
+      session.user,
+      session.user.id,
+      true,
+    );
   return makeViewer(db, session ? "guest" : "visitor", null, readDevice(request, secret)?.userId ?? null, true);
 }
 

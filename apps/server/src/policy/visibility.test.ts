@@ -21,7 +21,15 @@ import { connected, emitAck, listen, socketFor, type ClientSocket } from "../tes
  */
 
 /** A member subject: one account each. */
-const MEMBERS = ["shown", "crowd only", "private mode", "blocked by him", "blocking him", "suspended", "stale"] as const;
+const MEMBERS = [
+  "shown",
+  "crowd only",
+  "private mode",
+  "blocked by him",
+  "blocking him",
+  "suspended",
+  "stale",
+] as const;
 type MemberSubject = (typeof MEMBERS)[number];
 /** Then the viewer's own relations: to a group he is not in, to an event he is not going to. */
 const RELATIONS = ["not a member of the group", "not going to the event"] as const;
@@ -47,37 +55,155 @@ type Answer =
   | "n/a";
 
 /** The members' columns, then the viewer's relations. */
-const row = (members: Record<MemberSubject, Answer>, relations: Partial<Record<(typeof RELATIONS)[number], Answer>> = {}) =>
-  ({ ...members, "not a member of the group": "n/a", "not going to the event": "n/a", ...relations }) as Record<Subject, Answer>;
+const row = (
+  members: Record<MemberSubject, Answer>,
+  relations: Partial<Record<(typeof RELATIONS)[number], Answer>> = {},
+) =>
+  ({ ...members, "not a member of the group": "n/a", "not going to the event": "n/a", ...relations }) as Record<
+    Subject,
+    Answer
+  >;
 
 const TABLE: Record<string, Record<Subject, Answer>> = {
-  "GET /api/users/nearby": row({ shown: "distance", "crowd only": "distance hidden", "private mode": "distance hidden", "blocked by him": "absent", "blocking him": "absent", suspended: "absent", stale: "absent" }),
-  "GET /api/users/:id": row({ shown: "distance", "crowd only": "distance hidden", "private mode": "distance hidden", "blocked by him": "blocked (he may unblock)", "blocking him": "absent", suspended: "absent", stale: "distance" }),
-  "GET /api/map/area": row({ shown: "marker", "crowd only": "crowd", "private mode": "absent", "blocked by him": "absent", "blocking him": "absent", suspended: "absent", stale: "absent" }),
-  "push mapTiles": row({ shown: "pushed", "crowd only": "pushed (crowd count only)", "private mode": "nothing", "blocked by him": "nothing", "blocking him": "nothing", suspended: "nothing", stale: "n/a" }),
-  "push userOnlineStatusUpdate": row({ shown: "told", "crowd only": "nothing", "private mode": "nothing", "blocked by him": "nothing", "blocking him": "nothing", suspended: "nothing", stale: "told" }),
-  "push typing": row({ shown: "told", "crowd only": "told", "private mode": "told", "blocked by him": "nothing", "blocking him": "nothing", suspended: "n/a", stale: "told" }),
-  "push messagesRead": row({ shown: "told", "crowd only": "told", "private mode": "told", "blocked by him": "nothing", "blocking him": "nothing", suspended: "n/a", stale: "told" }),
+  "GET /api/users/nearby": row({
+    shown: "distance",
+    "crowd only": "distance hidden",
+    "private mode": "distance hidden",
+    "blocked by him": "absent",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "absent",
+  }),
+  "GET /api/users/:id": row({
+    shown: "distance",
+    "crowd only": "distance hidden",
+    "private mode": "distance hidden",
+    "blocked by him": "blocked (he may unblock)",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "distance",
+  }),
+  "GET /api/map/area": row({
+    shown: "marker",
+    "crowd only": "crowd",
+    "private mode": "absent",
+    "blocked by him": "absent",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "absent",
+  }),
+  "push mapTiles": row({
+    shown: "pushed",
+    "crowd only": "pushed (crowd count only)",
+    "private mode": "nothing",
+    "blocked by him": "nothing",
+    "blocking him": "nothing",
+    suspended: "nothing",
+    stale: "n/a",
+  }),
+  "push userOnlineStatusUpdate": row({
+    shown: "told",
+    "crowd only": "nothing",
+    "private mode": "nothing",
+    "blocked by him": "nothing",
+    "blocking him": "nothing",
+    suspended: "nothing",
+    stale: "told",
+  }),
+  "push typing": row({
+    shown: "told",
+    "crowd only": "told",
+    "private mode": "told",
+    "blocked by him": "nothing",
+    "blocking him": "nothing",
+    suspended: "n/a",
+    stale: "told",
+  }),
+  "push messagesRead": row({
+    shown: "told",
+    "crowd only": "told",
+    "private mode": "told",
+    "blocked by him": "nothing",
+    "blocking him": "nothing",
+    suspended: "n/a",
+    stale: "told",
+  }),
   "GET /api/events/:id": row(
-    { shown: "visible", "crowd only": "visible", "private mode": "visible", "blocked by him": "absent", "blocking him": "absent", suspended: "absent", stale: "visible" },
+    {
+      shown: "visible",
+      "crowd only": "visible",
+      "private mode": "visible",
+      "blocked by him": "absent",
+      "blocking him": "absent",
+      suspended: "absent",
+      stale: "visible",
+    },
     { "not going to the event": "address hidden" },
   ),
-  "GET /api/events/:id/attendees": row({ shown: "listed", "crowd only": "listed", "private mode": "listed", "blocked by him": "absent", "blocking him": "absent", suspended: "absent", stale: "listed" }),
+  "GET /api/events/:id/attendees": row({
+    shown: "listed",
+    "crowd only": "listed",
+    "private mode": "listed",
+    "blocked by him": "absent",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "listed",
+  }),
   "GET /api/groups/:id/members": row(
-    { shown: "listed", "crowd only": "listed", "private mode": "listed", "blocked by him": "absent", "blocking him": "absent", suspended: "absent", stale: "listed" },
+    {
+      shown: "listed",
+      "crowd only": "listed",
+      "private mode": "listed",
+      "blocked by him": "absent",
+      "blocking him": "absent",
+      suspended: "absent",
+      stale: "listed",
+    },
     { "not a member of the group": "refused" },
   ),
-  "GET /api/conversations/:id/members": row({ shown: "listed", "crowd only": "listed", "private mode": "listed", "blocked by him": "absent", "blocking him": "absent", suspended: "absent", stale: "listed" }),
+  "GET /api/conversations/:id/members": row({
+    shown: "listed",
+    "crowd only": "listed",
+    "private mode": "listed",
+    "blocked by him": "absent",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "listed",
+  }),
   "push eventChanged": row(
-    { shown: "told", "crowd only": "told", "private mode": "told", "blocked by him": "nothing", "blocking him": "nothing", suspended: "nothing", stale: "told" },
+    {
+      shown: "told",
+      "crowd only": "told",
+      "private mode": "told",
+      "blocked by him": "nothing",
+      "blocking him": "nothing",
+      suspended: "nothing",
+      stale: "told",
+    },
     { "not a member of the group": "nothing" },
   ),
   "push newMessage": row(
-    { shown: "told", "crowd only": "told", "private mode": "told", "blocked by him": "nothing", "blocking him": "nothing", suspended: "n/a", stale: "told" },
+    {
+      shown: "told",
+      "crowd only": "told",
+      "private mode": "told",
+      "blocked by him": "nothing",
+      "blocking him": "nothing",
+      suspended: "n/a",
+      stale: "told",
+    },
     { "not a member of the group": "refused" },
   ),
   // Admins judge members: they see every one, the suspended too (admin/routes.ts says which).
-  "GET /api/admin/members": row({ shown: "listed", "crowd only": "listed", "private mode": "listed", "blocked by him": "listed", "blocking him": "listed", suspended: "listed", stale: "listed" }),
+  "GET /api/admin/members": row({
+    shown: "listed",
+    "crowd only": "listed",
+    "private mode": "listed",
+    "blocked by him": "listed",
+    "blocking him": "listed",
+    suspended: "listed",
+    stale: "listed",
+  }),
 };
 
 /** Surfaces that show no other member (or only the caller's own things), and why. */
@@ -154,7 +280,15 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
   let viewer: Person;
   let admin: Person;
   let viewerSocket: ClientSocket;
-  const subject = {} as Record<Subject, Person & { conversationId: string; eventId: string; socket: ClientSocket | null; at: { latitude: number; longitude: number } }>;
+  const subject = {} as Record<
+    Subject,
+    Person & {
+      conversationId: string;
+      eventId: string;
+      socket: ClientSocket | null;
+      at: { latitude: number; longitude: number };
+    }
+  >;
   let openGroup: string;
   let closedGroup: string;
   let closedConversation: string;
@@ -166,7 +300,8 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
   const tiles = () => {
     const c = tileOf(CITY.latitude, CITY.longitude, LEVEL);
     const keys: string[] = [];
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) keys.push(tileKey({ z: LEVEL, x: c.x + dx, y: c.y + dy }));
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++) keys.push(tileKey({ z: LEVEL, x: c.x + dx, y: c.y + dy }));
     return keys;
   };
 
@@ -179,7 +314,15 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
     await ok("PUT", "/api/users/location", viewer.cookie, CITY);
     admin = await registerAdmin(server, database, "admin@example.com");
     const owner = await registerMember(server, "owner@example.com");
-    const groupInput = (name: string, joinPolicy: string) => ({ name, description: "", rules: "", interests: [], joinPolicy, home: null, coverMediaId: null });
+    const groupInput = (name: string, joinPolicy: string) => ({
+      name,
+      description: "",
+      rules: "",
+      interests: [],
+      joinPolicy,
+      home: null,
+      coverMediaId: null,
+    });
     openGroup = String((await ok("POST", "/api/groups", owner.cookie, groupInput("Open runners", "open"))).id);
     const closed = await ok("POST", "/api/groups", owner.cookie, groupInput("Closed runners", "invite"));
     closedGroup = String(closed.id);
@@ -189,7 +332,9 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
     const eventInputOf = (title: string) => eventInput({ title, addressFor: "going", capacity: 50 });
     hostsEvent = String((await ok("POST", "/api/events", host.cookie, eventInputOf("The host's party"))).id);
     // An event of the closed group (its owner hosts it): for its members only.
-    closedGroupEvent = String((await ok("POST", "/api/events", owner.cookie, { ...eventInputOf("Members' run"), groupId: closedGroup })).id);
+    closedGroupEvent = String(
+      (await ok("POST", "/api/events", owner.cookie, { ...eventInputOf("Members' run"), groupId: closedGroup })).id,
+    );
 
     // Each member subject: near the viewer (his own 500 m cell, 1.2 km apart), a direct
     // conversation with him holding one message of the viewer's, going (listed) to the host's
@@ -201,7 +346,11 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
       i += 1;
       await ok("PUT", "/api/users/location", m.cookie, at);
       const conversation = await ok("POST", "/api/conversations", viewer.cookie, { userId: m.id });
-      await storeMessage(database.db, server.context.participants, viewer.id, { conversationId: String(conversation.id), content: "hi", tempId: randomUUID() });
+      await storeMessage(database.db, server.context.participants, viewer.id, {
+        conversationId: String(conversation.id),
+        content: "hi",
+        tempId: randomUUID(),
+      });
       await ok("PUT", `/api/events/${hostsEvent}/rsvp`, m.cookie, { status: "going", listed: true });
       await ok("POST", `/api/groups/${openGroup}/join`, m.cookie);
       await ok("PUT", `/api/groups/${openGroup}/me`, m.cookie, { listed: true });
@@ -212,13 +361,20 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
     await ok("PUT", "/api/users/location/visibility", subject["private mode"].cookie, { visibility: "hidden" });
     await ok("POST", `/api/users/${subject["blocked by him"].id}/block`, viewer.cookie);
     await ok("POST", `/api/users/${viewer.id}/block`, subject["blocking him"].cookie);
-    await database.db.update(locations).set({ updatedAt: new Date(Date.now() - 9 * 3_600_000) }).where(eq(locations.userId, subject.stale.id));
+    await database.db
+      .update(locations)
+      .set({ updatedAt: new Date(Date.now() - 9 * 3_600_000) })
+      .where(eq(locations.userId, subject.stale.id));
     // Suspended last (his session ends with it).
-    await database.db.update(users).set({ suspendedAt: new Date(), suspensionReason: "test" }).where(eq(users.id, subject.suspended.id));
+    await database.db
+      .update(users)
+      .set({ suspendedAt: new Date(), suspensionReason: "test" })
+      .where(eq(users.id, subject.suspended.id));
 
     for (const kind of MEMBERS) if (kind !== "suspended") subject[kind].socket = await openSocket(subject[kind].cookie);
     viewerSocket = await openSocket(viewer.cookie);
-    for (const event of SERVER_EVENTS) viewerSocket.on(event, ((payload: unknown) => received.push({ event, payload })) as never);
+    for (const event of SERVER_EVENTS)
+      viewerSocket.on(event, ((payload: unknown) => received.push({ event, payload })) as never);
     expect(await emitAck(viewerSocket, "mapSubscribe", { tiles: tiles() })).toEqual({ ok: true });
   });
 
@@ -244,7 +400,11 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
 
   const PROBES: Record<string, (kind: Subject) => Promise<Answer>> = {
     "GET /api/users/nearby": async (kind) => {
-      const list = await ok("GET", `/api/users/nearby?latitude=${CITY.latitude}&longitude=${CITY.longitude}&radius=25&limit=50`, viewer.cookie);
+      const list = await ok(
+        "GET",
+        `/api/users/nearby?latitude=${CITY.latitude}&longitude=${CITY.longitude}&radius=25&limit=50`,
+        viewer.cookie,
+      );
       const found = list.find((u) => u.id === subject[kind].id);
       if (!found) return "absent";
       return found.distanceHidden ? "distance hidden" : typeof found.distance === "number" ? "distance" : "absent";
@@ -268,7 +428,11 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
       const pushes = await pushedDuring(async () => {
         // He moves 3 km (another crowd cell too), and back: the server's change, whoever he is.
         for (const to of [offset(4.5, 200), s.at]) {
-          const { before } = await saveLocation(database.db, (await database.db.select().from(users).where(eq(users.id, s.id)))[0]!, to);
+          const { before } = await saveLocation(
+            database.db,
+            (await database.db.select().from(users).where(eq(users.id, s.id)))[0]!,
+            to,
+          );
           server.context.mapChanges.memberChanged(s.id, before);
           await server.context.mapChanges.flush();
         }
@@ -283,7 +447,11 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
         await server.context.presence.markOffline(subject[kind].id);
         await server.context.presence.heartbeat(subject[kind].id);
       });
-      return pushes.some((p) => p.event === "userOnlineStatusUpdate" && (p.payload as { userId: string }).userId === subject[kind].id) ? "told" : "nothing";
+      return pushes.some(
+        (p) => p.event === "userOnlineStatusUpdate" && (p.payload as { userId: string }).userId === subject[kind].id,
+      )
+        ? "told"
+        : "nothing";
     },
     "push typing": async (kind) => {
       const s = subject[kind];
@@ -296,7 +464,10 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
     },
     "push messagesRead": async (kind) => {
       const s = subject[kind];
-      const [last] = await queryRows<{ id: number }>(database.db, sql`SELECT max(id)::int AS id FROM messages WHERE conversation_id = ${s.conversationId}::uuid`);
+      const [last] = await queryRows<{ id: number }>(
+        database.db,
+        sql`SELECT max(id)::int AS id FROM messages WHERE conversation_id = ${s.conversationId}::uuid`,
+      );
       const pushes = await pushedDuring(async () => {
         await ok("POST", `/api/conversations/${s.conversationId}/read`, s.cookie, { messageId: last!.id });
       });
@@ -342,22 +513,35 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
       }
       const s = subject[kind];
       const pushes = await pushedDuring(async () => {
-        await emitAck(s.socket!, "sendMessage", { conversationId: s.conversationId, content: "hello", tempId: randomUUID() });
+        await emitAck(s.socket!, "sendMessage", {
+          conversationId: s.conversationId,
+          content: "hello",
+          tempId: randomUUID(),
+        });
       });
       return pushes.some((p) => p.event === "newMessage") ? "told" : "nothing";
     },
     "GET /api/admin/members": async (kind) => {
       const list = (await ok("GET", `/api/admin/members?q=${subject[kind].username}`, admin.cookie)) as unknown;
-      const members = (Array.isArray(list) ? list : ((list as { members?: unknown[] }).members ?? [])) as Array<{ id: string }>;
+      const members = (Array.isArray(list) ? list : ((list as { members?: unknown[] }).members ?? [])) as Array<{
+        id: string;
+      }>;
       return members.some((m) => m.id === subject[kind].id) ? "listed" : "absent";
     },
   };
 
   it("names every surface of the server: each GET route and each push is a row of the table or shows no other member", () => {
-    const surfaces = [...server.routes.filter((r) => r.method === "GET" && r.access !== "none").map((r) => `GET ${r.url}`), ...SERVER_EVENTS.map((e) => `push ${e}`)];
+    const surfaces = [
+      ...server.routes.filter((r) => r.method === "GET" && r.access !== "none").map((r) => `GET ${r.url}`),
+      ...SERVER_EVENTS.map((e) => `push ${e}`),
+    ];
     const unnamed = surfaces.filter((s) => !(s in TABLE) && !(s in SHOWS_NO_OTHER_MEMBER));
-    expect(unnamed, "a new surface: give it a row in TABLE (and a probe) or a reason in SHOWS_NO_OTHER_MEMBER").toEqual([]);
-    const stale = [...Object.keys(TABLE), ...Object.keys(SHOWS_NO_OTHER_MEMBER)].filter((s) => !surfaces.includes(s) && s !== "GET /dev/mail" && s !== "GET /metrics");
+    expect(unnamed, "a new surface: give it a row in TABLE (and a probe) or a reason in SHOWS_NO_OTHER_MEMBER").toEqual(
+      [],
+    );
+    const stale = [...Object.keys(TABLE), ...Object.keys(SHOWS_NO_OTHER_MEMBER)].filter(
+      (s) => !surfaces.includes(s) && s !== "GET /dev/mail" && s !== "GET /metrics",
+    );
     expect(stale, "rows for surfaces the server no longer has").toEqual([]);
     expect(Object.keys(PROBES).sort()).toEqual(Object.keys(TABLE).sort());
   });
@@ -365,7 +549,8 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
   for (const surface of Object.keys(TABLE)) {
     it(`${surface}: each subject as the table says`, async () => {
       const actual: Partial<Record<Subject, Answer>> = {};
-      for (const kind of SUBJECTS) actual[kind] = TABLE[surface]![kind] === "n/a" ? "n/a" : await PROBES[surface]!(kind);
+      for (const kind of SUBJECTS)
+        actual[kind] = TABLE[surface]![kind] === "n/a" ? "n/a" : await PROBES[surface]!(kind);
       expect(actual).toEqual(TABLE[surface]);
     });
   }

@@ -63,7 +63,8 @@ export class Presence {
       .insert(presence)
       .values({ userId, status, lastSeenAt: now })
       .onConflictDoUpdate({ target: presence.userId, set: { status, lastSeenAt: now } });
-    const wasOnline = before && before.status !== "offline" && now.getTime() - before.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
+    const wasOnline =
+      before && before.status !== "offline" && now.getTime() - before.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
     if (!wasOnline || before.status !== status) this.emit({ userId, status, lastSeen: now });
   }
 

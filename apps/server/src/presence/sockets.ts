@@ -37,7 +37,10 @@ export function presenceSockets(ctx: AppContext, core: RealtimeCore): (scope: So
         // A node shutting down leaves presence to the others (and its Redis link is going).
         if (core.closing()) return;
         // Offline only when his last socket, on any node, is gone.
-        const remaining = await io.in(userRoom(me.id)).fetchSockets().catch(() => []);
+        const remaining = await io
+          .in(userRoom(me.id))
+          .fetchSockets()
+          .catch(() => []);
         if (remaining.length === 0 && !core.closing()) await ctx.presence.markOffline(me.id);
       })().catch((e: unknown) => log.warn(e));
     });

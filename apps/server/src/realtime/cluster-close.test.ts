@@ -3,7 +3,16 @@ import { buildServer, type BuiltServer } from "../app";
 import type { Database } from "../db/database";
 import { createTestDatabase, registerMember, testConfig } from "../test/harness";
 import type { Message } from "@vicinity/contract";
-import { closeOpenSockets, connected, dataOf, emitAck, listen, nextEvent, socketFor, type ClientSocket } from "../test/sockets";
+import {
+  closeOpenSockets,
+  connected,
+  dataOf,
+  emitAck,
+  listen,
+  nextEvent,
+  socketFor,
+  type ClientSocket,
+} from "../test/sockets";
 
 afterEach(closeOpenSockets);
 
@@ -34,7 +43,10 @@ describe.runIf(process.env.REDIS_URL)("closing one node through the Redis adapte
   };
 
   /** A member's socket on each; `closing` closes (its socket goes): is the one on `kept` still connected? */
-  const closeOneKeepOther = async (kept: { server: BuiltServer; url: string }, closing: { server: BuiltServer; url: string }) => {
+  const closeOneKeepOther = async (
+    kept: { server: BuiltServer; url: string },
+    closing: { server: BuiltServer; url: string },
+  ) => {
     const stays = await memberSocket(kept, `stays-${open.length}@example.com`);
     const goes = await memberSocket(closing, `goes-${open.length}@example.com`);
     const gone = new Promise<void>((resolve) => goes.once("disconnect", () => resolve()));
@@ -64,16 +76,26 @@ describe.runIf(process.env.REDIS_URL)("closing one node through the Redis adapte
     const b = await start(config);
     const bob = await registerMember(a.server, `bob-${open.length}@example.com`);
     const alice = await registerMember(b.server, `alice-${open.length}@example.com`);
-    const opened = await a.server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: alice.cookie }, payload: { userId: bob.id } });
+    const opened = await a.server.app.inject({
+      method: "POST",
+      url: "/api/conversations",
+      headers: { cookie: alice.cookie },
+      payload: { userId: bob.id },
+    });
     const conversationId = (opened.json() as { id: string }).id;
     const bobSocket = socketFor(a.url, bob.cookie);
     const aliceSocket = socketFor(b.url, alice.cookie);
     await Promise.all([connected(bobSocket), connected(aliceSocket)]);
     // Node B starts to close as soon as Alice's send has reached its handler (it awaits the database).
     let closed: Promise<void> | undefined;
-    for (const s of b.server.realtime.io.of("/").sockets.values()) s.onAny(() => void setImmediate(() => (closed ??= b.server.close())));
+    for (const s of b.server.realtime.io.of("/").sockets.values())
+      s.onAny(() => void setImmediate(() => (closed ??= b.server.close())));
     const pushed = nextEvent(bobSocket, "newMessage", (m) => m.tempId === "closing-1", 10_000);
-    const ack = await emitAck<Message>(aliceSocket, "sendMessage", { conversationId, content: "Sent as node B closes", tempId: "closing-1" });
+    const ack = await emitAck<Message>(aliceSocket, "sendMessage", {
+      conversationId,
+      content: "Sent as node B closes",
+      tempId: "closing-1",
+    });
     expect(closed).toBeDefined();
     expect(ack).toMatchObject({ ok: true, data: { tempId: "closing-1" } });
     expect((await pushed).id).toBe(dataOf(ack).id);

@@ -11,7 +11,11 @@ function fakeSocket() {
   return Object.assign(emitter, { disconnect: vi.fn() });
 }
 
-const alive = (value: boolean, onSessionEnded = vi.fn()): HandlerGuards => ({ log, sessionAlive: async () => value, onSessionEnded });
+const alive = (value: boolean, onSessionEnded = vi.fn()): HandlerGuards => ({
+  log,
+  sessionAlive: async () => value,
+  onSessionEnded,
+});
 
 /** Emits like socket.io does (listeners called synchronously) and waits for the handler's answer. */
 async function settle() {
@@ -116,7 +120,11 @@ describe("onEvent on a node that is closing", () => {
     closing = true;
     const second = vi.fn();
     socket.emit("e", 2, second);
-    expect(second).toHaveBeenCalledWith({ ok: false, message: "The server is restarting. Try again in a moment.", retry: true });
+    expect(second).toHaveBeenCalledWith({
+      ok: false,
+      message: "The server is restarting. Try again in a moment.",
+      retry: true,
+    });
     await settle();
     expect(handler).toHaveBeenCalledTimes(1);
     expect(first).not.toHaveBeenCalled();

@@ -29,7 +29,10 @@ const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
  * the last argument only when it is a function (socket.io appends it there), anything else in that
  * place is not an ack; the payload is the first argument that is not the ack; extra ones are ignored.
  */
-export function readArguments(args: readonly unknown[]): { payload: unknown; ack: ((result: unknown) => void) | undefined } {
+export function readArguments(args: readonly unknown[]): {
+  payload: unknown;
+  ack: ((result: unknown) => void) | undefined;
+} {
   const last = args.length > 0 ? args[args.length - 1] : undefined;
   const ack = typeof last === "function" ? (last as (result: unknown) => void) : undefined;
   const payload = ack && args.length === 1 ? undefined : args[0];

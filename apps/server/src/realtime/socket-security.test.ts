@@ -3,8 +3,24 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ConversationSummary, TypingEvent, MessagesReadEvent, Message } from "@vicinity/contract";
 import { buildServer } from "../app";
 import { locations } from "../db/schema";
-import { createTestDatabase, registerMember, STRONG_PASSWORD, testConfig, testEngines, useListeningServer } from "../test/harness";
-import { closeOpenSockets, connected, dataOf, emitAck, listen, nextEvent, socketFor, type ClientSocket } from "../test/sockets";
+import {
+  createTestDatabase,
+  registerMember,
+  STRONG_PASSWORD,
+  testConfig,
+  testEngines,
+  useListeningServer,
+} from "../test/harness";
+import {
+  closeOpenSockets,
+  connected,
+  dataOf,
+  emitAck,
+  listen,
+  nextEvent,
+  socketFor,
+  type ClientSocket,
+} from "../test/sockets";
 
 afterEach(closeOpenSockets);
 
@@ -47,7 +63,12 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
   async function pair() {
     const a = await registerMember(t.server, "alice@example.com");
     const b = await registerMember(t.server, "bobby@example.com");
-    const res = await t.server.app.inject({ method: "POST", url: "/api/conversations", headers: { cookie: a.cookie }, payload: { userId: b.id } });
+    const res = await t.server.app.inject({
+      method: "POST",
+      url: "/api/conversations",
+      headers: { cookie: a.cookie },
+      payload: { userId: b.id },
+    });
     return { a, b, conversation: res.json() as ConversationSummary };
   }
 
@@ -70,7 +91,14 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
       "x".repeat(50_000),
     ];
     const notAcks: unknown[] = ["not-a-function", 42, null, {}, [], true];
-    for (const event of ["updateLocation", "joinConversation", "leaveConversation", "sendMessage", "typing", "noSuchEvent"]) {
+    for (const event of [
+      "updateLocation",
+      "joinConversation",
+      "leaveConversation",
+      "sendMessage",
+      "typing",
+      "noSuchEvent",
+    ]) {
       for (const payload of payloads) {
         for (const notAck of notAcks) emitRaw(socket, event, payload, notAck);
         emitRaw(socket, event, payload, "extra", 1, 2);
@@ -85,7 +113,10 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
 
     // The same socket and the server still answer.
     expect(await emitAck(socket, "joinConversation", conversation.id)).toEqual({ ok: true });
-    expect(await emitAck(socket, "joinConversation", "not-a-uuid")).toEqual({ ok: false, message: "conversation id is not valid" });
+    expect(await emitAck(socket, "joinConversation", "not-a-uuid")).toEqual({
+      ok: false,
+      message: "conversation id is not valid",
+    });
     const me = await t.server.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } });
     expect(me.statusCode).toBe(200);
   });
@@ -94,9 +125,15 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     const { a } = await pair();
     const socket = socketFor(t.url, a.cookie);
     await connected(socket);
-    const noPayload = await new Promise((resolve) => (socket.emit as (e: string, ack: (r: unknown) => void) => void)("sendMessage", resolve));
+    const noPayload = await new Promise((resolve) =>
+      (socket.emit as (e: string, ack: (r: unknown) => void) => void)("sendMessage", resolve),
+    );
     expect(noPayload).toMatchObject({ ok: false });
-    const nul = await emitAck(socket, "sendMessage", { conversationId: "00000000-0000-4000-8000-000000000000", content: "a\u0000b", tempId: "t-nul" });
+    const nul = await emitAck(socket, "sendMessage", {
+      conversationId: "00000000-0000-4000-8000-000000000000",
+      content: "a\u0000b",
+      tempId: "t-nul",
+    });
     // Refused for good: not a retry, since trying again can never succeed.
     expect(nul).toEqual({ ok: false, message: "Text can't contain control characters (content)" });
   });
@@ -115,12 +152,24 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     await expect(connected(again)).rejects.toThrow("Sign in to connect");
     // Bob's socket is not touched.
     expect(bob.connected).toBe(true);
-    expect(dataOf(await emitAck<Message>(bob, "sendMessage", { conversationId: conversation.id, content: "still here", tempId: "b-1" })).content).toBe("still here");
+    expect(
+      dataOf(
+        await emitAck<Message>(bob, "sendMessage", {
+          conversationId: conversation.id,
+          content: "still here",
+          tempId: "b-1",
+        }),
+      ).content,
+    ).toBe("still here");
   });
 
   it("disconnects the other sessions' sockets after a password change, and keeps this one's", async () => {
     const a = await registerMember(t.server, "alice@example.com");
-    const login = await t.server.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "alice@example.com", password: STRONG_PASSWORD } });
+    const login = await t.server.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "alice@example.com", password: STRONG_PASSWORD },
+    });
     const otherCookie = `vicinity_sid=${login.cookies.find((c) => c.name === "vicinity_sid")!.value}`;
     const here = socketFor(t.url, a.cookie);
     const there = socketFor(t.url, otherCookie);
@@ -157,7 +206,12 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     const socket = socketFor(t.url, a.cookie);
     await connected(socket);
     const gone = disconnectedWithin(socket, 1000);
-    const res = await t.server.app.inject({ method: "DELETE", url: "/api/users/account", headers: { cookie: a.cookie }, payload: { password: STRONG_PASSWORD } });
+    const res = await t.server.app.inject({
+      method: "DELETE",
+      url: "/api/users/account",
+      headers: { cookie: a.cookie },
+      payload: { password: STRONG_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     await gone;
   });
@@ -171,12 +225,22 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     const typed = nextEvent(sb, "typing");
     sa.emit("typing", { conversationId: conversation.id, isTyping: true });
     expect(await typed).toMatchObject({ userId: a.id, isTyping: true });
-    const sent = dataOf(await emitAck<Message>(sa, "sendMessage", { conversationId: conversation.id, content: "hello", tempId: "a-1" }));
+    const sent = dataOf(
+      await emitAck<Message>(sa, "sendMessage", { conversationId: conversation.id, content: "hello", tempId: "a-1" }),
+    );
     const read = nextEvent(sa, "messagesRead", (e) => e.userId === b.id);
-    await t.server.app.inject({ method: "POST", url: `/api/conversations/${conversation.id}/read`, headers: { cookie: b.cookie }, payload: { messageId: sent.id } });
+    await t.server.app.inject({
+      method: "POST",
+      url: `/api/conversations/${conversation.id}/read`,
+      headers: { cookie: b.cookie },
+      payload: { messageId: sent.id },
+    });
     expect(await read).toMatchObject({ lastReadMessageId: sent.id });
 
-    expect((await t.server.app.inject({ method: "POST", url: `/api/users/${a.id}/block`, headers: { cookie: b.cookie } })).statusCode).toBeLessThan(300);
+    expect(
+      (await t.server.app.inject({ method: "POST", url: `/api/users/${a.id}/block`, headers: { cookie: b.cookie } }))
+        .statusCode,
+    ).toBeLessThan(300);
     const typingAtB = collect<TypingEvent>(sb, "typing");
     const typingAtA = collect<TypingEvent>(sa, "typing");
     const readsAtA = collect<MessagesReadEvent>(sa, "messagesRead");
@@ -184,7 +248,12 @@ describe.each(testEngines())("socket security (%s)", (engine) => {
     const ownRead = nextEvent(sb, "messagesRead", (e) => e.userId === b.id && e.lastReadMessageId === sent.id);
     sa.emit("typing", { conversationId: conversation.id, isTyping: false });
     sb.emit("typing", { conversationId: conversation.id, isTyping: true });
-    await t.server.app.inject({ method: "POST", url: `/api/conversations/${conversation.id}/read`, headers: { cookie: b.cookie }, payload: { messageId: sent.id } });
+    await t.server.app.inject({
+      method: "POST",
+      url: `/api/conversations/${conversation.id}/read`,
+      headers: { cookie: b.cookie },
+      payload: { messageId: sent.id },
+    });
     await ownRead;
     await settle(300);
     expect(typingAtB).toEqual([]);
@@ -198,7 +267,11 @@ describe.runIf(process.env.REDIS_URL)("sockets end with their session on every n
     const database = await createTestDatabase("pglite");
     const node = await buildServer(testConfig({ redisUrl: process.env.REDIS_URL }), { database });
     // The client the Redis adapter answers other nodes' requests through (fetchSockets, disconnectSockets).
-    const pub = (node.realtime.io.of("/").adapter as unknown as { pubClient: { publish(channel: string, message: string): Promise<number> } }).pubClient;
+    const pub = (
+      node.realtime.io.of("/").adapter as unknown as {
+        pubClient: { publish(channel: string, message: string): Promise<number> };
+      }
+    ).pubClient;
     await node.close();
     // What the adapter does when a request it was answering finishes after the close: it must not
     // become an unhandled "The client is closed".

@@ -4,10 +4,23 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Ack, UserOnlineStatusUpdate } from "@vicinity/contract";
 import { buildServer, type BuiltServer } from "../app";
 import { blocks, conversationParticipants, conversations, locations } from "../db/schema";
-import { createTestDatabase, guestCookie, registerMember, resetDatabase, testConfig, testEngines, useTwoNodes } from "../test/harness";
+import {
+  createTestDatabase,
+  guestCookie,
+  registerMember,
+  resetDatabase,
+  testConfig,
+  testEngines,
+  useTwoNodes,
+} from "../test/harness";
 import type { Database } from "../db/database";
 
-function nextStatus(socket: ClientSocket, userId: string, status: string, timeoutMs = 5000): Promise<UserOnlineStatusUpdate> {
+function nextStatus(
+  socket: ClientSocket,
+  userId: string,
+  status: string,
+  timeoutMs = 5000,
+): Promise<UserOnlineStatusUpdate> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${status} update for ${userId}`)), timeoutMs);
     const handler = (update: UserOnlineStatusUpdate) => {
@@ -64,11 +77,18 @@ describe.each(testEngines())("realtime (%s)", (engine) => {
     const socket = socketFor(url, me.cookie);
     await connected(socket);
     const authError = new Promise<string>((resolve) => socket.once("authError", (p) => resolve(p.message)));
-    const ack = await emitAck(socket, "auth", { userId: "00000000-0000-0000-0000-000000000000", username: me.username });
+    const ack = await emitAck(socket, "auth", {
+      userId: "00000000-0000-0000-0000-000000000000",
+      username: me.username,
+    });
     expect(ack).toEqual({ ok: false, message: "The socket's auth does not match your session" });
     expect(await authError).toBe("The socket's auth does not match your session");
-    await new Promise<void>((resolve) => (socket.disconnected ? resolve() : socket.once("disconnect", () => resolve())));
-    expect(await emitAck(socketFor(url, me.cookie), "auth", { userId: me.id, username: me.username })).toEqual({ ok: true });
+    await new Promise<void>((resolve) =>
+      socket.disconnected ? resolve() : socket.once("disconnect", () => resolve()),
+    );
+    expect(await emitAck(socketFor(url, me.cookie), "auth", { userId: me.id, username: me.username })).toEqual({
+      ok: true,
+    });
   });
 
   it("stores a valid updateLocation like PUT /api/users/location and refuses bad ones", async () => {
@@ -90,7 +110,8 @@ describe.each(testEngines())("realtime (%s)", (engine) => {
     const socket = socketFor(url, me.cookie);
     await connected(socket);
     const acks: Ack[] = [];
-    for (let i = 0; i < 8; i += 1) acks.push(await emitAck(socket, "updateLocation", { latitude: 30 + i / 100, longitude: -81 }));
+    for (let i = 0; i < 8; i += 1)
+      acks.push(await emitAck(socket, "updateLocation", { latitude: 30 + i / 100, longitude: -81 }));
     expect(acks.filter((a) => a.ok)).toHaveLength(6);
     expect(acks.at(-1)).toEqual({ ok: false, message: "Location updated too often. Try again in a few seconds." });
   });
@@ -99,7 +120,10 @@ describe.each(testEngines())("realtime (%s)", (engine) => {
     const a = await registerMember(server, "alice@example.com");
     const b = await registerMember(server, "bobby@example.com");
     const c = await registerMember(server, "carol@example.com");
-    const [conv] = await database.db.insert(conversations).values({ directKey: `${a.id}:${b.id}` }).returning();
+    const [conv] = await database.db
+      .insert(conversations)
+      .values({ directKey: `${a.id}:${b.id}` })
+      .returning();
     await database.db.insert(conversationParticipants).values([
       { conversationId: conv!.id, userId: a.id },
       { conversationId: conv!.id, userId: b.id },
@@ -109,9 +133,18 @@ describe.each(testEngines())("realtime (%s)", (engine) => {
     await Promise.all([connected(sa), connected(sc)]);
     expect(await emitAck(sa, "joinConversation", conv!.id)).toEqual({ ok: true });
     expect(await emitAck(sa, "leaveConversation", conv!.id)).toEqual({ ok: true });
-    expect(await emitAck(sc, "joinConversation", conv!.id)).toEqual({ ok: false, message: "You are not in this conversation" });
-    expect(await emitAck(sc, "leaveConversation", conv!.id)).toEqual({ ok: false, message: "You are not in this conversation" });
-    expect(await emitAck(sa, "joinConversation", "not-a-uuid")).toEqual({ ok: false, message: "conversation id is not valid" });
+    expect(await emitAck(sc, "joinConversation", conv!.id)).toEqual({
+      ok: false,
+      message: "You are not in this conversation",
+    });
+    expect(await emitAck(sc, "leaveConversation", conv!.id)).toEqual({
+      ok: false,
+      message: "You are not in this conversation",
+    });
+    expect(await emitAck(sa, "joinConversation", "not-a-uuid")).toEqual({
+      ok: false,
+      message: "conversation id is not valid",
+    });
   });
 
   it("tells other members when someone comes online and goes offline, but not those he blocked", async () => {

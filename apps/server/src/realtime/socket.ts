@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
-import { socketAuthSchema, SOCKET_SIGN_IN_REQUIRED, type ClientToServerEvents, type ServerToClientEvents } from "@vicinity/contract";
+import {
+  socketAuthSchema,
+  SOCKET_SIGN_IN_REQUIRED,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from "@vicinity/contract";
 import type { ServerConfig } from "../config";
 import { isAllowedOrigin } from "../http/origin";
 import { SESSION_COOKIE, type SessionStore, type SessionUserRow } from "../auth/sessions";
@@ -43,7 +48,11 @@ export interface SocketScope {
   socket: VicinitySocket;
   me: SessionUserRow;
   /** Registers a handler through onEvent (realtime/handlers.ts): validated, session re-checked, errors caught. */
-  on<S extends z.core.$ZodType, R = undefined>(event: keyof ClientToServerEvents, schema: S, handler: SocketHandler<z.output<S>, R>): void;
+  on<S extends z.core.$ZodType, R = undefined>(
+    event: keyof ClientToServerEvents,
+    schema: S,
+    handler: SocketHandler<z.output<S>, R>,
+  ): void;
   onDisconnect(listener: () => void): void;
 }
 
@@ -136,7 +145,11 @@ function authenticate(io: VicinityIo, app: FastifyInstance, options: CoreOptions
       const claimed = socket.handshake.auth as Record<string, unknown> | undefined;
       if (claimed && Object.keys(claimed).length > 0) {
         const parsed = socketAuthSchema.safeParse(claimed);
-        if (!parsed.success || parsed.data.userId !== session.user.id || parsed.data.username !== session.user.username) {
+        if (
+          !parsed.success ||
+          parsed.data.userId !== session.user.id ||
+          parsed.data.username !== session.user.username
+        ) {
           return next(new Error("The socket's auth does not match your session"));
         }
       }
@@ -150,7 +163,12 @@ function authenticate(io: VicinityIo, app: FastifyInstance, options: CoreOptions
 }
 
 /** A session that ends takes its sockets with it, on every node; expiry and suspension are re-checked by each node. */
-function endSocketsWithSessions(io: VicinityIo, sessions: SessionStore, log: FastifyBaseLogger, isClosing: () => boolean) {
+function endSocketsWithSessions(
+  io: VicinityIo,
+  sessions: SessionStore,
+  log: FastifyBaseLogger,
+  isClosing: () => boolean,
+) {
   const stopListening = sessions.onEnded((idHashes) => {
     if (!isClosing()) io.in(idHashes.map(sessionRoom)).disconnectSockets(true);
   });

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { registerMember, resetDatabase, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "./harness";
+import {
+  registerMember,
+  resetDatabase,
+  startTestServer,
+  STRONG_PASSWORD,
+  testEngines,
+  type TestServer,
+} from "./harness";
 
 /** Bad bodies any JSON call must refuse with a 4xx and a message. */
 const MALFORMED: Array<[string, Partial<InjectOptions>]> = [
@@ -187,7 +194,13 @@ describe.each(testEngines())("bad input answers 4xx { message } and stores nothi
   const jsonCalls = [
     { name: "register", method: "POST" as const, url: "/api/register", cases: REGISTER_BAD, signedIn: false },
     { name: "login", method: "POST" as const, url: "/api/auth/login", cases: LOGIN_BAD, signedIn: false },
-    { name: "anonymous login", method: "POST" as const, url: "/api/anonymous-login", cases: ANONYMOUS_BAD, signedIn: false },
+    {
+      name: "anonymous login",
+      method: "POST" as const,
+      url: "/api/anonymous-login",
+      cases: ANONYMOUS_BAD,
+      signedIn: false,
+    },
     { name: "profile", method: "PUT" as const, url: "/api/users/profile", cases: PROFILE_BAD, signedIn: true },
     { name: "location", method: "PUT" as const, url: "/api/users/location", cases: LOCATION_BAD, signedIn: true },
   ];
@@ -198,12 +211,22 @@ describe.each(testEngines())("bad input answers 4xx { message } and stores nothi
         expect(call.cases.length + MALFORMED.length).toBeGreaterThanOrEqual(20);
       });
       it.each(call.cases)(`refuses %s`, async (_label, payload) => {
-        await expectRefused({ method: call.method, url: call.url, payload: payload as object, headers: call.signedIn ? { cookie } : {} });
+        await expectRefused({
+          method: call.method,
+          url: call.url,
+          payload: payload as object,
+          headers: call.signedIn ? { cookie } : {},
+        });
       });
       it.each(MALFORMED)(`refuses %s`, async (_label, options) => {
         const status = _label === "a body over 64 KiB" ? 413 : _label === "plain text" ? 415 : 400;
         await expectRefused(
-          { method: call.method, url: call.url, ...options, headers: { ...(options.headers ?? {}), ...(call.signedIn ? { cookie } : {}) } } as InjectOptions,
+          {
+            method: call.method,
+            url: call.url,
+            ...options,
+            headers: { ...(options.headers ?? {}), ...(call.signedIn ? { cookie } : {}) },
+          } as InjectOptions,
           status,
         );
       });
@@ -219,8 +242,26 @@ describe.each(testEngines())("bad input answers 4xx { message } and stores nothi
 
   /** Calls without input: their bad input is a bad session (20 forged or stale cookies each). */
   const FORGED = [
-    "", "x", "null", "undefined", "A".repeat(22), "A".repeat(64), "A".repeat(65), "%00", "%%%", "../../etc/passwd",
-    "' OR 1=1 --", "{}", "[]", "vicinity_sid", "a b c", "AAAAAAAAAAAAAAAAAAAAAA==", "-_-_-_-_-_-_-_-_-_-_-_", "0", "\u00e9\u00e9", "Zm9v",
+    "",
+    "x",
+    "null",
+    "undefined",
+    "A".repeat(22),
+    "A".repeat(64),
+    "A".repeat(65),
+    "%00",
+    "%%%",
+    "../../etc/passwd",
+    "' OR 1=1 --",
+    "{}",
+    "[]",
+    "vicinity_sid",
+    "a b c",
+    "AAAAAAAAAAAAAAAAAAAAAA==",
+    "-_-_-_-_-_-_-_-_-_-_-_",
+    "0",
+    "\u00e9\u00e9",
+    "Zm9v",
   ];
   const sessionCalls = [
     ["GET", "/api/auth/user"],
@@ -232,7 +273,10 @@ describe.each(testEngines())("bad input answers 4xx { message } and stores nothi
     it(`${method} ${url} refuses 20 forged sessions with 401`, async () => {
       expect(FORGED).toHaveLength(20);
       for (const value of FORGED) {
-        const message = await expectRefused({ method, url, headers: { cookie: `vicinity_sid=${encodeURIComponent(value)}` } }, 401);
+        const message = await expectRefused(
+          { method, url, headers: { cookie: `vicinity_sid=${encodeURIComponent(value)}` } },
+          401,
+        );
         expect(message).toMatch(/sign in|not signed in/i);
       }
     });
@@ -241,7 +285,11 @@ describe.each(testEngines())("bad input answers 4xx { message } and stores nothi
   it("POST /api/logout with a forged session changes nothing and still answers 200", async () => {
     const before = await snapshot();
     for (const value of FORGED) {
-      const res = await t.server.app.inject({ method: "POST", url: "/api/logout", headers: { cookie: `vicinity_sid=${encodeURIComponent(value)}` } });
+      const res = await t.server.app.inject({
+        method: "POST",
+        url: "/api/logout",
+        headers: { cookie: `vicinity_sid=${encodeURIComponent(value)}` },
+      });
       expect(res.statusCode).toBe(200);
     }
     expect(await snapshot()).toBe(before);

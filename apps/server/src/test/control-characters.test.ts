@@ -2,7 +2,14 @@ import { API_PATHS } from "@vicinity/contract";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reports, users } from "../db/schema";
-import { registerMember, resetDatabase, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "./harness";
+import {
+  registerMember,
+  resetDatabase,
+  startTestServer,
+  STRONG_PASSWORD,
+  testEngines,
+  type TestServer,
+} from "./harness";
 
 /**
  * PostgreSQL refuses NUL in text: a NUL in any field used to reach the database and answer 500. The
@@ -28,8 +35,20 @@ describe.each(testEngines())("control and invisible characters answer 400 and ch
   beforeEach(async () => {
     await resetDatabase(t.database);
     me = await registerMember(t.server, "me@example.com");
-    expect((await inject({ method: "PUT", url: API_PATHS.profile, headers: { cookie: me.cookie }, payload: PROFILE })).statusCode).toBe(200);
-    expect((await inject({ method: "PUT", url: API_PATHS.rightNow, headers: { cookie: me.cookie }, payload: { note: NOTE } })).statusCode).toBe(200);
+    expect(
+      (await inject({ method: "PUT", url: API_PATHS.profile, headers: { cookie: me.cookie }, payload: PROFILE }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await inject({
+          method: "PUT",
+          url: API_PATHS.rightNow,
+          headers: { cookie: me.cookie },
+          payload: { note: NOTE },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   async function currentUser() {
@@ -57,20 +76,54 @@ describe.each(testEngines())("control and invisible characters answer 400 and ch
       ["interests", { interests: ["Gym", `Hiking${NUL}`] }, /^Interests can't contain control characters$/],
       ["bio (escape)", { bio: "\u001B[2J" }, /^Bio can't contain control characters$/],
       ["bio (half a surrogate pair)", { bio: "a\uD800b" }, /^Bio can't contain invalid characters$/],
-      ["displayName with U+202E", { displayName: `Theo${RIGHT_TO_LEFT_OVERRIDE}gnp.exe` }, /^Display name can't contain invisible or direction-changing characters$/],
-      ["firstName with U+202E", { firstName: `${RIGHT_TO_LEFT_OVERRIDE}oehT` }, /^First name can't contain invisible or direction-changing characters$/],
-      ["a zero-width-only displayName", { displayName: ZERO_WIDTH_SPACE.repeat(3) }, /^Display name can't contain invisible or direction-changing characters$/],
-      ["a zero-width-only firstName", { firstName: ZERO_WIDTH_SPACE }, /^First name can't contain invisible or direction-changing characters$/],
-      ["a blank-pattern displayName", { displayName: "\u2800\u2800" }, /^Display name needs at least one visible character$/],
-      ["a good field beside a bad one", { bio: "Fine", firstName: `Th${NUL}eo` }, /^First name can't contain control characters$/],
+      [
+        "displayName with U+202E",
+        { displayName: `Theo${RIGHT_TO_LEFT_OVERRIDE}gnp.exe` },
+        /^Display name can't contain invisible or direction-changing characters$/,
+      ],
+      [
+        "firstName with U+202E",
+        { firstName: `${RIGHT_TO_LEFT_OVERRIDE}oehT` },
+        /^First name can't contain invisible or direction-changing characters$/,
+      ],
+      [
+        "a zero-width-only displayName",
+        { displayName: ZERO_WIDTH_SPACE.repeat(3) },
+        /^Display name can't contain invisible or direction-changing characters$/,
+      ],
+      [
+        "a zero-width-only firstName",
+        { firstName: ZERO_WIDTH_SPACE },
+        /^First name can't contain invisible or direction-changing characters$/,
+      ],
+      [
+        "a blank-pattern displayName",
+        { displayName: "\u2800\u2800" },
+        /^Display name needs at least one visible character$/,
+      ],
+      [
+        "a good field beside a bad one",
+        { bio: "Fine", firstName: `Th${NUL}eo` },
+        /^First name can't contain control characters$/,
+      ],
     ])("refuses %s", async (_label, payload, message) => {
       await expect400({ method: "PUT", url: API_PATHS.profile, headers: { cookie: me.cookie }, payload }, message);
       expect(await currentUser()).toMatchObject(PROFILE);
     });
 
     it("still takes tabs and line breaks in the bio, and names in any script or with emoji", async () => {
-      const update = { firstName: "José", displayName: "محمد 🏳️‍🌈", bio: "Line one\n\tLine two\r\nשלום", interests: ["Café", "登山"] };
-      const res = await inject({ method: "PUT", url: API_PATHS.profile, headers: { cookie: me.cookie }, payload: update });
+      const update = {
+        firstName: "José",
+        displayName: "محمد 🏳️‍🌈",
+        bio: "Line one\n\tLine two\r\nשלום",
+        interests: ["Café", "登山"],
+      };
+      const res = await inject({
+        method: "PUT",
+        url: API_PATHS.profile,
+        headers: { cookie: me.cookie },
+        payload: update,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(await currentUser()).toMatchObject(update);
     });
@@ -78,7 +131,10 @@ describe.each(testEngines())("control and invisible characters answer 400 and ch
 
   describe(`PUT ${API_PATHS.rightNow}`, () => {
     it("refuses a note with NUL and keeps the old one", async () => {
-      await expect400({ method: "PUT", url: API_PATHS.rightNow, headers: { cookie: me.cookie }, payload: { note: `Drinks${NUL}` } }, /^The note can't contain control characters$/);
+      await expect400(
+        { method: "PUT", url: API_PATHS.rightNow, headers: { cookie: me.cookie }, payload: { note: `Drinks${NUL}` } },
+        /^The note can't contain control characters$/,
+      );
       expect((await currentUser()).rightNow?.note).toBe(NOTE);
     });
   });
@@ -87,23 +143,49 @@ describe.each(testEngines())("control and invisible characters answer 400 and ch
     it("refuses details with NUL and files nothing", async () => {
       const other = await registerMember(t.server, "other@example.com");
       await expect400(
-        { method: "POST", url: API_PATHS.report(other.id), headers: { cookie: me.cookie }, payload: { reason: "spam", details: `Buy now${NUL}` } },
+        {
+          method: "POST",
+          url: API_PATHS.report(other.id),
+          headers: { cookie: me.cookie },
+          payload: { reason: "spam", details: `Buy now${NUL}` },
+        },
         /^Details can't contain control characters$/,
       );
       expect(await t.database.db.select().from(reports)).toHaveLength(0);
       // The same report without the NUL goes through: the refusal was the character, nothing else.
-      const res = await inject({ method: "POST", url: API_PATHS.report(other.id), headers: { cookie: me.cookie }, payload: { reason: "spam", details: "Buy now" } });
+      const res = await inject({
+        method: "POST",
+        url: API_PATHS.report(other.id),
+        headers: { cookie: me.cookie },
+        payload: { reason: "spam", details: "Buy now" },
+      });
       expect(res.statusCode, res.body).toBe(201);
     });
   });
 
   describe(`POST ${API_PATHS.register}`, () => {
     it.each([
-      ["email", { email: `new${NUL}@example.com`, password: STRONG_PASSWORD }, /^Email can't contain control characters$/],
-      ["password", { email: "new@example.com", password: `${STRONG_PASSWORD}${NUL}` }, /^Passwords can't contain control characters$/],
+      [
+        "email",
+        { email: `new${NUL}@example.com`, password: STRONG_PASSWORD },
+        /^Email can't contain control characters$/,
+      ],
+      [
+        "password",
+        { email: "new@example.com", password: `${STRONG_PASSWORD}${NUL}` },
+        /^Passwords can't contain control characters$/,
+      ],
       // A NUL anywhere in a body is refused before any handler (http/nul-guard.ts), in the contract's words.
-      ["username", { email: "new@example.com", password: STRONG_PASSWORD, username: `new${NUL}name` }, /^Username can't contain control characters$/],
-      ["username with U+202E", { email: "new@example.com", password: STRONG_PASSWORD, username: `new${RIGHT_TO_LEFT_OVERRIDE}name` }, /^Usernames are 3 to 30 letters/],
+      [
+        "username",
+        { email: "new@example.com", password: STRONG_PASSWORD, username: `new${NUL}name` },
+        /^Username can't contain control characters$/,
+      ],
+      [
+        "username with U+202E",
+        { email: "new@example.com", password: STRONG_PASSWORD, username: `new${RIGHT_TO_LEFT_OVERRIDE}name` },
+        /^Usernames are 3 to 30 letters/,
+      ],
     ])("refuses %s with NUL and creates no account", async (_label, payload, message) => {
       await expect400({ method: "POST", url: API_PATHS.register, payload }, message);
       const rows = await t.database.db.select({ email: users.email }).from(users);
@@ -113,10 +195,16 @@ describe.each(testEngines())("control and invisible characters answer 400 and ch
 
   describe(`POST ${API_PATHS.login}`, () => {
     it("refuses an email or a password with NUL with a 400 (before any account is looked up), and signs nobody in", async () => {
-      await expect400({ method: "POST", url: API_PATHS.login, payload: { email: `me${NUL}@example.com`, password: STRONG_PASSWORD } }, /^Email can't contain control characters$/);
+      await expect400(
+        { method: "POST", url: API_PATHS.login, payload: { email: `me${NUL}@example.com`, password: STRONG_PASSWORD } },
+        /^Email can't contain control characters$/,
+      );
       // The same answer for a known and an unknown address: it tells nothing of the account.
       for (const email of ["me@example.com", "nobody@example.com"]) {
-        await expect400({ method: "POST", url: API_PATHS.login, payload: { email, password: `${STRONG_PASSWORD}${NUL}` } }, /^Passwords can't contain control characters$/);
+        await expect400(
+          { method: "POST", url: API_PATHS.login, payload: { email, password: `${STRONG_PASSWORD}${NUL}` } },
+          /^Passwords can't contain control characters$/,
+        );
       }
     });
   });
@@ -124,10 +212,19 @@ describe.each(testEngines())("control and invisible characters answer 400 and ch
   describe(`PUT ${API_PATHS.password}`, () => {
     it("refuses a new password with NUL and keeps the old one", async () => {
       await expect400(
-        { method: "PUT", url: API_PATHS.password, headers: { cookie: me.cookie }, payload: { currentPassword: STRONG_PASSWORD, newPassword: `another long${NUL}password` } },
+        {
+          method: "PUT",
+          url: API_PATHS.password,
+          headers: { cookie: me.cookie },
+          payload: { currentPassword: STRONG_PASSWORD, newPassword: `another long${NUL}password` },
+        },
         /^Passwords can't contain control characters$/,
       );
-      const login = await inject({ method: "POST", url: API_PATHS.login, payload: { email: "me@example.com", password: STRONG_PASSWORD } });
+      const login = await inject({
+        method: "POST",
+        url: API_PATHS.login,
+        payload: { email: "me@example.com", password: STRONG_PASSWORD },
+      });
       expect(login.statusCode, login.body).toBe(200);
     });
   });

@@ -65,7 +65,19 @@ export async function createTestDatabase(engine: Engine): Promise<Database> {
 }
 
 /** Empties every table between tests, so each test starts from nothing. */
-const MEMBER_TABLES = ["users", "sessions", "locations", "presence", "blocks", "conversations", "conversation_participants", "messages", "media", "profile_photos", "reports"];
+const MEMBER_TABLES = [
+  "users",
+  "sessions",
+  "locations",
+  "presence",
+  "blocks",
+  "conversations",
+  "conversation_participants",
+  "messages",
+  "media",
+  "profile_photos",
+  "reports",
+];
 
 export async function resetDatabase(database: Database, more: readonly string[] = []): Promise<void> {
   const tables = [...new Set([...MEMBER_TABLES, ...more])].map((t) => `public."${t}"`).join(", ");
@@ -104,9 +116,14 @@ export async function takeSnapshot(database: Database): Promise<DatabaseSnapshot
   await db.execute(sql`CREATE SCHEMA snapshot`);
   const kept: DatabaseSnapshot["tables"] = [];
   for (const table of tables) {
-    const [row] = await queryRows<{ any: boolean }>(db, sql.raw(`SELECT EXISTS (SELECT 1 FROM public."${table.name}") AS any`));
+    const [row] = await queryRows<{ any: boolean }>(
+      db,
+      sql.raw(`SELECT EXISTS (SELECT 1 FROM public."${table.name}") AS any`),
+    );
     if (!row?.any) continue;
-    await db.execute(sql.raw(`CREATE TABLE snapshot."${table.name}" AS SELECT ${table.columns} FROM public."${table.name}"`));
+    await db.execute(
+      sql.raw(`CREATE TABLE snapshot."${table.name}" AS SELECT ${table.columns} FROM public."${table.name}"`),
+    );
     kept.push(table);
   }
   return { tables: kept };
@@ -115,11 +132,18 @@ export async function takeSnapshot(database: Database): Promise<DatabaseSnapshot
 /** Empties the database (resetDatabase) and puts the snapshot's rows back, foreign keys unchecked. */
 export async function restoreSnapshot(database: Database, snapshot: DatabaseSnapshot): Promise<void> {
   // With the snapshot's tables outside the members' web (the analytics' state, counters).
-  await resetDatabase(database, snapshot.tables.map((t) => t.name));
+  await resetDatabase(
+    database,
+    snapshot.tables.map((t) => t.name),
+  );
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL session_replication_role = replica`);
     for (const table of snapshot.tables) {
-      await tx.execute(sql.raw(`INSERT INTO public."${table.name}" (${table.columns}) SELECT ${table.columns} FROM snapshot."${table.name}"`));
+      await tx.execute(
+        sql.raw(
+          `INSERT INTO public."${table.name}" (${table.columns}) SELECT ${table.columns} FROM snapshot."${table.name}"`,
+        ),
+      );
     }
   });
 }
@@ -177,7 +201,11 @@ export async function registerMember(
   const res = await server.app.inject({
     method: "POST",
     url: "/api/register",
-    payload: { email, password: extra.password ?? STRONG_PASSWORD, ...(extra.username ? { username: extra.username } : {}) },
+    payload: {
+      email,
+      password: extra.password ?? STRONG_PASSWORD,
+      ...(extra.username ? { username: extra.username } : {}),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { id: string; username: string };
@@ -186,11 +214,17 @@ export async function registerMember(
 
 /** As if the member had opened the link mailed at sign-up. */
 export async function confirmAddress(database: Database, email: string): Promise<void> {
-  await database.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE lower(email) = ${email.toLowerCase()}`);
+  await database.db.execute(
+    sql`UPDATE users SET email_verified_at = now() WHERE lower(email) = ${email.toLowerCase()}`,
+  );
 }
 
 /** A member made an admin as the operator does (npm run admin -- grant); his session is the one he registered with. */
-export async function registerAdmin(server: BuiltServer, database: Database, email: string): Promise<{ cookie: string; id: string; username: string }> {
+export async function registerAdmin(
+  server: BuiltServer,
+  database: Database,
+  email: string,
+): Promise<{ cookie: string; id: string; username: string }> {
   const member = await registerMember(server, email);
   await confirmAddress(database, email);
   const granted = await setAdmin(database.db, email, true);

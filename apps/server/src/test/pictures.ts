@@ -1,7 +1,12 @@
 import sharp from "sharp";
 
 /** The GPS position a test picture carries in its EXIF (a member's home, say). */
-export const FIXTURE_GPS = { GPSLatitudeRef: "N", GPSLatitude: "30/1 37/1 12/1", GPSLongitudeRef: "W", GPSLongitude: "81/1 30/1 0/1" };
+export const FIXTURE_GPS = {
+  GPSLatitudeRef: "N",
+  GPSLatitude: "30/1 37/1 12/1",
+  GPSLongitudeRef: "W",
+  GPSLongitude: "81/1 30/1 0/1",
+};
 
 /** A JPEG with camera and GPS tags, as a phone writes them; noisy so it compresses like a photo. */
 export async function jpegWithGps(width = 640, height = 480, orientation?: number): Promise<Buffer> {
@@ -16,7 +21,9 @@ export async function jpegWithGps(width = 640, height = 480, orientation?: numbe
 }
 
 export async function pngWithAlpha(width = 300, height = 200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 200, b: 90, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 200, b: 90, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart body with one file field, for inject(). */

@@ -10,7 +10,9 @@ describe.each(testEngines())("behind proxies (%s)", (engine) => {
 
   beforeAll(async () => {
     direct = await startTestServer(engine);
-    proxied = await startTestServer(engine, { trustProxy: loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", TRUST_PROXY: "1" }).trustProxy });
+    proxied = await startTestServer(engine, {
+      trustProxy: loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", TRUST_PROXY: "1" }).trustProxy,
+    });
   });
   afterAll(async () => {
     await direct.close();
@@ -45,7 +47,9 @@ describe.each(testEngines())("behind proxies (%s)", (engine) => {
 });
 
 describe("TRUST_PROXY", () => {
-  const parse = (value: string | undefined) => loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+  const parse = (value: string | undefined) =>
+    loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", ...(value === undefined ? {} : { TRUST_PROXY: value }) })
+      .trustProxy;
   it("trusts none when unset, a hop count, or a list of addresses and ranges", () => {
     expect(parse(undefined)).toBe(false);
     expect(parse("2")).toBe(2);

@@ -38,98 +38,169 @@ const GROUP: GroupInput = {
   coverMediaId: null,
 };
 
-describe.each(testEngines())("NUL characters and out-of-range dates answer 400 { message } and store nothing (%s)", (engine) => {
-  let t: TestServer;
-  const inject = (options: InjectOptions) => t.server.app.inject(options);
+describe.each(testEngines())(
+  "NUL characters and out-of-range dates answer 400 { message } and store nothing (%s)",
+  (engine) => {
+    let t: TestServer;
+    const inject = (options: InjectOptions) => t.server.app.inject(options);
 
-  beforeAll(async () => {
-    t = await startTestServer(engine);
-  });
-  afterAll(() => t.close());
-
-  describe("POST /api/groups/:id/invitations", () => {
-    it("refuses an invitation with NUL in the username with a 400, and invites nobody", async () => {
-      const owner = await registerMember(t.server, "inviter@example.com");
-      const other = await registerMember(t.server, "invitee@example.com");
-      const made = await inject({ method: "POST", url: "/api/groups", headers: { cookie: owner.cookie }, payload: GROUP });
-      expect(made.statusCode, made.body).toBe(201);
-      const groupId = (made.json() as { id: string }).id;
-      const invite = (payload: unknown) => inject({ method: "POST", url: `/api/groups/${groupId}/invitations`, headers: { cookie: owner.cookie }, payload: payload as object });
-      const pending = async () => (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM group_pending WHERE group_id = ${groupId}::uuid`))[0]!.n;
-
-      for (const username of [`${other.username}${NUL}`, NUL, `a${NUL}b`, `${NUL}${other.username}`]) {
-        expect400(await invite({ username }), /^Username can't contain control characters$/);
-      }
-      expect(await pending()).toBe(0);
-      // The same invitation without the NUL goes through: the refusal was the character, nothing else.
-      const res = await invite({ username: other.username });
-      expect(res.statusCode, res.body).toBe(201);
-      expect(await pending()).toBe(1);
+    beforeAll(async () => {
+      t = await startTestServer(engine);
     });
-  });
+    afterAll(() => t.close());
 
-  describe("NUL in any JSON body", () => {
-    it("is refused wherever it is (nested, in a key, the whole body), and an escaped backslash is not a NUL", async () => {
-      const member = await registerMember(t.server, "bodies@example.com");
-      const group = { ...GROUP, name: "Body Testers" };
-      const post = (payload: string) => inject({ method: "POST", url: "/api/groups", headers: { cookie: member.cookie, "content-type": "application/json" }, payload });
-      expect400(await post(JSON.stringify({ ...group, home: { latitude: 30.3, longitude: -81.6, note: `x${NUL}` } })), /^The note can't contain control characters$/);
-      expect400(await post(JSON.stringify({ ...group, interests: ["running", `coffee${NUL}`] })), /^Interests can't contain control characters$/);
-      expect400(await post(JSON.stringify({ ...group, [`name${NUL}`]: "x" })), /^Field names can't contain control characters$/);
-      expect400(await post(JSON.stringify(`a${NUL}b`)), /^The request body can't contain control characters$/);
-      expect400(await post(JSON.stringify([[[`${NUL}`]]])), /^The request body can't contain control characters$/);
-      expect((await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM groups WHERE name = ${group.name}`))[0]!.n).toBe(0);
-      // "\\u0000" in JSON is a backslash and "u0000": the contract decides on it, as on any text.
-      const escaped = await post(JSON.stringify({ ...group, name: "\\u0000 club" }));
-      expect(escaped.statusCode, escaped.body).not.toBe(500);
-    });
-  });
+    describe("POST /api/groups/:id/invitations", () => {
+      it("refuses an invitation with NUL in the username with a 400, and invites nobody", async () => {
+        const owner = await registerMember(t.server, "inviter@example.com");
+        const other = await registerMember(t.server, "invitee@example.com");
+        const made = await inject({
+          method: "POST",
+          url: "/api/groups",
+          headers: { cookie: owner.cookie },
+          payload: GROUP,
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        const groupId = (made.json() as { id: string }).id;
+        const invite = (payload: unknown) =>
+          inject({
+            method: "POST",
+            url: `/api/groups/${groupId}/invitations`,
+            headers: { cookie: owner.cookie },
+            payload: payload as object,
+          });
+        const pending = async () =>
+          (
+            await queryRows<{ n: number }>(
+              t.database.db,
+              sql`SELECT count(*)::int AS n FROM group_pending WHERE group_id = ${groupId}::uuid`,
+            )
+          )[0]!.n;
 
-  describe("NUL in any query string", () => {
-    it("GET /api/admin/audit refuses action, targetType and targetId with NUL, alone or repeated", async () => {
-      const admin = await registerAdmin(t.server, t.database, "auditor@example.com");
-      const audit = (query: string) => inject({ method: "GET", url: `/api/admin/audit?${query}`, headers: { cookie: admin.cookie } });
-      for (const field of ["action", "targetType", "targetId"]) {
-        for (const value of ["%00", "a%00b", "warn%00"]) expect400(await audit(`${field}=${value}`), new RegExp(`^${field} can't contain control characters$`));
-        expect400(await audit(`${field}=warn&${field}=%00`), new RegExp(`^${field} can't contain control characters$`));
-        // The filter without the NUL answers.
-        const res = await audit(`${field}=warn`);
-        expect(res.statusCode, res.body).toBe(200);
-      }
+        for (const username of [`${other.username}${NUL}`, NUL, `a${NUL}b`, `${NUL}${other.username}`]) {
+          expect400(await invite({ username }), /^Username can't contain control characters$/);
+        }
+        expect(await pending()).toBe(0);
+        // The same invitation without the NUL goes through: the refusal was the character, nothing else.
+        const res = await invite({ username: other.username });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(await pending()).toBe(1);
+      });
     });
 
-    it("is refused on a member's route and an open one; the group's guard still answers first", async () => {
-      const member = await registerMember(t.server, "queries@example.com");
-      expect400(await inject({ method: "GET", url: "/api/users/nearby?latitude=30.3&longitude=-81.6&sort=%00", headers: { cookie: member.cookie } }), /^sort can't contain control characters$/);
-      expect400(await inject({ method: "GET", url: "/api/groups?q=run%00" }), /^q can't contain control characters$/);
-      expect400(await inject({ method: "GET", url: "/api/groups?%00=1" }), /^Query parameter names can't contain control characters$/);
-      // A visitor at an admin route is told to sign in, whatever his query.
-      expect((await inject({ method: "GET", url: "/api/admin/audit?action=%00" })).statusCode).toBe(401);
+    describe("NUL in any JSON body", () => {
+      it("is refused wherever it is (nested, in a key, the whole body), and an escaped backslash is not a NUL", async () => {
+        const member = await registerMember(t.server, "bodies@example.com");
+        const group = { ...GROUP, name: "Body Testers" };
+        const post = (payload: string) =>
+          inject({
+            method: "POST",
+            url: "/api/groups",
+            headers: { cookie: member.cookie, "content-type": "application/json" },
+            payload,
+          });
+        expect400(
+          await post(JSON.stringify({ ...group, home: { latitude: 30.3, longitude: -81.6, note: `x${NUL}` } })),
+          /^The note can't contain control characters$/,
+        );
+        expect400(
+          await post(JSON.stringify({ ...group, interests: ["running", `coffee${NUL}`] })),
+          /^Interests can't contain control characters$/,
+        );
+        expect400(
+          await post(JSON.stringify({ ...group, [`name${NUL}`]: "x" })),
+          /^Field names can't contain control characters$/,
+        );
+        expect400(await post(JSON.stringify(`a${NUL}b`)), /^The request body can't contain control characters$/);
+        expect400(await post(JSON.stringify([[[`${NUL}`]]])), /^The request body can't contain control characters$/);
+        expect(
+          (
+            await queryRows<{ n: number }>(
+              t.database.db,
+              sql`SELECT count(*)::int AS n FROM groups WHERE name = ${group.name}`,
+            )
+          )[0]!.n,
+        ).toBe(0);
+        // "\\u0000" in JSON is a backslash and "u0000": the contract decides on it, as on any text.
+        const escaped = await post(JSON.stringify({ ...group, name: "\\u0000 club" }));
+        expect(escaped.statusCode, escaped.body).not.toBe(500);
+      });
     });
-  });
 
-  describe("GET /api/admin/analytics", () => {
-    it.each([
-      ["year 0000", "0000-01-01", "0000-01-07", /^from must be between 2000-01-01 and 2099-12-31$/],
-      ["year 0001", "0001-01-01", "0001-01-07", /^from must be between 2000-01-01 and 2099-12-31$/],
-      ["year 0001, one day", "0001-01-01", "0001-01-01", /^from must be between 2000-01-01 and 2099-12-31$/],
-      ["year 9999", "9999-12-25", "9999-12-31", /^from must be between 2000-01-01 and 2099-12-31$/],
-      ["to in year 9999", "2099-12-25", "9999-12-31", /^to must be between 2000-01-01 and 2099-12-31$/],
-      ["the day before the first", "1999-12-31", "2000-01-06", /^from must be between 2000-01-01 and 2099-12-31$/],
-    ])("refuses %s with a 400", async (_label, from, to, message) => {
-      const admin = await registerAdmin(t.server, t.database, `analyst-${from}-${to}@example.com`);
-      expect400(await inject({ method: "GET", url: `/api/admin/analytics?from=${from}&to=${to}&tz=UTC`, headers: { cookie: admin.cookie } }), message);
+    describe("NUL in any query string", () => {
+      it("GET /api/admin/audit refuses action, targetType and targetId with NUL, alone or repeated", async () => {
+        const admin = await registerAdmin(t.server, t.database, "auditor@example.com");
+        const audit = (query: string) =>
+          inject({ method: "GET", url: `/api/admin/audit?${query}`, headers: { cookie: admin.cookie } });
+        for (const field of ["action", "targetType", "targetId"]) {
+          for (const value of ["%00", "a%00b", "warn%00"])
+            expect400(await audit(`${field}=${value}`), new RegExp(`^${field} can't contain control characters$`));
+          expect400(
+            await audit(`${field}=warn&${field}=%00`),
+            new RegExp(`^${field} can't contain control characters$`),
+          );
+          // The filter without the NUL answers.
+          const res = await audit(`${field}=warn`);
+          expect(res.statusCode, res.body).toBe(200);
+        }
+      });
+
+      it("is refused on a member's route and an open one; the group's guard still answers first", async () => {
+        const member = await registerMember(t.server, "queries@example.com");
+        expect400(
+          await inject({
+            method: "GET",
+            url: "/api/users/nearby?latitude=30.3&longitude=-81.6&sort=%00",
+            headers: { cookie: member.cookie },
+          }),
+          /^sort can't contain control characters$/,
+        );
+        expect400(await inject({ method: "GET", url: "/api/groups?q=run%00" }), /^q can't contain control characters$/);
+        expect400(
+          await inject({ method: "GET", url: "/api/groups?%00=1" }),
+          /^Query parameter names can't contain control characters$/,
+        );
+        // A visitor at an admin route is told to sign in, whatever his query.
+        expect((await inject({ method: "GET", url: "/api/admin/audit?action=%00" })).statusCode).toBe(401);
+      });
     });
 
-    it("answers for the first and the last days allowed", async () => {
-      const admin = await registerAdmin(t.server, t.database, "analyst-edges@example.com");
-      for (const [from, to] of [["2000-01-01", "2000-01-07"], ["2099-12-25", "2099-12-31"]]) {
-        const res = await inject({ method: "GET", url: `/api/admin/analytics?from=${from}&to=${to}&tz=Pacific/Kiritimati`, headers: { cookie: admin.cookie } });
-        expect(res.statusCode, res.body).toBe(200);
-      }
+    describe("GET /api/admin/analytics", () => {
+      it.each([
+        ["year 0000", "0000-01-01", "0000-01-07", /^from must be between 2000-01-01 and 2099-12-31$/],
+        ["year 0001", "0001-01-01", "0001-01-07", /^from must be between 2000-01-01 and 2099-12-31$/],
+        ["year 0001, one day", "0001-01-01", "0001-01-01", /^from must be between 2000-01-01 and 2099-12-31$/],
+        ["year 9999", "9999-12-25", "9999-12-31", /^from must be between 2000-01-01 and 2099-12-31$/],
+        ["to in year 9999", "2099-12-25", "9999-12-31", /^to must be between 2000-01-01 and 2099-12-31$/],
+        ["the day before the first", "1999-12-31", "2000-01-06", /^from must be between 2000-01-01 and 2099-12-31$/],
+      ])("refuses %s with a 400", async (_label, from, to, message) => {
+        const admin = await registerAdmin(t.server, t.database, `analyst-${from}-${to}@example.com`);
+        expect400(
+          await inject({
+            method: "GET",
+            url: `/api/admin/analytics?from=${from}&to=${to}&tz=UTC`,
+            headers: { cookie: admin.cookie },
+          }),
+          message,
+        );
+      });
+
+      it("answers for the first and the last days allowed", async () => {
+        const admin = await registerAdmin(t.server, t.database, "analyst-edges@example.com");
+        for (const [from, to] of [
+          ["2000-01-01", "2000-01-07"],
+          ["2099-12-25", "2099-12-31"],
+        ]) {
+          const res = await inject({
+            method: "GET",
+            url: `/api/admin/analytics?from=${from}&to=${to}&tz=Pacific/Kiritimati`,
+            headers: { cookie: admin.cookie },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+      });
     });
-  });
-});
+  },
+);
 
 describe("the operator's and the developer's paths are never the web app's page", () => {
   let webDist: string;
@@ -149,7 +220,7 @@ describe("the operator's and the developer's paths are never the web app's page"
 
   beforeAll(() => {
     webDist = mkdtempSync(path.join(tmpdir(), "vicinity-dist-"));
-    writeFileSync(path.join(webDist, "index.html"), "<!doctype html><html><body><div id=\"root\"></div></body></html>");
+    writeFileSync(path.join(webDist, "index.html"), '<!doctype html><html><body><div id="root"></div></body></html>');
   });
   afterAll(async () => {
     for (const t of servers) await t.close();
@@ -171,7 +242,11 @@ describe("the operator's and the developer's paths are never the web app's page"
     const t = await start({ metricsToken: "operator-token-0123456789" });
     const refused = await get(t, "/metrics");
     expect(refused.statusCode).toBe(401);
-    const res = await t.server.app.inject({ method: "GET", url: "/metrics", headers: { authorization: "Bearer operator-token-0123456789" } });
+    const res = await t.server.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: "Bearer operator-token-0123456789" },
+    });
     expect(res.statusCode).toBe(200);
   });
 

@@ -15,7 +15,10 @@ describe("serving the web app", () => {
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), "vicinity-dist-"));
     mkdirSync(path.join(webDist, "assets"));
-    writeFileSync(path.join(webDist, "index.html"), `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`);
+    writeFileSync(
+      path.join(webDist, "index.html"),
+      `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+    );
     writeFileSync(path.join(webDist, "assets/app.js"), script);
     writeFileSync(path.join(webDist, "assets/tiny.css"), "a{}");
     // As the build leaves them (tooling/precompress.mjs): .br and .gz beside the larger files.
@@ -31,7 +34,8 @@ describe("serving the web app", () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.server.app.inject({ method: "GET", url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.server.app.inject({ method: "GET", url, headers });
 
   it("sends Brotli or gzip by the Accept-Encoding, and the plain file otherwise", async () => {
     const br = await get("/assets/app.js", { "accept-encoding": "gzip, deflate, br" });
@@ -60,7 +64,14 @@ describe("serving the web app", () => {
   });
 
   it("puts the security headers on every response: page, asset, API, error and 404", async () => {
-    for (const res of [await get("/"), await get("/assets/app.js"), await get("/api/users/nearby?latitude=30&longitude=-81"), await get("/api/auth/user"), await get("/api/nothing-here"), await get("/media/not-an-id")]) {
+    for (const res of [
+      await get("/"),
+      await get("/assets/app.js"),
+      await get("/api/users/nearby?latitude=30&longitude=-81"),
+      await get("/api/auth/user"),
+      await get("/api/nothing-here"),
+      await get("/media/not-an-id"),
+    ]) {
       const csp = String(res.headers["content-security-policy"]);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");

@@ -37,7 +37,12 @@ export async function startSmtp(port = 0, onMail?: (mail: ReceivedMail) => void)
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to.flatMap((a) => a.value) : (parsed.to?.value ?? []);
-          const mail = { to: to.map((a) => a.address ?? "").join(", "), subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
+          const mail = {
+            to: to.map((a) => a.address ?? "").join(", "),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+          };
           received.push(mail);
           onMail?.(mail);
           for (const wake of waiters) wake();
@@ -49,7 +54,11 @@ export async function startSmtp(port = 0, onMail?: (mail: ReceivedMail) => void)
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const { port: bound } = server.server.address() as AddressInfo;
   const find = (to: string, subject: RegExp | string) =>
-    received.find((m) => m.to.toLowerCase() === to.toLowerCase() && (typeof subject === "string" ? m.subject === subject : subject.test(m.subject)));
+    received.find(
+      (m) =>
+        m.to.toLowerCase() === to.toLowerCase() &&
+        (typeof subject === "string" ? m.subject === subject : subject.test(m.subject)),
+    );
   return {
     url: `smtp://127.0.0.1:${bound}`,
     received,
@@ -58,7 +67,10 @@ export async function startSmtp(port = 0, onMail?: (mail: ReceivedMail) => void)
       for (;;) {
         const found = find(to, subject);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail "${String(subject)}" to ${to} came (received: ${received.map((m) => `${m.to}: ${m.subject}`).join("; ") || "none"})`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no mail "${String(subject)}" to ${to} came (received: ${received.map((m) => `${m.to}: ${m.subject}`).join("; ") || "none"})`,
+          );
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);

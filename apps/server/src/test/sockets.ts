@@ -13,10 +13,20 @@ export async function listen(server: BuiltServer): Promise<string> {
 }
 
 const open: ClientSocket[] = [];
-export function socketFor(url: string, cookie?: string, options: { auth?: object; origin?: string } = {}): ClientSocket {
+export function socketFor(
+  url: string,
+  cookie?: string,
+  options: { auth?: object; origin?: string } = {},
+): ClientSocket {
   const headers: Record<string, string> = { origin: options.origin ?? url };
   if (cookie) headers.cookie = cookie;
-  const socket: ClientSocket = connect(url, { transports: ["websocket"], extraHeaders: headers, auth: options.auth ?? {}, reconnection: false, forceNew: true });
+  const socket: ClientSocket = connect(url, {
+    transports: ["websocket"],
+    extraHeaders: headers,
+    auth: options.auth ?? {},
+    reconnection: false,
+    forceNew: true,
+  });
   open.push(socket);
   return socket;
 }
@@ -38,10 +48,19 @@ export function refusal(socket: ClientSocket): Promise<string> {
 /** How long a test waits for an acknowledgement: a socket that was disconnected never gets one. */
 const ACK_TIMEOUT_MS = 15_000;
 
-export function emitAck<T = undefined, E extends keyof ClientToServerEvents = keyof ClientToServerEvents>(socket: ClientSocket, event: E, payload: unknown): Promise<Ack<T>> {
+export function emitAck<T = undefined, E extends keyof ClientToServerEvents = keyof ClientToServerEvents>(
+  socket: ClientSocket,
+  event: E,
+  payload: unknown,
+): Promise<Ack<T>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`no acknowledgement of ${event} within ${ACK_TIMEOUT_MS / 1000} s (the socket is ${socket.connected ? "connected" : "disconnected"})`)),
+      () =>
+        reject(
+          new Error(
+            `no acknowledgement of ${event} within ${ACK_TIMEOUT_MS / 1000} s (the socket is ${socket.connected ? "connected" : "disconnected"})`,
+          ),
+        ),
       ACK_TIMEOUT_MS,
     );
     (socket.emit as (e: string, p: unknown, ack: (r: Ack<T>) => void) => void)(event, payload, (answer) => {
@@ -56,7 +75,6 @@ export function dataOf<T>(ack: Ack<T>): T {
   if (!ack.ok || ack.data === undefined) throw new Error(`expected a successful ack, got ${JSON.stringify(ack)}`);
   return ack.data;
 }
-
 
 export function closeOpenSockets() {
   while (open.length) open.pop()?.disconnect();

@@ -17,7 +17,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     const me = request.member;
     const body = parseOr400(changePasswordRequestSchema, request.body);
     await checkPassword(me.id, me.passwordHash, body.currentPassword, "Your current password is not right");
-    if (body.newPassword === body.currentPassword) throw badRequest("Choose a new password that differs from the current one");
+    if (body.newPassword === body.currentPassword)
+      throw badRequest("Choose a new password that differs from the current one");
     if (isCommonPassword(body.newPassword)) throw badRequest("This password is too common");
     const passwordHash = await hashPassword(body.newPassword);
     await changePassword(db, me.id, passwordHash);
@@ -40,7 +41,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.delete(API_PATHS.account, async (request, reply) => {
     const me = request.member;
     const body = parseOr400(deleteAccountRequestSchema, request.body);
-    await checkPassword(me.id, me.passwordHash, body.password, "That is not your password; your account was not deleted");
+    await checkPassword(
+      me.id,
+      me.passwordHash,
+      body.password,
+      "That is not your password; your account was not deleted",
+    );
     const uploads = await uploadIdsOf(db, me.id);
     // His sessions end first, so that their sockets close on every node.
     await sessionStore.destroyAllOf(me.id);

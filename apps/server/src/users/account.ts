@@ -17,6 +17,22 @@ export async function changePassword(db: Db, userId: string, passwordHash: strin
   });
 }
 
+/** The reports a member made, newest first, with whom they were about. */
+function reportsMadeBy(db: Db, userId: string) {
+  return db
+    .select({
+      username: users.username,
+      reason: reports.reason,
+      details: reports.details,
+      status: reports.status,
+      at: reports.createdAt,
+    })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reportedId))
+    .where(eq(reports.reporterId, userId))
+    .orderBy(desc(reports.createdAt));
+}
+
 /** Everything the app keeps about a member, for him to download (decisions.md, "Account"). */
 export async function exportAccountData(db: Db, me: UserRow) {
   const [location] = await db.select().from(locations).where(eq(locations.userId, me.id)).limit(1);
@@ -25,15 +41,15 @@ export async function exportAccountData(db: Db, me: UserRow) {
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, me.id));
-  const made = await db
-    .select({ username: users.username, reason: reports.reason, details: reports.details, status: reports.status, at: reports.createdAt })
-    .from(reports)
-    .innerJoin(users, eq(users.id, reports.reportedId))
-    .where(eq(reports.reporterId, me.id))
-    .orderBy(desc(reports.createdAt));
+  const made = await reportsMadeBy(db, me.id);
   const uploads = await db.select().from(media).where(eq(media.ownerId, me.id)).orderBy(asc(media.createdAt));
   const sent = await db
-    .select({ conversationId: messages.conversationId, content: messages.content, mediaId: messages.mediaId, at: messages.createdAt })
+    .select({
+      conversationId: messages.conversationId,
+      content: messages.content,
+      mediaId: messages.mediaId,
+      at: messages.createdAt,
+    })
     .from(messages)
     .where(eq(messages.senderId, me.id))
     .orderBy(asc(messages.id));
@@ -43,17 +59,49 @@ export async function exportAccountData(db: Db, me: UserRow) {
     .where(eq(sessions.userId, me.id));
   return {
     exportedAt: new Date().toISOString(),
-    account: { id: me.id, email: me.email, username: me.username, createdAt: me.createdAt.toISOString(), accountRole: me.accountRole },
+    account: {
+      id: me.id,
+      email: me.email,
+      username: me.username,
+      createdAt: me.createdAt.toISOString(),
+      accountRole: me.accountRole,
+    },
     profile: { ...toSessionUser(me), email: undefined, accountRole: undefined },
     location: location
-      ? { latitude: location.latitude, longitude: location.longitude, updatedAt: location.updatedAt.toISOString(), note: "Your exact position: nobody else ever receives it." }
+      ? {
+          latitude: location.latitude,
+          longitude: location.longitude,
+          updatedAt: location.updatedAt.toISOString(),
+          note: "Your exact position: nobody else ever receives it.",
+        }
       : null,
     photos: await listPhotos(db, me.id),
-    uploads: uploads.map((m) => ({ id: m.id, url: mediaUrl(m.id), kind: m.kind, width: m.width, height: m.height, uploadedAt: m.createdAt.toISOString() })),
+    uploads: uploads.map((m) => ({
+      id: m.id,
+      url: mediaUrl(m.id),
+      kind: m.kind,
+      width: m.width,
+      height: m.height,
+      uploadedAt: m.createdAt.toISOString(),
+    })),
     blocked: blocked.map((b) => ({ username: b.username, blockedAt: b.at.toISOString() })),
-    reports: made.map((r) => ({ member: r.username, reason: r.reason, details: r.details, status: r.status, reportedAt: r.at.toISOString() })),
-    messagesSent: sent.map((m) => ({ conversationId: m.conversationId, content: m.content, pictureId: m.mediaId, sentAt: m.at.toISOString() })),
-    sessions: signedIn.map((s) => ({ startedAt: s.createdAt.toISOString(), lastActiveAt: s.lastActiveAt.toISOString() })),
+    reports: made.map((r) => ({
+      member: r.username,
+      reason: r.reason,
+      details: r.details,
+      status: r.status,
+      reportedAt: r.at.toISOString(),
+    })),
+    messagesSent: sent.map((m) => ({
+      conversationId: m.conversationId,
+      content: m.content,
+      pictureId: m.mediaId,
+      sentAt: m.at.toISOString(),
+    })),
+    sessions: signedIn.map((s) => ({
+      startedAt: s.createdAt.toISOString(),
+      lastActiveAt: s.lastActiveAt.toISOString(),
+    })),
   };
 }
 

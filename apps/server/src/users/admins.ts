@@ -40,7 +40,11 @@ export async function createAdmin(db: Db, email: string, password: string): Prom
   if (!parsed.success) return { created: false, problem: parsed.error.issues.map((i) => i.message).join("; ") };
   if (isCommonPassword(password)) return { created: false, problem: "This password is too common" };
   const address = parsed.data.email.toLowerCase();
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, address)).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, address))
+    .limit(1);
   if (existing) return { created: false, problem: `An account with the address ${address} exists: grant it instead` };
   const base = usernameFromEmail(address);
   const taken = await db.select({ id: users.id }).from(users).where(eq(users.username, base)).limit(1);

@@ -3,8 +3,16 @@ import { compatibility, COMPATIBILITY_MAX, NEUTRAL_PART, sharedInterests } from 
 
 describe("compatibility", () => {
   it("is 100 for two men of one age sharing three interests in the same spot", () => {
-    const c = compatibility({ age: 30, interests: ["Hiking", "jazz", "Dogs"] }, { age: 31, interests: ["dogs", "hiking", "Jazz", "Chess"] }, 0);
-    expect(c).toEqual({ score: 100, sharedInterests: ["dogs", "hiking", "Jazz"], parts: { interests: 50, age: 25, distance: 25 } });
+    const c = compatibility(
+      { age: 30, interests: ["Hiking", "jazz", "Dogs"] },
+      { age: 31, interests: ["dogs", "hiking", "Jazz", "Chess"] },
+      0,
+    );
+    expect(c).toEqual({
+      score: 100,
+      sharedInterests: ["dogs", "hiking", "Jazz"],
+      parts: { interests: 50, age: 25, distance: 25 },
+    });
   });
 
   it("gives about 17 points a shared interest, full at three", () => {
@@ -12,11 +20,14 @@ describe("compatibility", () => {
     expect(compatibility(base, { age: null, interests: [] }, null).parts.interests).toBe(0);
     expect(compatibility(base, { age: null, interests: ["a"] }, null).parts.interests).toBe(17);
     expect(compatibility(base, { age: null, interests: ["a", "B"] }, null).parts.interests).toBe(33);
-    expect(compatibility(base, { age: null, interests: ["a", "b", "c", "d"] }, null).parts.interests).toBe(COMPATIBILITY_MAX.interests);
+    expect(compatibility(base, { age: null, interests: ["a", "b", "c", "d"] }, null).parts.interests).toBe(
+      COMPATIBILITY_MAX.interests,
+    );
   });
 
   it("falls with the age gap: full within 2 years, nothing at 20", () => {
-    const at = (gap: number) => compatibility({ age: 30, interests: [] }, { age: 30 + gap, interests: [] }, null).parts.age;
+    const at = (gap: number) =>
+      compatibility({ age: 30, interests: [] }, { age: 30 + gap, interests: [] }, null).parts.age;
     expect(at(2)).toBe(25);
     expect(at(-2)).toBe(25);
     expect(at(11)).toBe(13);
@@ -25,7 +36,8 @@ describe("compatibility", () => {
   });
 
   it("falls with distance to nothing at 50 km; a hidden distance is neutral", () => {
-    const at = (km: number | null) => compatibility({ age: null, interests: [] }, { age: null, interests: [] }, km).parts.distance;
+    const at = (km: number | null) =>
+      compatibility({ age: null, interests: [] }, { age: null, interests: [] }, km).parts.distance;
     expect(at(0)).toBe(25);
     expect(at(10)).toBe(20);
     expect(at(25)).toBe(13);

@@ -38,7 +38,9 @@ export function compatibility(viewer: MatchProfile, member: MatchProfile, distan
   }
 
   const distance =
-    distanceKm === null ? NEUTRAL_PART : Math.round(COMPATIBILITY_MAX.distance * Math.max(0, 1 - distanceKm / DISTANCE_ZERO_AT_KM));
+    distanceKm === null
+      ? NEUTRAL_PART
+      : Math.round(COMPATIBILITY_MAX.distance * Math.max(0, 1 - distanceKm / DISTANCE_ZERO_AT_KM));
 
   return { score: interests + age + distance, sharedInterests: shared, parts: { interests, age, distance } };
 }

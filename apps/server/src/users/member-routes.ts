@@ -31,7 +31,11 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     const isSelf = r.id === me.id;
     const profile: MemberProfile = {
       // Himself: no distance to himself, no score with himself.
-      ...toNearbyUser({ ...r, meters: isSelf ? null : r.meters }, isSelf ? null : { age: me.age, interests: me.interests }, Date.now()),
+      ...toNearbyUser(
+        { ...r, meters: isSelf ? null : r.meters },
+        isSelf ? null : { age: me.age, interests: me.interests },
+        Date.now(),
+      ),
       photos: await listPhotos(db, r.id),
       isBlocked: Boolean(r.i_blocked),
     };
@@ -65,7 +69,12 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!isUuid(request.params.id)) throw notFound("Member not found");
     // Looked up without the blocks: a member who blocked the reporter can still be reported.
     const reportedId = await checkMemberReport(db, me.id, request.params.id, body);
-    await fileReport(ctx, me.id, { kind: "member", reportedId, messageId: body.messageId, mediaId: body.mediaId }, body);
+    await fileReport(
+      ctx,
+      me.id,
+      { kind: "member", reportedId, messageId: body.messageId, mediaId: body.mediaId },
+      body,
+    );
     return reply.status(201).send({ ok: true });
   });
 }

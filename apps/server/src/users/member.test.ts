@@ -1,8 +1,26 @@
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blocks, media, messages, conversations, conversationParticipants, reports, sessions, users } from "../db/schema";
-import { guestCookie, registerMember, resetDatabase, sessionCookie, startTestServer, STRONG_PASSWORD, testEngines, type TestServer } from "../test/harness";
+import {
+  blocks,
+  media,
+  messages,
+  conversations,
+  conversationParticipants,
+  reports,
+  sessions,
+  users,
+} from "../db/schema";
+import {
+  guestCookie,
+  registerMember,
+  resetDatabase,
+  sessionCookie,
+  startTestServer,
+  STRONG_PASSWORD,
+  testEngines,
+  type TestServer,
+} from "../test/harness";
 import { jpegWithGps, pictureForm } from "../test/pictures";
 import { CITY, offset } from "../test/geo";
 
@@ -19,46 +37,100 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
   afterAll(() => t.close());
   beforeEach(() => resetDatabase(t.database));
 
-  async function member(email: string, at: { latitude: number; longitude: number } | null, profile: Record<string, unknown> = {}) {
+  async function member(
+    email: string,
+    at: { latitude: number; longitude: number } | null,
+    profile: Record<string, unknown> = {},
+  ) {
     const m = await registerMember(t.server, email);
-    if (at) expect((await inject({ method: "PUT", url: "/api/users/location", headers: { cookie: m.cookie }, payload: at })).statusCode).toBe(200);
-    if (Object.keys(profile).length) expect((await inject({ method: "PUT", url: "/api/users/profile", headers: { cookie: m.cookie }, payload: profile })).statusCode).toBe(200);
+    if (at)
+      expect(
+        (await inject({ method: "PUT", url: "/api/users/location", headers: { cookie: m.cookie }, payload: at }))
+          .statusCode,
+      ).toBe(200);
+    if (Object.keys(profile).length)
+      expect(
+        (await inject({ method: "PUT", url: "/api/users/profile", headers: { cookie: m.cookie }, payload: profile }))
+          .statusCode,
+      ).toBe(200);
     return m;
   }
 
   async function uploadPhoto(cookie: string) {
-    const up = await inject({ method: "POST", url: "/api/media", headers: { cookie }, payload: pictureForm(await jpegWithGps(120, 90)) });
+    const up = await inject({
+      method: "POST",
+      url: "/api/media",
+      headers: { cookie },
+      payload: pictureForm(await jpegWithGps(120, 90)),
+    });
     expect(up.statusCode).toBe(201);
     return (up.json() as { id: string }).id;
   }
 
   const nearby = (cookie: string, extra = "") =>
-    inject({ method: "GET", url: `/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}${extra}`, headers: { cookie } });
+    inject({
+      method: "GET",
+      url: `/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}${extra}`,
+      headers: { cookie },
+    });
 
   describe("the member profile", () => {
     it("shows his profile, photos, distance from the viewer's snapped position and the compatibility", async () => {
-      const viewer = await member("v@example.com", HERE, { firstName: "Vic", age: 30, interests: ["Hiking", "Jazz", "Dogs"] });
-      const other = await member("o@example.com", north(4), { firstName: "Otto", age: 31, interests: ["hiking", "jazz"], bio: "Hi there", bodyType: "athletic", role: "versatile" });
+      const viewer = await member("v@example.com", HERE, {
+        firstName: "Vic",
+        age: 30,
+        interests: ["Hiking", "Jazz", "Dogs"],
+      });
+      const other = await member("o@example.com", north(4), {
+        firstName: "Otto",
+        age: 31,
+        interests: ["hiking", "jazz"],
+        bio: "Hi there",
+        bodyType: "athletic",
+        role: "versatile",
+      });
       const photo = await uploadPhoto(other.cookie);
-      expect((await inject({ method: "POST", url: "/api/users/photos", headers: { cookie: other.cookie }, payload: { mediaId: photo } })).statusCode).toBe(201);
+      expect(
+        (
+          await inject({
+            method: "POST",
+            url: "/api/users/photos",
+            headers: { cookie: other.cookie },
+            payload: { mediaId: photo },
+          })
+        ).statusCode,
+      ).toBe(201);
 
       const res = await inject({ method: "GET", url: `/api/users/${other.id}`, headers: { cookie: viewer.cookie } });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ id: other.id, firstName: "Otto", age: 31, bio: "Hi there", bodyType: "athletic", role: "versatile", isBlocked: false, distanceHidden: false });
+      expect(body).toMatchObject({
+        id: other.id,
+        firstName: "Otto",
+        age: 31,
+        bio: "Hi there",
+        bodyType: "athletic",
+        role: "versatile",
+        isBlocked: false,
+        distanceHidden: false,
+      });
       expect(body.photos).toEqual([{ id: photo, url: `/media/${photo}`, width: 120, height: 90 }]);
       expect(body.profileImageUrl).toBe(`/media/${photo}`);
       expect(body.distance).toBeGreaterThan(2.5);
       expect(body.distance).toBeLessThan(5.5);
       expect(body.compatibility.sharedInterests).toEqual(["hiking", "jazz"]);
-      expect(body.compatibility.score).toBe(body.compatibility.parts.interests + body.compatibility.parts.age + body.compatibility.parts.distance);
+      expect(body.compatibility.score).toBe(
+        body.compatibility.parts.interests + body.compatibility.parts.age + body.compatibility.parts.distance,
+      );
       expect(JSON.stringify(body)).not.toMatch(/latitude|longitude|email|passwordHash|locationSecret/);
     });
 
     it("hides the distance in private mode and after 'Distance hidden' still scores neutrally", async () => {
       const viewer = await member("v@example.com", HERE);
       const other = await member("o@example.com", north(2), { privateMode: true });
-      const body = (await inject({ method: "GET", url: `/api/users/${other.id}`, headers: { cookie: viewer.cookie } })).json();
+      const body = (
+        await inject({ method: "GET", url: `/api/users/${other.id}`, headers: { cookie: viewer.cookie } })
+      ).json();
       expect(body).toMatchObject({ distance: null, distanceHidden: true });
       expect(body.compatibility.parts.distance).toBe(10);
     });
@@ -66,7 +138,8 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
     it("is for members; unknown, malformed, suspended and blocking members read 'Member not found'", async () => {
       const viewer = await member("v@example.com", HERE);
       const other = await member("o@example.com", HERE);
-      const get = (id: string, cookie?: string) => inject({ method: "GET", url: `/api/users/${id}`, headers: cookie ? { cookie } : {} });
+      const get = (id: string, cookie?: string) =>
+        inject({ method: "GET", url: `/api/users/${id}`, headers: cookie ? { cookie } : {} });
       expect((await get(other.id)).statusCode).toBe(401);
       expect((await get(other.id, await guestCookie(t.server))).statusCode).toBe(403);
       for (const id of ["nope", "00000000-0000-4000-8000-000000000000", "' OR 1=1 --"]) {
@@ -94,15 +167,23 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       expect(await ids(a.cookie)).not.toContain(b.id);
       expect(await ids(b.cookie)).not.toContain(a.id);
       // Twice is fine and stores one row.
-      expect((await inject({ method: "POST", url: `/api/users/${b.id}/block`, headers: { cookie: a.cookie } })).statusCode).toBe(200);
+      expect(
+        (await inject({ method: "POST", url: `/api/users/${b.id}/block`, headers: { cookie: a.cookie } })).statusCode,
+      ).toBe(200);
       expect(await t.database.db.select().from(blocks)).toHaveLength(1);
       // His profile says so; the blocked one sees nothing.
-      expect((await inject({ method: "GET", url: `/api/users/${b.id}`, headers: { cookie: a.cookie } })).json().isBlocked).toBe(true);
-      expect((await inject({ method: "GET", url: `/api/users/${a.id}`, headers: { cookie: b.cookie } })).statusCode).toBe(404);
+      expect(
+        (await inject({ method: "GET", url: `/api/users/${b.id}`, headers: { cookie: a.cookie } })).json().isBlocked,
+      ).toBe(true);
+      expect(
+        (await inject({ method: "GET", url: `/api/users/${a.id}`, headers: { cookie: b.cookie } })).statusCode,
+      ).toBe(404);
       const list = (await inject({ method: "GET", url: "/api/users/blocked", headers: { cookie: a.cookie } })).json();
       expect(list).toEqual([expect.objectContaining({ id: b.id, username: b.username })]);
 
-      expect((await inject({ method: "DELETE", url: `/api/users/${b.id}/block`, headers: { cookie: a.cookie } })).statusCode).toBe(200);
+      expect(
+        (await inject({ method: "DELETE", url: `/api/users/${b.id}/block`, headers: { cookie: a.cookie } })).statusCode,
+      ).toBe(200);
       expect(await ids(a.cookie)).toContain(b.id);
       expect(await ids(b.cookie)).toContain(a.id);
     });
@@ -112,9 +193,25 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       const self = await inject({ method: "POST", url: `/api/users/${a.id}/block`, headers: { cookie: a.cookie } });
       expect(self.statusCode).toBe(400);
       expect(self.json().message).toBe("You cannot block yourself");
-      expect((await inject({ method: "POST", url: "/api/users/00000000-0000-4000-8000-000000000000/block", headers: { cookie: a.cookie } })).statusCode).toBe(404);
+      expect(
+        (
+          await inject({
+            method: "POST",
+            url: "/api/users/00000000-0000-4000-8000-000000000000/block",
+            headers: { cookie: a.cookie },
+          })
+        ).statusCode,
+      ).toBe(404);
       expect((await inject({ method: "POST", url: `/api/users/${a.id}/block` })).statusCode).toBe(401);
-      expect((await inject({ method: "POST", url: `/api/users/${a.id}/block`, headers: { cookie: await guestCookie(t.server) } })).statusCode).toBe(403);
+      expect(
+        (
+          await inject({
+            method: "POST",
+            url: `/api/users/${a.id}/block`,
+            headers: { cookie: await guestCookie(t.server) },
+          })
+        ).statusCode,
+      ).toBe(403);
       expect(await t.database.db.select().from(blocks)).toHaveLength(0);
     });
   });
@@ -123,11 +220,27 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
     it("files a report for the admin queue once while it is open", async () => {
       const a = await member("a@example.com", HERE);
       const b = await member("b@example.com", HERE);
-      const res = await inject({ method: "POST", url: `/api/users/${b.id}/report`, headers: { cookie: a.cookie }, payload: { reason: "fake", details: "  Stolen pictures  " } });
+      const res = await inject({
+        method: "POST",
+        url: `/api/users/${b.id}/report`,
+        headers: { cookie: a.cookie },
+        payload: { reason: "fake", details: "  Stolen pictures  " },
+      });
       expect(res.statusCode).toBe(201);
       const [row] = await t.database.db.select().from(reports);
-      expect(row).toMatchObject({ reporterId: a.id, reportedId: b.id, reason: "fake", details: "Stolen pictures", status: "open" });
-      const again = await inject({ method: "POST", url: `/api/users/${b.id}/report`, headers: { cookie: a.cookie }, payload: { reason: "spam" } });
+      expect(row).toMatchObject({
+        reporterId: a.id,
+        reportedId: b.id,
+        reason: "fake",
+        details: "Stolen pictures",
+        status: "open",
+      });
+      const again = await inject({
+        method: "POST",
+        url: `/api/users/${b.id}/report`,
+        headers: { cookie: a.cookie },
+        payload: { reason: "spam" },
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe("You already reported this member. Our team is looking into it.");
     });
@@ -146,7 +259,12 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
         ["00000000-0000-4000-8000-000000000000", { reason: "spam" }, 404, /Member not found/],
       ];
       for (const [id, payload, status, message] of cases) {
-        const res = await inject({ method: "POST", url: `/api/users/${id}/report`, headers: { cookie: a.cookie, "content-type": "application/json" }, payload: typeof payload === "string" ? payload : JSON.stringify(payload) });
+        const res = await inject({
+          method: "POST",
+          url: `/api/users/${id}/report`,
+          headers: { cookie: a.cookie, "content-type": "application/json" },
+          payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+        });
         expect(res.statusCode, JSON.stringify(payload)).toBe(status);
         expect(res.json().message).toMatch(message);
       }
@@ -158,19 +276,38 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
     it("adds, reorders (the first is the main one) and deletes, keeping profileImageUrl in step", async () => {
       const a = await member("a@example.com", HERE);
       const [p1, p2, p3] = [await uploadPhoto(a.cookie), await uploadPhoto(a.cookie), await uploadPhoto(a.cookie)];
-      for (const id of [p1, p2, p3]) expect((await inject({ method: "POST", url: "/api/users/photos", headers: { cookie: a.cookie }, payload: { mediaId: id } })).statusCode).toBe(201);
-      const main = async () => (await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } })).json().profileImageUrl;
+      for (const id of [p1, p2, p3])
+        expect(
+          (
+            await inject({
+              method: "POST",
+              url: "/api/users/photos",
+              headers: { cookie: a.cookie },
+              payload: { mediaId: id },
+            })
+          ).statusCode,
+        ).toBe(201);
+      const main = async () =>
+        (await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } })).json().profileImageUrl;
       expect(await main()).toBe(`/media/${p1}`);
 
-      const ordered = await inject({ method: "PUT", url: "/api/users/photos/order", headers: { cookie: a.cookie }, payload: { ids: [p3, p1, p2] } });
+      const ordered = await inject({
+        method: "PUT",
+        url: "/api/users/photos/order",
+        headers: { cookie: a.cookie },
+        payload: { ids: [p3, p1, p2] },
+      });
       expect(ordered.json().map((p: { id: string }) => p.id)).toEqual([p3, p1, p2]);
       expect(await main()).toBe(`/media/${p3}`);
 
       const left = await inject({ method: "DELETE", url: `/api/users/photos/${p3}`, headers: { cookie: a.cookie } });
       expect(left.json().map((p: { id: string }) => p.id)).toEqual([p1, p2]);
       expect(await main()).toBe(`/media/${p1}`);
-      expect((await inject({ method: "GET", url: `/media/${p3}`, headers: { cookie: a.cookie } })).statusCode).toBe(404);
-      for (const id of [p1, p2]) await inject({ method: "DELETE", url: `/api/users/photos/${id}`, headers: { cookie: a.cookie } });
+      expect((await inject({ method: "GET", url: `/media/${p3}`, headers: { cookie: a.cookie } })).statusCode).toBe(
+        404,
+      );
+      for (const id of [p1, p2])
+        await inject({ method: "DELETE", url: `/api/users/photos/${id}`, headers: { cookie: a.cookie } });
       expect(await main()).toBeNull();
     });
 
@@ -178,7 +315,8 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       const a = await member("a@example.com", HERE);
       const b = await member("b@example.com", HERE);
       const theirs = await uploadPhoto(b.cookie);
-      const add = (mediaId: unknown) => inject({ method: "POST", url: "/api/users/photos", headers: { cookie: a.cookie }, payload: { mediaId } });
+      const add = (mediaId: unknown) =>
+        inject({ method: "POST", url: "/api/users/photos", headers: { cookie: a.cookie }, payload: { mediaId } });
       expect((await add(theirs)).statusCode).toBe(404);
       expect((await add("nope")).json().message).toMatch(/mediaId must be the id of a picture you uploaded/);
       const mine: string[] = [];
@@ -191,14 +329,18 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       expect(seventh.statusCode).toBe(400);
       expect(seventh.json().message).toBe("You can have at most 6 pictures. Delete one first.");
 
-      const order = (ids: unknown) => inject({ method: "PUT", url: "/api/users/photos/order", headers: { cookie: a.cookie }, payload: { ids } });
+      const order = (ids: unknown) =>
+        inject({ method: "PUT", url: "/api/users/photos/order", headers: { cookie: a.cookie }, payload: { ids } });
       for (const bad of [mine.slice(1), [...mine.slice(1), mine[1]], [...mine.slice(1), theirs]]) {
         const res = await order(bad);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe("ids must list each of your pictures exactly once");
       }
       expect((await order("x")).statusCode).toBe(400);
-      expect((await inject({ method: "DELETE", url: `/api/users/photos/${theirs}`, headers: { cookie: a.cookie } })).statusCode).toBe(404);
+      expect(
+        (await inject({ method: "DELETE", url: `/api/users/photos/${theirs}`, headers: { cookie: a.cookie } }))
+          .statusCode,
+      ).toBe(404);
       expect(await t.database.db.select().from(media)).toHaveLength(8);
     });
   });
@@ -208,7 +350,12 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       const a = await member("a@example.com", HERE);
       const b = await member("b@example.com", north(1));
       await member("c@example.com", north(2));
-      const set = await inject({ method: "PUT", url: "/api/users/right-now", headers: { cookie: b.cookie }, payload: { note: "  Coffee near the park  " } });
+      const set = await inject({
+        method: "PUT",
+        url: "/api/users/right-now",
+        headers: { cookie: b.cookie },
+        payload: { note: "  Coffee near the park  " },
+      });
       expect(set.statusCode).toBe(200);
       const until = Date.parse(set.json().rightNow.until);
       expect(set.json().rightNow.note).toBe("Coffee near the park");
@@ -221,10 +368,18 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       expect(((await nearby(a.cookie)).json() as unknown[]).length).toBe(2);
 
       // Expired: gone from the filter and from cards.
-      await t.database.db.update(users).set({ rightNowUntil: new Date(Date.now() - 1000) }).where(eq(users.id, b.id));
+      await t.database.db
+        .update(users)
+        .set({ rightNowUntil: new Date(Date.now() - 1000) })
+        .where(eq(users.id, b.id));
       expect((await nearby(a.cookie, "&rightNow=true")).json()).toEqual([]);
 
-      await inject({ method: "PUT", url: "/api/users/right-now", headers: { cookie: b.cookie }, payload: { note: "Drinks" } });
+      await inject({
+        method: "PUT",
+        url: "/api/users/right-now",
+        headers: { cookie: b.cookie },
+        payload: { note: "Drinks" },
+      });
       const cleared = await inject({ method: "DELETE", url: "/api/users/right-now", headers: { cookie: b.cookie } });
       expect(cleared.json().rightNow).toBeNull();
       expect((await nearby(a.cookie, "&rightNow=true")).json()).toEqual([]);
@@ -232,8 +387,18 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
 
     it("refuses bad notes and bad filters", async () => {
       const a = await member("a@example.com", HERE);
-      for (const [payload, message] of [[{}, /note is required/], [{ note: "   " }, /Say what you are up for/], [{ note: "x".repeat(81) }, /at most 80/], [{ note: 3 }, /note must be text/]] as const) {
-        const res = await inject({ method: "PUT", url: "/api/users/right-now", headers: { cookie: a.cookie }, payload });
+      for (const [payload, message] of [
+        [{}, /note is required/],
+        [{ note: "   " }, /Say what you are up for/],
+        [{ note: "x".repeat(81) }, /at most 80/],
+        [{ note: 3 }, /note must be text/],
+      ] as const) {
+        const res = await inject({
+          method: "PUT",
+          url: "/api/users/right-now",
+          headers: { cookie: a.cookie },
+          payload,
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(message);
       }
@@ -254,7 +419,10 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       const nearest = (await nearby(me.cookie)).json() as Array<{ id: string }>;
       expect(nearest.map((u) => u.id)).toEqual([near.id, mid.id, far.id]);
 
-      const best = (await nearby(me.cookie, "&sort=best")).json() as Array<{ id: string; compatibility: { score: number } }>;
+      const best = (await nearby(me.cookie, "&sort=best")).json() as Array<{
+        id: string;
+        compatibility: { score: number };
+      }>;
       expect(best.map((u) => u.id)).toEqual([far.id, mid.id, near.id]);
       const scores = best.map((u) => u.compatibility.score);
       expect([...scores].sort((x, y) => y - x)).toEqual(scores);
@@ -271,7 +439,10 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
 
     it("gives visitors no score", async () => {
       await member("a@example.com", HERE);
-      const res = await inject({ method: "GET", url: `/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}` });
+      const res = await inject({
+        method: "GET",
+        url: `/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}`,
+      });
       expect((res.json() as Array<{ compatibility: unknown }>)[0]?.compatibility).toBeNull();
     });
   });
@@ -279,20 +450,52 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
   describe("the account", () => {
     it("changes the password: the old one stops working, other sessions end, this one stays", async () => {
       const a = await member("a@example.com", HERE);
-      const other = sessionCookie(await inject({ method: "POST", url: "/api/auth/login", payload: { email: "a@example.com", password: STRONG_PASSWORD } }));
-      const res = await inject({ method: "PUT", url: "/api/users/password", headers: { cookie: a.cookie }, payload: { currentPassword: STRONG_PASSWORD, newPassword: "a brand new passphrase" } });
+      const other = sessionCookie(
+        await inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email: "a@example.com", password: STRONG_PASSWORD },
+        }),
+      );
+      const res = await inject({
+        method: "PUT",
+        url: "/api/users/password",
+        headers: { cookie: a.cookie },
+        payload: { currentPassword: STRONG_PASSWORD, newPassword: "a brand new passphrase" },
+      });
       expect(res.statusCode).toBe(200);
-      expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } })).statusCode).toBe(200);
+      expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } })).statusCode).toBe(
+        200,
+      );
       expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: other } })).statusCode).toBe(401);
-      expect((await inject({ method: "POST", url: "/api/auth/login", payload: { email: "a@example.com", password: STRONG_PASSWORD } })).statusCode).toBe(401);
-      expect((await inject({ method: "POST", url: "/api/auth/login", payload: { email: "a@example.com", password: "a brand new passphrase" } })).statusCode).toBe(200);
+      expect(
+        (
+          await inject({
+            method: "POST",
+            url: "/api/auth/login",
+            payload: { email: "a@example.com", password: STRONG_PASSWORD },
+          })
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await inject({
+            method: "POST",
+            url: "/api/auth/login",
+            payload: { email: "a@example.com", password: "a brand new passphrase" },
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it("refuses a wrong current password, a short, common or unchanged new one, and changes nothing", async () => {
       const a = await member("a@example.com", HERE);
       const [before] = await t.database.db.select().from(users).where(eq(users.id, a.id));
       const cases: Array<[unknown, RegExp]> = [
-        [{ currentPassword: "wrong password", newPassword: "a brand new passphrase" }, /Your current password is not right/],
+        [
+          { currentPassword: "wrong password", newPassword: "a brand new passphrase" },
+          /Your current password is not right/,
+        ],
         [{ currentPassword: STRONG_PASSWORD, newPassword: "short" }, /at least 8 characters/],
         [{ currentPassword: STRONG_PASSWORD, newPassword: "password123" }, /too common/],
         [{ currentPassword: STRONG_PASSWORD, newPassword: STRONG_PASSWORD }, /differs from the current one/],
@@ -300,7 +503,12 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
         [{ newPassword: "a brand new passphrase" }, /currentPassword is required/],
       ];
       for (const [payload, message] of cases) {
-        const res = await inject({ method: "PUT", url: "/api/users/password", headers: { cookie: a.cookie }, payload: payload as object });
+        const res = await inject({
+          method: "PUT",
+          url: "/api/users/password",
+          headers: { cookie: a.cookie },
+          payload: payload as object,
+        });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().message).toMatch(message);
       }
@@ -314,7 +522,9 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       await inject({ method: "POST", url: `/api/users/${b.id}/block`, headers: { cookie: a.cookie } });
       const res = await inject({ method: "GET", url: "/api/users/export", headers: { cookie: a.cookie } });
       expect(res.statusCode).toBe(200);
-      expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="vicinity-data-[a-z0-9_.-]+-\d{4}-\d{2}-\d{2}\.json"$/);
+      expect(res.headers["content-disposition"]).toMatch(
+        /^attachment; filename="vicinity-data-[a-z0-9_.-]+-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
       const data = res.json();
       expect(data.account).toMatchObject({ id: a.id, email: "a@example.com" });
       expect(data.profile).toMatchObject({ firstName: "Al", bio: "Me" });
@@ -327,27 +537,60 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       const a = await member("a@example.com", HERE);
       const b = await member("b@example.com", HERE);
       const photo = await uploadPhoto(a.cookie);
-      await inject({ method: "POST", url: "/api/users/photos", headers: { cookie: a.cookie }, payload: { mediaId: photo } });
-      const [conv] = await t.database.db.insert(conversations).values({ directKey: [a.id, b.id].sort().join(":") }).returning();
-      await t.database.db.insert(conversationParticipants).values([{ conversationId: conv!.id, userId: a.id }, { conversationId: conv!.id, userId: b.id }]);
+      await inject({
+        method: "POST",
+        url: "/api/users/photos",
+        headers: { cookie: a.cookie },
+        payload: { mediaId: photo },
+      });
+      const [conv] = await t.database.db
+        .insert(conversations)
+        .values({ directKey: [a.id, b.id].sort().join(":") })
+        .returning();
+      await t.database.db.insert(conversationParticipants).values([
+        { conversationId: conv!.id, userId: a.id },
+        { conversationId: conv!.id, userId: b.id },
+      ]);
       await t.database.db.insert(messages).values({ conversationId: conv!.id, senderId: a.id, content: "hello" });
 
-      const wrong = await inject({ method: "DELETE", url: "/api/users/account", headers: { cookie: a.cookie }, payload: { password: "not it" } });
+      const wrong = await inject({
+        method: "DELETE",
+        url: "/api/users/account",
+        headers: { cookie: a.cookie },
+        payload: { password: "not it" },
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe("That is not your password; your account was not deleted");
       expect(await t.database.db.select().from(users)).toHaveLength(2);
 
-      const res = await inject({ method: "DELETE", url: "/api/users/account", headers: { cookie: a.cookie }, payload: { password: STRONG_PASSWORD } });
+      const res = await inject({
+        method: "DELETE",
+        url: "/api/users/account",
+        headers: { cookie: a.cookie },
+        payload: { password: STRONG_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.cookies.find((c) => c.name === "vicinity_sid")?.value).toBe("");
-      expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } })).statusCode).toBe(401);
+      expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: a.cookie } })).statusCode).toBe(
+        401,
+      );
       expect(await t.database.db.select().from(users).where(eq(users.id, a.id))).toHaveLength(0);
       expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, a.id))).toHaveLength(0);
       expect(await t.database.db.select().from(media)).toHaveLength(0);
-      expect((await inject({ method: "GET", url: `/media/${photo}`, headers: { cookie: b.cookie } })).statusCode).toBe(404);
+      expect((await inject({ method: "GET", url: `/media/${photo}`, headers: { cookie: b.cookie } })).statusCode).toBe(
+        404,
+      );
       const [kept] = await t.database.db.select().from(messages);
       expect(kept).toMatchObject({ content: "hello", senderId: null });
-      expect((await inject({ method: "POST", url: "/api/auth/login", payload: { email: "a@example.com", password: STRONG_PASSWORD } })).statusCode).toBe(401);
+      expect(
+        (
+          await inject({
+            method: "POST",
+            url: "/api/auth/login",
+            payload: { email: "a@example.com", password: STRONG_PASSWORD },
+          })
+        ).statusCode,
+      ).toBe(401);
     });
   });
 });

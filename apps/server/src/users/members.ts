@@ -34,7 +34,13 @@ export async function findProfileRow(db: Db, viewerId: string, id: string): Prom
 /** The members he blocked, the latest first. */
 export async function listBlocked(db: Db, userId: string): Promise<BlockedMember[]> {
   const rows = await db
-    .select({ id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl, blockedAt: blocks.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      profileImageUrl: users.profileImageUrl,
+      blockedAt: blocks.createdAt,
+    })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, userId))
@@ -44,7 +50,11 @@ export async function listBlocked(db: Db, userId: string): Promise<BlockedMember
 
 /** Blocks a member; answers whether the block is new. */
 export async function blockMember(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
-  const added = await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ id: blocks.blockerId });
+  const added = await db
+    .insert(blocks)
+    .values({ blockerId, blockedId })
+    .onConflictDoNothing()
+    .returning({ id: blocks.blockerId });
   return added.length > 0;
 }
 

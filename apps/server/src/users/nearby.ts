@@ -114,7 +114,9 @@ async function profilesOf(db: Db, rows: readonly NearbyRow[]): Promise<Map<strin
   return cache;
 }
 
-function profileOf(r: Omit<MemberFields, "distance_hidden" | "right_now_note" | "right_now_until" | "is_online"> & { version?: string }): CachedProfile {
+function profileOf(
+  r: Omit<MemberFields, "distance_hidden" | "right_now_note" | "right_now_until" | "is_online"> & { version?: string },
+): CachedProfile {
   return {
     version: String(r.version ?? ""),
     id: r.id,
@@ -147,24 +149,41 @@ export function encodeCursor(sealer: Sealer, position: NearbyPosition): string {
 }
 
 /** The position a cursor names, null without one, "invalid" for anything we did not make for this sort. */
-export function decodeCursor(sealer: Sealer, cursor: string | undefined, sort: NearbySort = "nearest"): NearbyPosition | null | "invalid" {
+export function decodeCursor(
+  sealer: Sealer,
+  cursor: string | undefined,
+  sort: NearbySort = "nearest",
+): NearbyPosition | null | "invalid" {
   if (!cursor) return null;
   const value = sealer.open(cursor) as Partial<Record<string, unknown>> | null;
   if (!value || typeof value !== "object") return "invalid";
   if (sort === "best") {
     const offset = value.offset;
-    if (value.phase !== "best" || typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > 2 * BEST_MATCH_POOL) return "invalid";
+    if (
+      value.phase !== "best" ||
+      typeof offset !== "number" ||
+      !Number.isInteger(offset) ||
+      offset < 0 ||
+      offset > 2 * BEST_MATCH_POOL
+    )
+      return "invalid";
     return { phase: "best", offset };
   }
-  if (value.phase === "public" && typeof value.knn === "number" && Number.isFinite(value.knn) && value.knn >= 0) return { phase: "public", knn: value.knn };
-  if (value.phase === "private" && (value.id === null || (typeof value.id === "string" && UUID.test(value.id)))) return { phase: "private", id: value.id };
+  if (value.phase === "public" && typeof value.knn === "number" && Number.isFinite(value.knn) && value.knn >= 0)
+    return { phase: "public", knn: value.knn };
+  if (value.phase === "private" && (value.id === null || (typeof value.id === "string" && UUID.test(value.id))))
+    return { phase: "private", id: value.id };
   return "invalid";
 }
 
 function toArray(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
   // node-postgres returns text[] as an array; guard for a "{a,b}" literal anyway.
-  return value.replace(/^\{|\}$/g, "").split(",").filter(Boolean).map((s) => s.replace(/^"|"$/g, ""));
+  return value
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .filter(Boolean)
+    .map((s) => s.replace(/^"|"$/g, ""));
 }
 
 export type NearbySearch = Omit<NearbyQuery, "sort" | "rightNow" | "cursor"> &
@@ -247,18 +266,26 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 export function earthCube(latitude: number, longitude: number): [number, number, number] {
   const lat = radians(latitude);
   const lon = radians(longitude);
-  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lon), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lon), EARTH_RADIUS_M * Math.sin(lat)];
+  return [
+    EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lon),
+    EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lon),
+    EARTH_RADIUS_M * Math.sin(lat),
+  ];
 }
 
 /** gc_to_sec: the straight-line distance of two points `meters` apart on the sphere. */
 export function chordOf(meters: number): number {
-  return meters / (2 * EARTH_RADIUS_M) >= Math.PI / 2 ? 2 * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.sin(meters / (2 * EARTH_RADIUS_M));
+  return meters / (2 * EARTH_RADIUS_M) >= Math.PI / 2
+    ? 2 * EARTH_RADIUS_M
+    : 2 * EARTH_RADIUS_M * Math.sin(meters / (2 * EARTH_RADIUS_M));
 }
 
 /** sec_to_gc: the great-circle distance of two points a straight line of `chord` metres apart. */
 export function greatCircleOf(chord: number): number {
   if (chord < 0) return 0;
-  return chord / (2 * EARTH_RADIUS_M) > 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
+  return chord / (2 * EARTH_RADIUS_M) > 1
+    ? Math.PI * EARTH_RADIUS_M
+    : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
 }
 
 /**
@@ -324,7 +351,10 @@ function withProfile(
     isOnline: Boolean(r.is_online),
     distance,
     distanceHidden: Boolean(r.distance_hidden),
-    rightNow: r.right_now_note && until && until.getTime() > now ? { note: r.right_now_note, until: until.toISOString() } : null,
+    rightNow:
+      r.right_now_note && until && until.getTime() > now
+        ? { note: r.right_now_note, until: until.toISOString() }
+        : null,
     compatibility: viewer ? compatibility(viewer, { age, interests }, distance) : null,
   };
 }
@@ -344,22 +374,38 @@ export async function findNearby(
   const query: NearbySearch = { ...search, after: null };
   if (query.sort === "best" && query.viewer) {
     const offset = position?.phase === "best" ? position.offset : 0;
-    const shown = withMeters(await preparedRows<NearbyRow>(db, "nearby", nearbySql({ ...query, limit: BEST_MATCH_POOL - 1 })));
+    const shown = withMeters(
+      await preparedRows<NearbyRow>(db, "nearby", nearbySql({ ...query, limit: BEST_MATCH_POOL - 1 })),
+    );
     const hidden = await preparedRows<NearbyRow>(db, "nearby_private", privateNearbySql(query, null, BEST_MATCH_POOL));
     const profiles = await profilesOf(db, [...shown, ...hidden]);
     const ranked = [...shown, ...hidden]
       .filter((row) => profiles.has(row.id))
-      .map((row) => ({ row, user: withProfile(profiles.get(row.id)!, row, query.viewer, now), knn: row.knn === null ? Infinity : Number(row.knn) }))
-      .sort((a, b) => (b.user.compatibility?.score ?? 0) - (a.user.compatibility?.score ?? 0) || a.knn - b.knn || a.row.id.localeCompare(b.row.id));
+      .map((row) => ({
+        row,
+        user: withProfile(profiles.get(row.id)!, row, query.viewer, now),
+        knn: row.knn === null ? Infinity : Number(row.knn),
+      }))
+      .sort(
+        (a, b) =>
+          (b.user.compatibility?.score ?? 0) - (a.user.compatibility?.score ?? 0) ||
+          a.knn - b.knn ||
+          a.row.id.localeCompare(b.row.id),
+      );
     const page = ranked.slice(offset, offset + query.limit).map((r) => r.user);
     const next = offset + query.limit;
-    return { users: page, nextCursor: next < ranked.length ? encodeCursor(sealer, { phase: "best", offset: next }) : null };
+    return {
+      users: page,
+      nextCursor: next < ranked.length ? encodeCursor(sealer, { phase: "best", offset: next }) : null,
+    };
   }
 
   const rows: NearbyRow[] = [];
   let next: NearbyPosition | null = null;
   if (position === null || position.phase === "public") {
-    const shown = withMeters(await preparedRows<NearbyRow>(db, "nearby", nearbySql({ ...query, after: position?.knn ?? null })));
+    const shown = withMeters(
+      await preparedRows<NearbyRow>(db, "nearby", nearbySql({ ...query, after: position?.knn ?? null })),
+    );
     rows.push(...shown.slice(0, query.limit));
     const last = rows[rows.length - 1];
     if (shown.length > query.limit && last) next = { phase: "public", knn: Number(last.knn) };
@@ -374,6 +420,8 @@ export async function findNearby(
   }
   // (A member deleted between the two reads is left out.)
   const profiles = await profilesOf(db, rows);
-  const users = rows.filter((r) => profiles.has(r.id)).map((r) => withProfile(profiles.get(r.id)!, r, query.viewer, now));
+  const users = rows
+    .filter((r) => profiles.has(r.id))
+    .map((r) => withProfile(profiles.get(r.id)!, r, query.viewer, now));
   return { users, nextCursor: next ? encodeCursor(sealer, next) : null };
 }

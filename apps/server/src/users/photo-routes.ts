@@ -5,7 +5,6 @@ import type { AppContext } from "../http/context";
 import { badRequest, isUuid, notFound, parseOr400 } from "../http/errors";
 import { addPhoto, applyPhotoOrder, deleteOwnPicture, listPhotos } from "./photos";
 
-
 /** The member's own profile pictures: add an upload, reorder (the first is the main one), delete. */
 export function registerPhotoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, mediaStore } = ctx;

@@ -20,7 +20,10 @@ export async function listPhotos(db: Db, userId: string): Promise<ProfilePhoto[]
 export async function applyPhotoOrder(db: Db, userId: string, ids: readonly string[]): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [position, id] of ids.entries()) {
-      await tx.update(profilePhotos).set({ position }).where(and(eq(profilePhotos.userId, userId), eq(profilePhotos.mediaId, id)));
+      await tx
+        .update(profilePhotos)
+        .set({ position })
+        .where(and(eq(profilePhotos.userId, userId), eq(profilePhotos.mediaId, id)));
     }
     const main = ids[0];
     await tx
@@ -34,10 +37,12 @@ export async function applyPhotoOrder(db: Db, userId: string, ids: readonly stri
 export async function addPhoto(db: Db, userId: string, mediaId: string): Promise<void> {
   const [picture] = await db.select().from(media).where(eq(media.id, mediaId)).limit(1);
   if (!picture || picture.ownerId !== userId) throw notFound("Picture not found: upload it first");
-  if (picture.kind !== "photo") throw badRequest("That picture was uploaded for something else; upload it again as a profile picture");
+  if (picture.kind !== "photo")
+    throw badRequest("That picture was uploaded for something else; upload it again as a profile picture");
   const current = await listPhotos(db, userId);
   if (current.some((p) => p.id === mediaId)) throw conflict("That picture is already on your profile");
-  if (current.length >= MAX_PROFILE_PHOTOS) throw badRequest(`You can have at most ${MAX_PROFILE_PHOTOS} pictures. Delete one first.`);
+  if (current.length >= MAX_PROFILE_PHOTOS)
+    throw badRequest(`You can have at most ${MAX_PROFILE_PHOTOS} pictures. Delete one first.`);
   await db.insert(profilePhotos).values({ mediaId, userId, position: current.length });
   await applyPhotoOrder(db, userId, [...current.map((p) => p.id), mediaId]);
 }

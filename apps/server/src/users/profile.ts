@@ -21,7 +21,11 @@ export async function updateProfile(db: Db, userId: string, body: ProfileUpdate)
 export async function setRightNow(db: Db, userId: string, note: string): Promise<UserRow | undefined> {
   const [updated] = await db
     .update(users)
-    .set({ rightNowNote: note, rightNowUntil: new Date(Date.now() + RIGHT_NOW_MINUTES * 60_000), updatedAt: new Date() })
+    .set({
+      rightNowNote: note,
+      rightNowUntil: new Date(Date.now() + RIGHT_NOW_MINUTES * 60_000),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId))
     .returning();
   return updated;

@@ -62,7 +62,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (request.session) await ctx.sessions.placeSeen(request.session.idHash, snapped);
     return sendOk(reply);
   });
-
 }
 
 /** Nearby members, for everyone: visitors and guests browse too (the "open" group). */

@@ -7,7 +7,6 @@ import { haversineMeters, privacyCellOf } from "../location/privacy-grid";
 import { LOCATION_UPDATES_PER_MINUTE } from "./routes";
 import { CITY, offset } from "../test/geo";
 
-
 describe.each(testEngines())("members (%s)", (engine) => {
   let t: TestServer;
   const inject = (options: InjectOptions) => t.server.app.inject(options);
@@ -20,7 +19,12 @@ describe.each(testEngines())("members (%s)", (engine) => {
 
   async function memberAt(email: string, km: number, bearing = 45) {
     const m = await registerMember(t.server, email);
-    const res = await inject({ method: "PUT", url: "/api/users/location", headers: { cookie: m.cookie }, payload: offset(km, bearing) });
+    const res = await inject({
+      method: "PUT",
+      url: "/api/users/location",
+      headers: { cookie: m.cookie },
+      payload: offset(km, bearing),
+    });
     expect(res.statusCode).toBe(200);
     return m;
   }
@@ -35,11 +39,31 @@ describe.each(testEngines())("members (%s)", (engine) => {
         method: "PUT",
         url: "/api/users/profile",
         headers: { cookie },
-        payload: { firstName: " Theo ", age: 29, bio: "Hi", interests: [" Gym", "gym", "", "Beach "], bodyType: "athletic", role: "vers-bottom" },
+        payload: {
+          firstName: " Theo ",
+          age: 29,
+          bio: "Hi",
+          interests: [" Gym", "gym", "", "Beach "],
+          bodyType: "athletic",
+          role: "vers-bottom",
+        },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ firstName: "Theo", age: 29, bio: "Hi", interests: ["Gym", "Beach"], bodyType: "athletic", role: "vers-bottom", accountRole: "member" });
-      const second = await inject({ method: "PUT", url: "/api/users/profile", headers: { cookie }, payload: { bio: "Changed" } });
+      expect(res.json()).toMatchObject({
+        firstName: "Theo",
+        age: 29,
+        bio: "Hi",
+        interests: ["Gym", "Beach"],
+        bodyType: "athletic",
+        role: "vers-bottom",
+        accountRole: "member",
+      });
+      const second = await inject({
+        method: "PUT",
+        url: "/api/users/profile",
+        headers: { cookie },
+        payload: { bio: "Changed" },
+      });
       expect(second.json()).toMatchObject({ firstName: "Theo", bio: "Changed", role: "vers-bottom" });
       const me = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
       expect(me.json()).toMatchObject({ firstName: "Theo", bio: "Changed" });
@@ -47,14 +71,26 @@ describe.each(testEngines())("members (%s)", (engine) => {
 
     it("accepts the edges: age 18 and 99, 500-character bio, 10 interests of 30 characters", async () => {
       const { cookie } = await registerMember(t.server, "edge@example.com");
-      for (const payload of [{ age: 18 }, { age: 99 }, { bio: "b".repeat(500) }, { interests: Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(30, "x")) }]) {
-        expect((await inject({ method: "PUT", url: "/api/users/profile", headers: { cookie }, payload })).statusCode).toBe(200);
+      for (const payload of [
+        { age: 18 },
+        { age: 99 },
+        { bio: "b".repeat(500) },
+        { interests: Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(30, "x")) },
+      ]) {
+        expect(
+          (await inject({ method: "PUT", url: "/api/users/profile", headers: { cookie }, payload })).statusCode,
+        ).toBe(200);
       }
     });
 
     it("can never change the account role", async () => {
       const { cookie, id } = await registerMember(t.server, "sneaky@example.com");
-      const res = await inject({ method: "PUT", url: "/api/users/profile", headers: { cookie }, payload: { role: "admin" } });
+      const res = await inject({
+        method: "PUT",
+        url: "/api/users/profile",
+        headers: { cookie },
+        payload: { role: "admin" },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain("position");
       const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
@@ -78,7 +114,10 @@ describe.each(testEngines())("members (%s)", (engine) => {
     it("limits updates to 6 a minute (429)", async () => {
       const { cookie } = await registerMember(t.server, "fast@example.com");
       for (let i = 0; i < LOCATION_UPDATES_PER_MINUTE; i += 1) {
-        expect((await inject({ method: "PUT", url: "/api/users/location", headers: { cookie }, payload: offset(i) })).statusCode).toBe(200);
+        expect(
+          (await inject({ method: "PUT", url: "/api/users/location", headers: { cookie }, payload: offset(i) }))
+            .statusCode,
+        ).toBe(200);
       }
       const res = await inject({ method: "PUT", url: "/api/users/location", headers: { cookie }, payload: offset(9) });
       expect(res.statusCode).toBe(429);
@@ -98,7 +137,8 @@ describe.each(testEngines())("members (%s)", (engine) => {
       expect(list.map((u) => u.username)).toEqual(["near", "mid", "far"]);
       for (const u of list) {
         expect(Number.isInteger((u.distance as number) * 10)).toBe(true);
-        for (const key of ["latitude", "longitude", "email", "snappedLatitude", "locationSecret", "passwordHash"]) expect(u).not.toHaveProperty(key);
+        for (const key of ["latitude", "longitude", "email", "snappedLatitude", "locationSecret", "passwordHash"])
+          expect(u).not.toHaveProperty(key);
       }
       expect(res.body).not.toMatch(/30\.33\d{3}|-81\.65\d{3}/);
       // Within a cell's reach of the truth: 2 km, 6 km, 12 km.
@@ -133,7 +173,9 @@ describe.each(testEngines())("members (%s)", (engine) => {
       const me = await memberAt("me@example.com", 0);
       await memberAt("inside@example.com", 4);
       await memberAt("outside@example.com", 8);
-      const list = (await nearby(me.cookie, `latitude=${CITY.latitude}&longitude=${CITY.longitude}&radius=5`)).json() as Array<{ username: string }>;
+      const list = (
+        await nearby(me.cookie, `latitude=${CITY.latitude}&longitude=${CITY.longitude}&radius=5`)
+      ).json() as Array<{ username: string }>;
       expect(list.map((u) => u.username)).toEqual(["inside"]);
     });
 
@@ -144,7 +186,10 @@ describe.each(testEngines())("members (%s)", (engine) => {
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const res = await nearby(me.cookie, `latitude=${CITY.latitude}&longitude=${CITY.longitude}&limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+        const res = await nearby(
+          me.cookie,
+          `latitude=${CITY.latitude}&longitude=${CITY.longitude}&limit=3${cursor ? `&cursor=${cursor}` : ""}`,
+        );
         seen.push(...(res.json() as Array<{ username: string }>).map((u) => u.username));
         cursor = res.headers["x-next-cursor"] as string | undefined;
         pages += 1;
@@ -158,10 +203,20 @@ describe.each(testEngines())("members (%s)", (engine) => {
       const on = await memberAt("online@example.com", 1);
       const now = await memberAt("rightnow@example.com", 2);
       await inject({ method: "POST", url: "/api/heartbeat", headers: { cookie: on.cookie } });
-      await t.database.db.update(users).set({ rightNowNote: "Coffee?", rightNowUntil: new Date(Date.now() + 30 * 60_000) }).where(eq(users.id, now.id));
-      const list = (await nearby(me.cookie)).json() as Array<{ username: string; isOnline: boolean; rightNow: unknown }>;
+      await t.database.db
+        .update(users)
+        .set({ rightNowNote: "Coffee?", rightNowUntil: new Date(Date.now() + 30 * 60_000) })
+        .where(eq(users.id, now.id));
+      const list = (await nearby(me.cookie)).json() as Array<{
+        username: string;
+        isOnline: boolean;
+        rightNow: unknown;
+      }>;
       expect(list.find((u) => u.username === "online")?.isOnline).toBe(true);
-      expect(list.find((u) => u.username === "rightnow")).toMatchObject({ isOnline: false, rightNow: { note: "Coffee?" } });
+      expect(list.find((u) => u.username === "rightnow")).toMatchObject({
+        isOnline: false,
+        rightNow: { note: "Coffee?" },
+      });
     });
 
     it("answers visitors too (limited browsing), with an empty list far from everyone", async () => {
@@ -176,9 +231,14 @@ describe.each(testEngines())("members (%s)", (engine) => {
       const a = await registerMember(t.server, "a@example.com");
       const b = await registerMember(t.server, "b@example.com");
       const stale = await registerMember(t.server, "stale@example.com");
-      for (const m of [a, b, stale]) await inject({ method: "POST", url: "/api/heartbeat", headers: { cookie: m.cookie } });
-      await t.database.db.update(presence).set({ lastSeenAt: new Date(Date.now() - 7 * 60_000) }).where(eq(presence.userId, stale.id));
-      const count = async () => (await inject({ method: "GET", url: "/api/users/online-count", headers: { cookie: a.cookie } })).json();
+      for (const m of [a, b, stale])
+        await inject({ method: "POST", url: "/api/heartbeat", headers: { cookie: m.cookie } });
+      await t.database.db
+        .update(presence)
+        .set({ lastSeenAt: new Date(Date.now() - 7 * 60_000) })
+        .where(eq(presence.userId, stale.id));
+      const count = async () =>
+        (await inject({ method: "GET", url: "/api/users/online-count", headers: { cookie: a.cookie } })).json();
       expect(await count()).toBe(2);
       await inject({ method: "POST", url: "/api/logout", headers: { cookie: b.cookie } });
       expect(await count()).toBe(1);
@@ -189,8 +249,14 @@ describe.each(testEngines())("members (%s)", (engine) => {
       const x = await registerMember(t.server, "x@example.com");
       const y = await registerMember(t.server, "y@example.com");
       const db = t.database.db;
-      const [c1] = await db.insert(conversations).values({ directKey: `${me.id}:${x.id}` }).returning();
-      const [c2] = await db.insert(conversations).values({ directKey: `${me.id}:${y.id}` }).returning();
+      const [c1] = await db
+        .insert(conversations)
+        .values({ directKey: `${me.id}:${x.id}` })
+        .returning();
+      const [c2] = await db
+        .insert(conversations)
+        .values({ directKey: `${me.id}:${y.id}` })
+        .returning();
       await db.insert(conversationParticipants).values([
         { conversationId: c1!.id, userId: me.id },
         { conversationId: c1!.id, userId: x.id },
@@ -206,11 +272,17 @@ describe.each(testEngines())("members (%s)", (engine) => {
           { conversationId: c2!.id, senderId: y.id, content: "3" },
         ])
         .returning();
-      const unread = async () => (await inject({ method: "GET", url: "/api/messages/unread-count", headers: { cookie: me.cookie } })).json();
+      const unread = async () =>
+        (await inject({ method: "GET", url: "/api/messages/unread-count", headers: { cookie: me.cookie } })).json();
       expect(await unread()).toBe(3);
-      await db.update(conversationParticipants).set({ lastReadMessageId: sent[0]!.id }).where(eq(conversationParticipants.conversationId, c1!.id));
+      await db
+        .update(conversationParticipants)
+        .set({ lastReadMessageId: sent[0]!.id })
+        .where(eq(conversationParticipants.conversationId, c1!.id));
       expect(await unread()).toBe(2);
-      expect((await inject({ method: "GET", url: "/api/messages/unread-count", headers: { cookie: x.cookie } })).json()).toBe(1);
+      expect(
+        (await inject({ method: "GET", url: "/api/messages/unread-count", headers: { cookie: x.cookie } })).json(),
+      ).toBe(1);
     });
   });
 });

@@ -1,5 +1,11 @@
 import { useParams } from "react-router";
-import { AdminMemberPage, AdminMembersPage, AdminOverviewPage, AuditLogPage, ContentAuditPage } from "@vicinity/features/admin";
+import {
+  AdminMemberPage,
+  AdminMembersPage,
+  AdminOverviewPage,
+  AuditLogPage,
+  ContentAuditPage,
+} from "@vicinity/features/admin";
 
 // The admin layout route (AdminPages) draws the page's <main> and the admin sections' links.
 

@@ -7,6 +7,18 @@ export { ContentAuditPage, QUEUE_EMPTY } from "./components/content-audit-page";
 export { ReportCard, KIND_NAMES } from "./components/report-card";
 export { ReportOutcomeDialog } from "./components/report-outcome-dialog";
 export { AdminMembersPage, MemberStatus, NO_MEMBERS_FOUND } from "./components/admin-members-page";
-export { adminKeys, auditUrl, membersUrl, useAdminMember, useAdminMembers, useMemberAction, type MemberAction, useAdminOverview, useAuditLog, type AuditParams, type MembersParams } from "./api/admin";
+export {
+  adminKeys,
+  auditUrl,
+  membersUrl,
+  useAdminMember,
+  useAdminMembers,
+  useMemberAction,
+  type MemberAction,
+  useAdminOverview,
+  useAuditLog,
+  type AuditParams,
+  type MembersParams,
+} from "./api/admin";
 // Analytics: its page pulls in the charts (recharts), so only its own route loads it.
 export { AnalyticsPage, AnalyticsView, NO_ACTIVITY } from "./components/analytics/analytics-page";

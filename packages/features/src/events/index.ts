@@ -21,4 +21,11 @@ export {
 } from "./api/events";
 export { useWatchEvent } from "./api/use-watch-event";
 export { dayHeader, eventTimeText, groupByDay } from "./model/time";
-export { emptyEventForm, eventFormOf, validateEventForm, START_IN_FUTURE, type EventFormValues, type EventFormErrors } from "./model/form";
+export {
+  emptyEventForm,
+  eventFormOf,
+  validateEventForm,
+  START_IN_FUTURE,
+  type EventFormValues,
+  type EventFormErrors,
+} from "./model/form";

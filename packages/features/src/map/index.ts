@@ -1,12 +1,23 @@
 export { LiveMapPage, VISITOR_MAP_REFRESH_MS, type LiveMapPageProps } from "./components/live-map-page";
-export { LocationPage, SAVE_LOCATION_FAILED, formatUpdatedAt, type LocationPageProps } from "./components/location-page";
+export {
+  LocationPage,
+  SAVE_LOCATION_FAILED,
+  formatUpdatedAt,
+  type LocationPageProps,
+} from "./components/location-page";
 export { MemberMap, type MemberMapProps, type MapFocus } from "./components/member-map";
 export { MapMemberCard } from "./components/map-member-card";
 export { MapMemberList, MAP_LIST_AD_AFTER } from "./components/map-member-list";
 export { MapFiltersPanel } from "./components/map-filters";
 export { MapNotices, type MapNotice } from "./components/map-notices";
 export { mapKeys, getMapArea, useMapArea, replaceTiles } from "./api/map-area";
-export { getOwnLocation, useOwnLocation, useSaveOwnLocation, useSetMapVisibility, useStopSharingLocation } from "./api/own-location";
+export {
+  getOwnLocation,
+  useOwnLocation,
+  useSaveOwnLocation,
+  useSetMapVisibility,
+  useStopSharingLocation,
+} from "./api/own-location";
 export { MarkerIndex, type MapMarkerItem } from "./model/marker-index";
 export { applyFilters, filtersActive, NO_FILTERS, type MapFilters } from "./model/filters";
 export { dataTilesFor, type MapView, type ViewBox, type LatLon } from "./model/view";

@@ -79,13 +79,24 @@ export {
   type ImageCacheOptions,
 } from "./media/model/image-cache";
 export { MEMO_CACHE_MAX_ENTRIES, MemoCache, memoize, type Memoized } from "./media/model/memo-cache";
-export { PERFORMANCE_SAMPLES_KEPT, PerformanceSamples, type PerformanceSamplesOptions } from "./media/model/performance-samples";
+export {
+  PERFORMANCE_SAMPLES_KEPT,
+  PerformanceSamples,
+  type PerformanceSamplesOptions,
+} from "./media/model/performance-samples";
 export { defaultImageCache, useCachedImage } from "./media/api/use-cached-image";
 export { uploadMedia, UploadNetworkError, type UploadMediaOptions } from "./media/api/upload-media";
 export { PHOTO_ACCEPT, PHOTO_ACCEPTED_TYPES, photoFileProblem } from "./media/model/photo-file";
 
 // The device: its class, where the member is, and telling the server.
-export { DeviceClassContext, detectDeviceClass, useDeviceClass, MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH, type DeviceClass } from "./device/device-class";
+export {
+  DeviceClassContext,
+  detectDeviceClass,
+  useDeviceClass,
+  MOBILE_MAX_WIDTH,
+  TABLET_MAX_WIDTH,
+  type DeviceClass,
+} from "./device/device-class";
 export {
   FALLBACK_LOCATION,
   GEOLOCATION_OPTIONS,

@@ -13,7 +13,9 @@ import { RouteError } from "./components/route-error";
 
 /** "/" as the app mounts it: the index route of the layout route. */
 function RootAt() {
-  const [router] = useState(() => createMemoryRouter([{ Component: AppLayout, children: [rootRoute] }], { initialEntries: ["/"] }));
+  const [router] = useState(() =>
+    createMemoryRouter([{ Component: AppLayout, children: [rootRoute] }], { initialEntries: ["/"] }),
+  );
   return <RouterProvider router={router} />;
 }
 
@@ -53,11 +55,13 @@ export const Loading: Story = {
 };
 
 export const Member: Story = {
-  parameters: { msw: { handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, nearby: discoveryHandlers.onePage } } },
+  parameters: {
+    msw: {
+      handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, nearby: discoveryHandlers.onePage },
+    },
+  },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole("heading", { name: "Welcome back, Marco!" }),
-    ).toBeVisible();
+    await expect(await within(canvasElement).findByRole("heading", { name: "Welcome back, Marco!" })).toBeVisible();
   },
 };
 
@@ -65,7 +69,10 @@ export const Member: Story = {
 export const Guest: Story = {
   beforeEach() {
     window.localStorage.setItem(ANONYMOUS_FLAG_KEY, "true");
-    window.localStorage.setItem(ANONYMOUS_PROFILE_KEY, JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }));
+    window.localStorage.setItem(
+      ANONYMOUS_PROFILE_KEY,
+      JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }),
+    );
   },
   parameters: { msw: { handlers: { shell: shellHandlers.quiet } } },
   play: async ({ canvasElement }) => {
@@ -112,7 +119,8 @@ export const PageCodeFailed: StoryObj<typeof RouteError> = {
         {
           path: "/",
           ErrorBoundary: RouteError,
-          lazy: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/messages-4f2a.js")),
+          lazy: () =>
+            Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/messages-4f2a.js")),
         },
       ]),
     );

@@ -11,7 +11,11 @@ export interface StaticPageEntry {
 export const STATIC_PAGES: readonly StaticPageEntry[] = [
   { path: "/about", name: "About", Page: lazy(() => import("./pages/about")) },
   { path: "/safety", name: "Safety", Page: lazy(() => import("./pages/safety")) },
-  { path: "/community-guidelines", name: "Community Guidelines", Page: lazy(() => import("./pages/community-guidelines")) },
+  {
+    path: "/community-guidelines",
+    name: "Community Guidelines",
+    Page: lazy(() => import("./pages/community-guidelines")),
+  },
   { path: "/help", name: "Help", Page: lazy(() => import("./pages/help")) },
   { path: "/privacy", name: "Privacy", Page: lazy(() => import("./pages/privacy")) },
   { path: "/terms", name: "Terms", Page: lazy(() => import("./pages/terms")) },

@@ -1,2 +1,9 @@
 // Charts: a separate entry point, so that only the pages that draw one load recharts.
-export { TrendChart, ChartLegend, type TrendChartProps, type TrendRow, type TrendSeries, type SeriesTone } from "./trend-chart";
+export {
+  TrendChart,
+  ChartLegend,
+  type TrendChartProps,
+  type TrendRow,
+  type TrendSeries,
+  type SeriesTone,
+} from "./trend-chart";

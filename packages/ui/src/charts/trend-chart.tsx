@@ -44,7 +44,11 @@ export function TrendChart({ rows, series, label, format = plain, height = 220, 
   return (
     <div role="img" aria-label={label} className={cn("w-full", className)} style={{ height }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
-        <LineChart data={rows as TrendRow[]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <LineChart
+          data={rows as TrendRow[]}
+          margin={{ top: 8, right: 12, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid stroke="var(--border)" vertical={false} />
           <XAxis
             dataKey="label"
@@ -55,10 +59,23 @@ export function TrendChart({ rows, series, label, format = plain, height = 220, 
             // which depends on when the font arrived, so two renders could label other days.
             interval={Math.max(0, Math.ceil(rows.length / MAX_DAY_LABELS) - 1)}
           />
-          <YAxis tickFormatter={format} width={52} tick={{ fill: "var(--muted-foreground)", fontSize: 12 }} tickLine={false} axisLine={false} allowDecimals={false} />
+          <YAxis
+            tickFormatter={format}
+            width={52}
+            tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
+            tickLine={false}
+            axisLine={false}
+            allowDecimals={false}
+          />
           <Tooltip
             isAnimationActive={false}
-            contentStyle={{ background: "var(--surface-raised)", border: "1px solid var(--border)", borderRadius: 8, color: "var(--foreground)", fontSize: 13 }}
+            contentStyle={{
+              background: "var(--surface-raised)",
+              border: "1px solid var(--border)",
+              borderRadius: 8,
+              color: "var(--foreground)",
+              fontSize: 13,
+            }}
             labelStyle={{ color: "var(--muted-foreground)" }}
             formatter={(value) => (typeof value === "number" ? format(value) : String(value ?? "–"))}
           />
@@ -90,7 +107,15 @@ export function ChartLegend({ series, className }: { series: readonly TrendSerie
       {series.map((s) => (
         <li key={s.key} className="flex items-center gap-1.5">
           <svg width="18" height="8" aria-hidden>
-            <line x1="0" y1="4" x2="18" y2="4" stroke={STROKES[s.tone]} strokeWidth="2" strokeDasharray={s.dashed ? "5 3" : undefined} />
+            <line
+              x1="0"
+              y1="4"
+              x2="18"
+              y2="4"
+              stroke={STROKES[s.tone]}
+              strokeWidth="2"
+              strokeDasharray={s.dashed ? "5 3" : undefined}
+            />
           </svg>
           {s.name}
         </li>

@@ -47,5 +47,8 @@ export const Quiet: Story = {
 
 /** A long message wraps beside its icon; a long word (an address) breaks rather than overflow. */
 export const LongMessage: Story = {
-  args: { children: "We could not send a link to someone.with.a.very.long.address@example-neighbourhood.com. Check the address and try again." },
+  args: {
+    children:
+      "We could not send a link to someone.with.a.very.long.address@example-neighbourhood.com. Check the address and try again.",
+  },
 };

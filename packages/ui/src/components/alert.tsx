@@ -7,7 +7,8 @@ export const alertVariants = cva("rounded-md border text-sm", {
   variants: {
     variant: {
       // A problem with a whole form or action, after its icon.
-      destructive: "flex items-start gap-2.5 border-destructive/60 bg-destructive/10 px-3.5 py-3 font-medium text-destructive-text",
+      destructive:
+        "flex items-start gap-2.5 border-destructive/60 bg-destructive/10 px-3.5 py-3 font-medium text-destructive-text",
       // The same said more quietly, without an icon: the server's refusal above a form's button.
       quiet: "border-destructive/50 bg-destructive/10 p-3 text-destructive-text",
     },

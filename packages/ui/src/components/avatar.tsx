@@ -58,7 +58,12 @@ export function Avatar({ name, src, size, online, fallbackDelayMs, className, ..
     <span data-slot="avatar" className={cn(avatarVariants({ size }), className)} {...props}>
       <AvatarPrimitive.Root className="relative flex size-full overflow-hidden rounded-full bg-muted">
         {src ? (
-          <AvatarPrimitive.Image data-slot="avatar-image" src={src} alt={label} className="aspect-square size-full object-cover" />
+          <AvatarPrimitive.Image
+            data-slot="avatar-image"
+            src={src}
+            alt={label}
+            className="aspect-square size-full object-cover"
+          />
         ) : null}
         <AvatarPrimitive.Fallback
           data-slot="avatar-fallback"
@@ -70,7 +75,9 @@ export function Avatar({ name, src, size, online, fallbackDelayMs, className, ..
           <span aria-hidden="true">{getInitials(name)}</span>
         </AvatarPrimitive.Fallback>
       </AvatarPrimitive.Root>
-      {online ? <span data-slot="avatar-status" role="img" aria-label="Online" className={cn(statusVariants({ size }))} /> : null}
+      {online ? (
+        <span data-slot="avatar-status" role="img" aria-label="Online" className={cn(statusVariants({ size }))} />
+      ) : null}
     </span>
   );
 }

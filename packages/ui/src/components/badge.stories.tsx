@@ -54,9 +54,11 @@ export const AllVariants: Story = {
 /** A count next to what it counts, as it appears in the navigation. */
 function Messages({ count }: { count: number }) {
   return (
-    <a href="#messages" className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-foreground">
-      Messages{" "}
-      <CountBadge count={count} />
+    <a
+      href="#messages"
+      className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-foreground"
+    >
+      Messages <CountBadge count={count} />
     </a>
   );
 }
@@ -67,7 +69,9 @@ export const CountThree: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("link", { name: "Messages 3 unread" })).toBeVisible();
-    await expect(canvasElement.querySelector('[data-slot="count-badge"] [aria-hidden="true"]')).toHaveTextContent(/^3$/);
+    await expect(canvasElement.querySelector('[data-slot="count-badge"] [aria-hidden="true"]')).toHaveTextContent(
+      /^3$/,
+    );
   },
 };
 
@@ -76,7 +80,9 @@ export const CountTen: Story = {
   render: () => <Messages count={10} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvasElement.querySelector('[data-slot="count-badge"] [aria-hidden="true"]')).toHaveTextContent(/^9\+$/);
+    await expect(canvasElement.querySelector('[data-slot="count-badge"] [aria-hidden="true"]')).toHaveTextContent(
+      /^9\+$/,
+    );
     await expect(canvas.getByRole("link", { name: "Messages 9+ unread" })).toBeVisible();
     await expect(formatBadgeCount(10)).toBe("9+");
     await expect(formatBadgeCount(9)).toBe("9");

@@ -44,10 +44,18 @@ export const Link: Story = { args: { variant: "link", children: "Forgot password
 export const Sizes: Story = {
   render: (args) => (
     <div className="flex flex-wrap items-center gap-3">
-      <Button {...args} size="sm">Small</Button>
-      <Button {...args} size="md">Medium</Button>
-      <Button {...args} size="lg">Large</Button>
-      <Button {...args} size="xl">JOIN FREE NOW</Button>
+      <Button {...args} size="sm">
+        Small
+      </Button>
+      <Button {...args} size="md">
+        Medium
+      </Button>
+      <Button {...args} size="lg">
+        Large
+      </Button>
+      <Button {...args} size="xl">
+        JOIN FREE NOW
+      </Button>
       <Button {...args} size="icon" aria-label="Like">
         <Heart aria-hidden />
       </Button>

@@ -23,7 +23,14 @@ export interface CardProps extends ComponentProps<"div">, VariantProps<typeof ca
 /** A surface that groups related content. */
 export function Card({ className, variant, asChild = false, ...props }: CardProps) {
   const Comp = asChild ? Slot.Root : "div";
-  return <Comp data-slot="card" data-variant={variant ?? "default"} className={cn(cardVariants({ variant }), className)} {...props} />;
+  return (
+    <Comp
+      data-slot="card"
+      data-variant={variant ?? "default"}
+      className={cn(cardVariants({ variant }), className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {

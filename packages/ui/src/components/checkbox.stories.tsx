@@ -11,12 +11,20 @@ function Choices() {
   return (
     <div className="grid max-w-xs gap-3">
       <div className="flex items-center gap-2">
-        <Checkbox id="all" checked={all} onCheckedChange={(v) => setRows({ spam: v === true, photo: v === true, message: v === true })} />
+        <Checkbox
+          id="all"
+          checked={all}
+          onCheckedChange={(v) => setRows({ spam: v === true, photo: v === true, message: v === true })}
+        />
         <Label htmlFor="all">Select all reports</Label>
       </div>
       {(Object.keys(rows) as Array<keyof typeof rows>).map((key) => (
         <div key={key} className="flex items-center gap-2 pl-6">
-          <Checkbox id={key} checked={rows[key]} onCheckedChange={(v) => setRows((r) => ({ ...r, [key]: v === true }))} />
+          <Checkbox
+            id={key}
+            checked={rows[key]}
+            onCheckedChange={(v) => setRows((r) => ({ ...r, [key]: v === true }))}
+          />
           <Label htmlFor={key}>Report of a {key}</Label>
         </div>
       ))}

@@ -18,7 +18,11 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
       {...props}
     >
       <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="grid place-items-center">
-        {props.checked === "indeterminate" ? <Minus className="size-3.5" strokeWidth={3} aria-hidden /> : <Check className="size-3.5" strokeWidth={3} aria-hidden />}
+        {props.checked === "indeterminate" ? (
+          <Minus className="size-3.5" strokeWidth={3} aria-hidden />
+        ) : (
+          <Check className="size-3.5" strokeWidth={3} aria-hidden />
+        )}
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

@@ -1,4 +1,13 @@
-import { cloneElement, Suspense, useState, type ComponentType, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement } from "react";
+import {
+  cloneElement,
+  Suspense,
+  useState,
+  type ComponentType,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+} from "react";
 
 /** What a deferred menu's module renders: the real dropdown, around the same trigger. */
 export interface DeferredMenuProps {

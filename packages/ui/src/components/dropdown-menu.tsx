@@ -58,8 +58,7 @@ export const dropdownMenuItemVariants = cva(
 );
 
 export interface DropdownMenuItemProps
-  extends ComponentProps<typeof DropdownMenuPrimitive.Item>,
-    VariantProps<typeof dropdownMenuItemVariants> {
+  extends ComponentProps<typeof DropdownMenuPrimitive.Item>, VariantProps<typeof dropdownMenuItemVariants> {
   inset?: boolean;
 }
 

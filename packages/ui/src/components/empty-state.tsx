@@ -13,15 +13,7 @@ export interface EmptyStateProps extends Omit<ComponentProps<"div">, "title"> {
 }
 
 /** What a list or screen shows when it has nothing in it yet. */
-export function EmptyState({
-  icon,
-  title,
-  description,
-  action,
-  level = 2,
-  className,
-  ...props
-}: EmptyStateProps) {
+export function EmptyState({ icon, title, description, action, level = 2, className, ...props }: EmptyStateProps) {
   const Heading = `h${level}` as const;
   return (
     <div
@@ -38,7 +30,10 @@ export function EmptyState({
           {icon}
         </div>
       ) : null}
-      <Heading data-slot="empty-state-title" className="font-display text-xl font-semibold tracking-tight text-foreground">
+      <Heading
+        data-slot="empty-state-title"
+        className="font-display text-xl font-semibold tracking-tight text-foreground"
+      >
         {title}
       </Heading>
       {description ? (

@@ -1,11 +1,4 @@
-import {
-  cloneElement,
-  isValidElement,
-  useId,
-  type ComponentProps,
-  type ReactElement,
-  type ReactNode,
-} from "react";
+import { cloneElement, isValidElement, useId, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { cn } from "../lib/cn";
 import { Label } from "./label";
 

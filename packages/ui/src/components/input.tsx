@@ -21,11 +21,6 @@ export interface InputProps extends ComponentProps<"input">, VariantProps<typeof
 /** A single-line text field. Set `aria-invalid` to show the error state. */
 export function Input({ className, inputSize, type, ...props }: InputProps) {
   return (
-    <input
-      data-slot="input"
-      type={type ?? "text"}
-      className={cn(inputVariants({ inputSize }), className)}
-      {...props}
-    />
+    <input data-slot="input" type={type ?? "text"} className={cn(inputVariants({ inputSize }), className)} {...props} />
   );
 }

@@ -16,10 +16,23 @@ export interface PaginationProps extends Omit<ComponentProps<"nav">, "onChange">
 }
 
 /** Previous / next pages of a long list, with where you are; a landmark named by `label`. */
-export function Pagination({ page, hasNext, onPageChange, label, disabled = false, className, ...props }: PaginationProps) {
+export function Pagination({
+  page,
+  hasNext,
+  onPageChange,
+  label,
+  disabled = false,
+  className,
+  ...props
+}: PaginationProps) {
   if (page === 0 && !hasNext) return null;
   return (
-    <nav data-slot="pagination" aria-label={`Pages of ${label}`} className={cn("flex items-center justify-between gap-3", className)} {...props}>
+    <nav
+      data-slot="pagination"
+      aria-label={`Pages of ${label}`}
+      className={cn("flex items-center justify-between gap-3", className)}
+      {...props}
+    >
       <Button variant="outline" size="sm" disabled={disabled || page === 0} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden /> Previous
       </Button>

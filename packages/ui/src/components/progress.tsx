@@ -14,18 +14,22 @@ export const progressVariants = cva("relative w-full overflow-hidden rounded-pil
   defaultVariants: { size: "md" },
 });
 
-const indicatorVariants = cva("h-full w-full flex-1 rounded-pill transition-transform duration-(--duration-slow) ease-(--ease-standard)", {
-  variants: {
-    tone: {
-      accent: "bg-accent",
-      success: "bg-success",
+const indicatorVariants = cva(
+  "h-full w-full flex-1 rounded-pill transition-transform duration-(--duration-slow) ease-(--ease-standard)",
+  {
+    variants: {
+      tone: {
+        accent: "bg-accent",
+        success: "bg-success",
+      },
     },
+    defaultVariants: { tone: "accent" },
   },
-  defaultVariants: { tone: "accent" },
-});
+);
 
 export interface ProgressProps
-  extends Omit<ComponentProps<typeof ProgressPrimitive.Root>, "max">,
+  extends
+    Omit<ComponentProps<typeof ProgressPrimitive.Root>, "max">,
     VariantProps<typeof progressVariants>,
     VariantProps<typeof indicatorVariants> {
   /** 0-100; values outside are clamped. `null` means indeterminate. */

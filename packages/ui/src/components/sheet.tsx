@@ -44,8 +44,7 @@ export const sheetVariants = cva(
 );
 
 export interface SheetContentProps
-  extends ComponentProps<typeof SheetPrimitive.Content>,
-    VariantProps<typeof sheetVariants> {
+  extends ComponentProps<typeof SheetPrimitive.Content>, VariantProps<typeof sheetVariants> {
   /** Show the "Close" (X) button in the corner. */
   showCloseButton?: boolean;
   closeLabel?: string;

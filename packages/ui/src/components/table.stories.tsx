@@ -61,7 +61,11 @@ export const Members: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = canvas.getByRole("table", { name: "3 members" });
-    await expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Username", "Email", "Status", "Joined"]);
+    await expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Username", "Email", "Status", "Joined"]);
     await expect(within(table).getAllByRole("row")).toHaveLength(4);
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     // The frame is a named region the keyboard reaches (to scroll a wide table sideways).

@@ -21,8 +21,7 @@ export const tabsListVariants = cva("inline-flex w-fit items-center text-muted-f
 });
 
 export interface TabsListProps
-  extends ComponentProps<typeof TabsPrimitive.List>,
-    VariantProps<typeof tabsListVariants> {}
+  extends ComponentProps<typeof TabsPrimitive.List>, VariantProps<typeof tabsListVariants> {}
 
 export function TabsList({ className, variant, ...props }: TabsListProps) {
   return (
@@ -54,7 +53,10 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn("flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring", className)}
+      className={cn(
+        "flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        className,
+      )}
       {...props}
     />
   );

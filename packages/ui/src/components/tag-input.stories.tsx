@@ -9,7 +9,11 @@ function Field({ initial = [], max = 5, disabled = false }: { initial?: string[]
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className="max-w-sm">
-      <FormField label="Interests" hint={`${tags.length} of ${max}. Press Enter after each.`} error={problem ?? undefined}>
+      <FormField
+        label="Interests"
+        hint={`${tags.length} of ${max}. Press Enter after each.`}
+        error={problem ?? undefined}
+      >
         {(control) => (
           <TagInput
             {...control}
@@ -54,7 +58,11 @@ export const Typing: Story = {
     const field = canvas.getByRole("textbox", { name: "Interests" });
     await userEvent.type(field, "Hiking{Enter}Coffee,hiking{Enter}");
     const list = canvas.getByRole("list", { name: "Chosen interests" });
-    await expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["hiking", "coffee"]);
+    await expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["hiking", "coffee"]);
     await expect(field).toHaveValue("");
     await userEvent.type(field, "{Backspace}");
     await expect(field).toHaveValue("coffee");

@@ -25,7 +25,20 @@ const lowerTrim = (text: string) => text.trim().toLowerCase();
  * Backspace in the empty field takes the last one back into the field; each tag has its remove
  * button. Inside a FormField, the field gets the label, hint and error (spread FormField's props).
  */
-export function TagInput({ value, onChange, max, listLabel, normalize = lowerTrim, problem, onProblem, className, disabled, onBlur, onKeyDown, ...props }: TagInputProps) {
+export function TagInput({
+  value,
+  onChange,
+  max,
+  listLabel,
+  normalize = lowerTrim,
+  problem,
+  onProblem,
+  className,
+  disabled,
+  onBlur,
+  onKeyDown,
+  ...props
+}: TagInputProps) {
   const [text, setText] = useState("");
   const full = value.length >= max;
 

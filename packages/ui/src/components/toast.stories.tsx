@@ -62,10 +62,29 @@ export const Destructive: Story = {
 export const OneAtATime: Story = {
   render: () => (
     <div className="p-6">
-      <Button onClick={() => toast({ title: "Login Failed", description: "Check your credentials and try again", variant: "destructive", duration: Infinity })}>
+      <Button
+        onClick={() =>
+          toast({
+            title: "Login Failed",
+            description: "Check your credentials and try again",
+            variant: "destructive",
+            duration: Infinity,
+          })
+        }
+      >
         First
       </Button>{" "}
-      <Button variant="secondary" onClick={() => toast({ title: "Profile Updated", description: "Your profile has been saved successfully!", variant: "success", duration: Infinity })}>
+      <Button
+        variant="secondary"
+        onClick={() =>
+          toast({
+            title: "Profile Updated",
+            description: "Your profile has been saved successfully!",
+            variant: "success",
+            duration: Infinity,
+          })
+        }
+      >
         Second
       </Button>
     </div>
@@ -86,7 +105,15 @@ export const OneAtATime: Story = {
 export const KeyboardAccess: Story = {
   render: () => (
     <div className="p-6">
-      <Button onClick={() => toast({ title: "Location Access Denied", description: "You can enable location later in settings.", duration: Infinity })}>
+      <Button
+        onClick={() =>
+          toast({
+            title: "Location Access Denied",
+            description: "You can enable location later in settings.",
+            duration: Infinity,
+          })
+        }
+      >
         Notify
       </Button>
     </div>

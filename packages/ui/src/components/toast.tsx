@@ -3,12 +3,7 @@ import { Toast as ToastPrimitive } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { cn } from "../lib/cn";
-import {
-  TOAST_DURATION_MS,
-  TOAST_SWIPE_THRESHOLD_PX,
-  dismissToast,
-  useToasts,
-} from "./use-toast";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, dismissToast, useToasts } from "./use-toast";
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
@@ -51,9 +46,7 @@ const toastVariants = cva(
   },
 );
 
-export interface ToastProps
-  extends ComponentProps<typeof ToastPrimitive.Root>,
-    VariantProps<typeof toastVariants> {}
+export interface ToastProps extends ComponentProps<typeof ToastPrimitive.Root>, VariantProps<typeof toastVariants> {}
 
 export function Toast({ className, variant, ...props }: ToastProps) {
   return (
@@ -67,15 +60,11 @@ export function Toast({ className, variant, ...props }: ToastProps) {
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return (
-    <ToastPrimitive.Title data-slot="toast-title" className={cn("text-sm font-semibold", className)} {...props} />
-  );
+  return <ToastPrimitive.Title data-slot="toast-title" className={cn("text-sm font-semibold", className)} {...props} />;
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return (
-    <ToastPrimitive.Description data-slot="toast-description" className={cn("text-sm", className)} {...props} />
-  );
+  return <ToastPrimitive.Description data-slot="toast-description" className={cn("text-sm", className)} {...props} />;
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {

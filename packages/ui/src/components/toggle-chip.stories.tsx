@@ -39,11 +39,19 @@ export const On: Story = { args: { pressed: true } };
 function SortGroup() {
   const [sort, setSort] = useState<"nearest" | "best">("nearest");
   return (
-    <div className="inline-flex rounded-pill border bg-card p-0.5" role="group" aria-label="Sort">
-      <ToggleChip pressed={sort === "nearest"} onClick={() => setSort("nearest")} icon={<Navigation className="size-3.5" aria-hidden />}>
+    <div className="bg-card inline-flex rounded-pill border p-0.5" role="group" aria-label="Sort">
+      <ToggleChip
+        pressed={sort === "nearest"}
+        onClick={() => setSort("nearest")}
+        icon={<Navigation className="size-3.5" aria-hidden />}
+      >
         Nearest
       </ToggleChip>
-      <ToggleChip pressed={sort === "best"} onClick={() => setSort("best")} icon={<Sparkles className="size-3.5" aria-hidden />}>
+      <ToggleChip
+        pressed={sort === "best"}
+        onClick={() => setSort("best")}
+        icon={<Sparkles className="size-3.5" aria-hidden />}
+      >
         Best match
       </ToggleChip>
     </div>

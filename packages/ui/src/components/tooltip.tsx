@@ -11,13 +11,7 @@ export function TooltipProvider({
   skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
   ...props
 }: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return (
-    <TooltipPrimitive.Provider
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      {...props}
-    />
-  );
+  return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
 }
 
 export const Tooltip = TooltipPrimitive.Root;

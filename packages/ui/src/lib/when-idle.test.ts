@@ -50,7 +50,12 @@ describe("createTurns", () => {
     const moments = idleMoments();
     const turns = createTurns(moments.schedule);
     const started: string[] = [];
-    for (const [name, first] of [["heartbeat", false], ["count", false], ["socket", true]] as const) turns.take(() => started.push(name), first);
+    for (const [name, first] of [
+      ["heartbeat", false],
+      ["count", false],
+      ["socket", true],
+    ] as const)
+      turns.take(() => started.push(name), first);
     turns.open();
     while (moments.queued.length > 0) moments.idle();
     expect(started).toEqual(["socket", "heartbeat", "count"]);

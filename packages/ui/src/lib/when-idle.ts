@@ -108,7 +108,10 @@ const atOnce = (start: () => void) => {
  */
 export function useBackgroundTurn({ first = false }: { first?: boolean } = {}): (start: () => void) => () => void {
   const turns = useContext(AfterFirstPaint);
-  return useMemo(() => (turns ? (start: () => void) => (turns.settled() ? atOnce(start) : turns.take(start, first)) : atOnce), [turns, first]);
+  return useMemo(
+    () => (turns ? (start: () => void) => (turns.settled() ? atOnce(start) : turns.take(start, first)) : atOnce),
+    [turns, first],
+  );
 }
 
 /** Whether this piece of background work may start (see FirstPaintGate): false until its turn, then true for good. */

@@ -22,7 +22,10 @@ export function linkProblemOf(error: unknown): LinkProblem | null {
 
 /** POST /api/auth/password/forgot: the same answer for any address. */
 export function useForgotPassword() {
-  return useMutation({ mutationFn: async (email: string) => (await (await post(ACCOUNT_PATHS.forgotPassword, { email })).json()) as { message: string } });
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (await (await post(ACCOUNT_PATHS.forgotPassword, { email })).json()) as { message: string },
+  });
 }
 
 /** Whether a reset link still works, asked once when its page opens. */

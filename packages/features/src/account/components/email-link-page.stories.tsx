@@ -8,7 +8,11 @@ const meta = {
   component: EmailLinkPage,
   tags: ["mobile", "desktop"],
   args: { kind: "verify" },
-  parameters: { layout: "fullscreen", route: "/verify-email#token=good", msw: { handlers: { account: accountHandlers.links } } },
+  parameters: {
+    layout: "fullscreen",
+    route: "/verify-email#token=good",
+    msw: { handlers: { account: accountHandlers.links } },
+  },
 } satisfies Meta<typeof EmailLinkPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -16,7 +20,9 @@ type Story = StoryObj<typeof meta>;
 /** The sign-up link opened: the address is confirmed. */
 export const Verified: Story = {
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("heading", { name: "Your address is confirmed" })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole("heading", { name: "Your address is confirmed" }),
+    ).toBeVisible();
   },
 };
 
@@ -55,7 +61,10 @@ export const ChangeUndone: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("heading", { name: "Your address is back" })).toBeVisible();
-    await expect(canvas.getByRole("link", { name: "Choose a new password" })).toHaveAttribute("href", "/forgot-password");
+    await expect(canvas.getByRole("link", { name: "Choose a new password" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   },
 };
 
@@ -63,7 +72,9 @@ export const UndoUsed: Story = {
   args: { kind: "undo" },
   parameters: { route: "/undo-email-change#token=used" },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("heading", { name: "This link was already used" })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole("heading", { name: "This link was already used" }),
+    ).toBeVisible();
   },
 };
 

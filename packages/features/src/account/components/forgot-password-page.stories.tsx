@@ -8,7 +8,11 @@ const meta = {
   title: "Features/Account/ForgotPasswordPage",
   component: ForgotPasswordPage,
   tags: ["mobile", "desktop"],
-  parameters: { layout: "fullscreen", route: "/forgot-password", msw: { handlers: { account: accountHandlers.links } } },
+  parameters: {
+    layout: "fullscreen",
+    route: "/forgot-password",
+    msw: { handlers: { account: accountHandlers.links } },
+  },
 } satisfies Meta<typeof ForgotPasswordPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -49,6 +53,8 @@ export const TooMany: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText(/Email/), "marco@example.com{Enter}");
-    await expect(await canvas.findByRole("alert")).toHaveTextContent("Too many reset requests for this address. Try again later.");
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      "Too many reset requests for this address. Try again later.",
+    );
   },
 };

@@ -1,16 +1,39 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { CircleCheck, Link2Off, MailCheck } from "lucide-react";
-import { forgotPasswordRequestSchema, LINK_PROBLEMS, PASSWORD_MIN_LENGTH, RESET_SENT_MESSAGE, type LinkProblem } from "@vicinity/contract";
+import {
+  forgotPasswordRequestSchema,
+  LINK_PROBLEMS,
+  PASSWORD_MIN_LENGTH,
+  RESET_SENT_MESSAGE,
+  type LinkProblem,
+} from "@vicinity/contract";
 import { Alert, Button, FormField, Input, PasswordInput, Spinner } from "@vicinity/ui";
 import { AuthScreen, EMAIL_INPUT_PROPS, serverMessageOr } from "@vicinity/features/shared";
-import { linkProblemOf, useEmailLink, useForgotPassword, useResetLinkCheck, useResetPassword, type LinkKind } from "../api/account";
+import {
+  linkProblemOf,
+  useEmailLink,
+  useForgotPassword,
+  useResetLinkCheck,
+  useResetPassword,
+  type LinkKind,
+} from "../api/account";
 import { tokenFromHash } from "../model/link-token";
 
 const linkClass = "font-medium text-accent-text underline-offset-4 hover:underline";
 
 /** An outcome of a page: an icon, what happened, and where to go now. */
-export function LinkOutcome({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+export function LinkOutcome({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="grid justify-items-center gap-3 text-center" role="status">
       <span className="text-accent-text [&_svg]:size-10" aria-hidden>
@@ -53,7 +76,10 @@ export function ForgotPasswordPage() {
   };
   const error = forgot.error ? serverMessageOr(forgot.error, "We could not send the link. Please try again.") : null;
   return (
-    <AuthScreen title="Forgot your password?" subtitle="Enter the address you signed up with and we will mail you a link to choose a new one.">
+    <AuthScreen
+      title="Forgot your password?"
+      subtitle="Enter the address you signed up with and we will mail you a link to choose a new one."
+    >
       {forgot.isSuccess ? (
         <LinkOutcome
           icon={<MailCheck />}
@@ -72,12 +98,7 @@ export function ForgotPasswordPage() {
           {error && !problem ? <Alert>{error}</Alert> : null}
           <FormField label="Email" required error={problem ?? undefined}>
             {(control) => (
-              <Input
-                {...control}
-                {...EMAIL_INPUT_PROPS}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
+              <Input {...control} {...EMAIL_INPUT_PROPS} value={email} onChange={(e) => setEmail(e.target.value)} />
             )}
           </FormField>
           <Button type="submit" size="lg" fullWidth busy={forgot.isPending} busyLabel="Sending the link...">
@@ -109,11 +130,14 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [problem, setProblem] = useState<{ field: "password" | "confirm" | null; message: string } | null>(null);
-  const linkProblem: LinkProblem | null = !token ? "invalid" : (linkProblemOf(check.error) ?? linkProblemOf(reset.error));
+  const linkProblem: LinkProblem | null = !token
+    ? "invalid"
+    : (linkProblemOf(check.error) ?? linkProblemOf(reset.error));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setProblem({ field: "password", message: `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters` });
+    if (password.length < PASSWORD_MIN_LENGTH)
+      return setProblem({ field: "password", message: `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters` });
     if (password !== confirm) return setProblem({ field: "confirm", message: "The two passwords do not match" });
     setProblem(null);
     reset.mutate({ token, password });
@@ -144,15 +168,40 @@ export function ResetPasswordPage() {
   } else if (check.isError) {
     body = <Alert>{serverMessageOr(check.error, "We could not check your link. Please try again.")}</Alert>;
   } else {
-    const error = problem ? null : (reset.error ? serverMessageOr(reset.error, "Your password could not be changed. Please try again.") : null);
+    const error = problem
+      ? null
+      : reset.error
+        ? serverMessageOr(reset.error, "Your password could not be changed. Please try again.")
+        : null;
     body = (
       <form noValidate onSubmit={submit} className="grid gap-5">
         {error ? <Alert>{error}</Alert> : null}
-        <FormField label="New password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={problem?.field === "password" ? problem.message : undefined}>
-          {(control) => <PasswordInput {...control} autoComplete="new-password" inputSize="lg" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        <FormField
+          label="New password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={problem?.field === "password" ? problem.message : undefined}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              inputSize="lg"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
         </FormField>
         <FormField label="Type it again" required error={problem?.field === "confirm" ? problem.message : undefined}>
-          {(control) => <PasswordInput {...control} autoComplete="new-password" inputSize="lg" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              inputSize="lg"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          )}
         </FormField>
         <Button type="submit" size="lg" fullWidth busy={reset.isPending} busyLabel="Saving your password...">
           Save my new password
@@ -172,7 +221,11 @@ const WORKING: Record<LinkKind, string> = {
   confirm: "Changing your address...",
   undo: "Putting your address back...",
 };
-const TITLES: Record<LinkKind, string> = { verify: "Confirm your address", confirm: "Your new address", undo: "Undo the address change" };
+const TITLES: Record<LinkKind, string> = {
+  verify: "Confirm your address",
+  confirm: "Your new address",
+  undo: "Undo the address change",
+};
 
 /** /verify-email, /confirm-email and /undo-email-change: the link is used as the page opens. */
 export function EmailLinkPage({ kind }: { kind: LinkKind }) {
@@ -196,7 +249,9 @@ export function EmailLinkPage({ kind }: { kind: LinkKind }) {
           <p className="text-sm text-muted-foreground">Sign in: the banner at the top of the app sends a new link.</p>
         ) : null}
         <Button asChild size="lg" fullWidth variant={kind === "undo" ? "primary" : "outline"}>
-          <Link to={kind === "undo" ? "/forgot-password" : "/"}>{kind === "undo" ? "Choose a new password" : "Go to Vicinity"}</Link>
+          <Link to={kind === "undo" ? "/forgot-password" : "/"}>
+            {kind === "undo" ? "Choose a new password" : "Go to Vicinity"}
+          </Link>
         </Button>
       </LinkProblemView>
     );
@@ -206,13 +261,30 @@ export function EmailLinkPage({ kind }: { kind: LinkKind }) {
     const email = link.data.email;
     body =
       kind === "verify" ? (
-        <LinkOutcome icon={<CircleCheck />} title="Your address is confirmed" action={<Button asChild size="lg" fullWidth><Link to="/">Go to Vicinity</Link></Button>}>
+        <LinkOutcome
+          icon={<CircleCheck />}
+          title="Your address is confirmed"
+          action={
+            <Button asChild size="lg" fullWidth>
+              <Link to="/">Go to Vicinity</Link>
+            </Button>
+          }
+        >
           <p>Thanks. If you ever forget your password, we will send the link here.</p>
         </LinkOutcome>
       ) : kind === "confirm" ? (
-        <LinkOutcome icon={<CircleCheck />} title="Your address is changed" action={<Button asChild size="lg" fullWidth><Link to="/profile#account">Back to your profile</Link></Button>}>
+        <LinkOutcome
+          icon={<CircleCheck />}
+          title="Your address is changed"
+          action={
+            <Button asChild size="lg" fullWidth>
+              <Link to="/profile#account">Back to your profile</Link>
+            </Button>
+          }
+        >
           <p>
-            Your account now uses <strong className="text-foreground">{email}</strong>. We told your old address, with a way to undo it.
+            Your account now uses <strong className="text-foreground">{email}</strong>. We told your old address, with a
+            way to undo it.
           </p>
         </LinkOutcome>
       ) : (
@@ -231,7 +303,8 @@ export function EmailLinkPage({ kind }: { kind: LinkKind }) {
           }
         >
           <p>
-            Your account uses <strong className="text-foreground">{email}</strong> again, and everyone was signed out. If someone else changed it, choose a new password now.
+            Your account uses <strong className="text-foreground">{email}</strong> again, and everyone was signed out.
+            If someone else changed it, choose a new password now.
           </p>
         </LinkOutcome>
       );

@@ -8,7 +8,11 @@ const meta = {
   title: "Features/Account/ResetPasswordPage",
   component: ResetPasswordPage,
   tags: ["mobile", "desktop"],
-  parameters: { layout: "fullscreen", route: "/reset-password#token=good", msw: { handlers: { account: accountHandlers.links } } },
+  parameters: {
+    layout: "fullscreen",
+    route: "/reset-password#token=good",
+    msw: { handlers: { account: accountHandlers.links } },
+  },
 } satisfies Meta<typeof ResetPasswordPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -68,7 +72,9 @@ export const Expired: Story = {
 export const Used: Story = {
   parameters: { route: "/reset-password#token=used" },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("heading", { name: "This link was already used" })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole("heading", { name: "This link was already used" }),
+    ).toBeVisible();
   },
 };
 

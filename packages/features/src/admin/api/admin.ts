@@ -1,5 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ADMIN_PATHS, adminMemberDetailSchema, adminMembersPageSchema, adminPicturesPageSchema, adminReportsPageSchema, type ReportAction, type ReportKind, type REPORT_STATUSES, adminOverviewSchema, auditPageSchema, type MEMBER_FILTERS, type PICTURE_FILTERS } from "@vicinity/contract";
+import {
+  ADMIN_PATHS,
+  adminMemberDetailSchema,
+  adminMembersPageSchema,
+  adminPicturesPageSchema,
+  adminReportsPageSchema,
+  type ReportAction,
+  type ReportKind,
+  type REPORT_STATUSES,
+  adminOverviewSchema,
+  auditPageSchema,
+  type MEMBER_FILTERS,
+  type PICTURE_FILTERS,
+} from "@vicinity/contract";
 
 type PictureFilter = (typeof PICTURE_FILTERS)[number];
 import * as z from "zod/mini";
@@ -141,7 +154,12 @@ export function useAdminReports(params: ReportsParams) {
 export function useAdminPictures(page: number, show: PictureFilter = "awaiting") {
   return useQuery({
     queryKey: adminKeys.pictures(page, show),
-    queryFn: async () => adminPicturesPageSchema.parse(await (await apiRequest("GET", `${ADMIN_PATHS.pictures}?show=${show}${page > 0 ? `&page=${page}` : ""}`)).json()),
+    queryFn: async () =>
+      adminPicturesPageSchema.parse(
+        await (
+          await apiRequest("GET", `${ADMIN_PATHS.pictures}?show=${show}${page > 0 ? `&page=${page}` : ""}`)
+        ).json(),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -149,16 +167,36 @@ export function useAdminPictures(page: number, show: PictureFilter = "awaiting")
 /** Any admin change: everything in the admin area is fetched again (queues, counts, the log). */
 function useAdminMutation<T, R = unknown>(call: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, retry: false, onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({
+    mutationFn: call,
+    retry: false,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }
 
 /** POST /api/admin/reports/actions: one or more actions on one or more reports, with a reason. */
 export const useReportActions = () =>
-  useAdminMutation(async (input: { ids: string[]; actions: ReportAction[]; reason: string; days?: number | null }): Promise<{ acted: number }> =>
-    z.object({ acted: z.number() }).parse(await (await apiRequest("POST", ADMIN_PATHS.reportActions, input)).json()),
+  useAdminMutation(
+    async (input: {
+      ids: string[];
+      actions: ReportAction[];
+      reason: string;
+      days?: number | null;
+    }): Promise<{ acted: number }> =>
+      z.object({ acted: z.number() }).parse(await (await apiRequest("POST", ADMIN_PATHS.reportActions, input)).json()),
   );
-export const useAssignReport = () => useAdminMutation(async ({ id, mine }: { id: string; mine: boolean }) => apiRequest("POST", `${ADMIN_PATHS.report(id)}/assign`, { mine }));
-export const useReportNote = () => useAdminMutation(async ({ id, text }: { id: string; text: string }) => apiRequest("POST", `${ADMIN_PATHS.report(id)}/notes`, { text }));
+export const useAssignReport = () =>
+  useAdminMutation(async ({ id, mine }: { id: string; mine: boolean }) =>
+    apiRequest("POST", `${ADMIN_PATHS.report(id)}/assign`, { mine }),
+  );
+export const useReportNote = () =>
+  useAdminMutation(async ({ id, text }: { id: string; text: string }) =>
+    apiRequest("POST", `${ADMIN_PATHS.report(id)}/notes`, { text }),
+  );
 /** POST /api/admin/pictures/reviewed: looked at and kept. */
-export const useReviewPictures = () => useAdminMutation(async (ids: string[]) => apiRequest("POST", ADMIN_PATHS.picturesReviewed, { ids }));
-export const useRemovePicture = () => useAdminMutation(async ({ id, reason }: { id: string; reason: string }) => apiRequest("POST", `${ADMIN_PATHS.pictures}/${encodeURIComponent(id)}/remove`, { reason }));
+export const useReviewPictures = () =>
+  useAdminMutation(async (ids: string[]) => apiRequest("POST", ADMIN_PATHS.picturesReviewed, { ids }));
+export const useRemovePicture = () =>
+  useAdminMutation(async ({ id, reason }: { id: string; reason: string }) =>
+    apiRequest("POST", `${ADMIN_PATHS.pictures}/${encodeURIComponent(id)}/remove`, { reason }),
+  );

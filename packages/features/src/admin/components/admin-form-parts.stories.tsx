@@ -9,13 +9,20 @@ function Parts() {
   return (
     <form className="grid max-w-md gap-4" aria-label="Suspension" onSubmit={(e) => e.preventDefault()}>
       <ChoiceField label="For" value={days} onChange={setDays} options={SUSPENSION_OPTIONS} />
-      <ReasonField value={reason} onChange={setReason} error={reason ? undefined : "Give a reason"} hint="Kept on the audit log." />
+      <ReasonField
+        value={reason}
+        onChange={setReason}
+        error={reason ? undefined : "Give a reason"}
+        hint="Kept on the audit log."
+      />
       <output data-testid="days">{String(suspensionDays(days))}</output>
     </form>
   );
 }
 
-const meta = { title: "Features/Admin/AdminFormParts", component: Parts, tags: ["desktop"] } satisfies Meta<typeof Parts>;
+const meta = { title: "Features/Admin/AdminFormParts", component: Parts, tags: ["desktop"] } satisfies Meta<
+  typeof Parts
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -6,7 +6,13 @@ import { inAdminLayout } from "../../../../../mocks/story-layouts";
 import { AdminMemberPage } from "./admin-member-page";
 
 const JAKE = adminMemberDetailFixture.member.id;
-const suspendedDetail = { ...adminMemberDetailFixture, member: adminMembersFixture[1]!, reportsAgainst: [], reportsBy: [], sessions: [] };
+const suspendedDetail = {
+  ...adminMemberDetailFixture,
+  member: adminMembersFixture[1]!,
+  reportsAgainst: [],
+  reportsBy: [],
+  sessions: [],
+};
 const adminDetail = { ...adminMemberDetailFixture, member: adminMembersFixture[3]!, reportsAgainst: [], reportsBy: [] };
 
 const meta = {
@@ -15,7 +21,11 @@ const meta = {
   tags: ["mobile", "tablet", "desktop"],
   args: { id: JAKE },
   decorators: [inAdminLayout],
-  parameters: { layout: "fullscreen", route: `/admin/members/${JAKE}`, msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.member() } } },
+  parameters: {
+    layout: "fullscreen",
+    route: `/admin/members/${JAKE}`,
+    msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.member() } },
+  },
 } satisfies Meta<typeof AdminMemberPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -36,7 +46,8 @@ export const Member: Story = {
     await expect(canvas.getByText("“Keeps messaging after I said no.”")).toBeVisible();
     await expect(canvas.getByRole("list", { name: "His photos" }).children).toHaveLength(2);
     await expect(canvas.getByText(/2 open, last active 13 Jun 2026, 19:45 UTC/)).toBeVisible();
-    for (const name of ["Warn", "Suspend", "Make admin"]) await expect(canvas.getByRole("button", { name })).toBeEnabled();
+    for (const name of ["Warn", "Suspend", "Make admin"])
+      await expect(canvas.getByRole("button", { name })).toBeEnabled();
   },
 };
 
@@ -69,7 +80,13 @@ export const ReasonMissing: Story = {
 /** The server refuses (the last admin): its message in the dialog, which stays open. */
 export const LastAdminRefused: Story = {
   args: { id: adminDetail.member.id },
-  parameters: { msw: { handlers: { admin: adminHandlers.member(adminDetail, { actionError: { status: 409, message: "He is the last admin" } }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        admin: adminHandlers.member(adminDetail, { actionError: { status: 409, message: "He is the last admin" } }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole("button", { name: "Revoke admin" }));
     const dialog = await dialogNamed("Revoke ops's admin");

@@ -2,28 +2,45 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { ArrowLeft, ShieldCheck, ShieldOff, TriangleAlert, UserCheck, UserX } from "lucide-react";
 import { REPORT_REASON_LABELS, type AdminMemberDetail, type AdminReport } from "@vicinity/contract";
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  toast,
-} from "@vicinity/ui";
+import { Avatar, Badge, Button, Card, EmptyState, toast } from "@vicinity/ui";
 import { ApiError, avatarUrl, optimizedImageUrl } from "@vicinity/features/shared";
 import { useAdminMember, useMemberAction, type MemberAction } from "../api/admin";
 import { REPORT_KIND_LABELS } from "./admin-overview-page";
 import { MemberStatus } from "./admin-members-page";
 import { LoadFailed, LoadingRows } from "./admin-states";
-import { AdminDialog, AdminDialogActions, ChoiceField, ReasonField, SUSPENSION_OPTIONS, suspensionDays } from "./admin-form-parts";
+import {
+  AdminDialog,
+  AdminDialogActions,
+  ChoiceField,
+  ReasonField,
+  SUSPENSION_OPTIONS,
+  suspensionDays,
+} from "./admin-form-parts";
 
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const WHEN = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const WHEN = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
 const day = (iso: string) => DAY.format(new Date(iso));
 
 type Step = MemberAction["kind"];
 
-const STEP_TEXT: Record<Step, { title: (name: string, admin: boolean) => string; description: string; confirm: (admin: boolean) => string; busy: string; done: (name: string, admin: boolean) => string }> = {
+const STEP_TEXT: Record<
+  Step,
+  {
+    title: (name: string, admin: boolean) => string;
+    description: string;
+    confirm: (admin: boolean) => string;
+    busy: string;
+    done: (name: string, admin: boolean) => string;
+  }
+> = {
   warn: {
     title: (name) => `Warn ${name}`,
     description: "He sees the warning, with your reason, at his next visit.",
@@ -33,7 +50,8 @@ const STEP_TEXT: Record<Step, { title: (name: string, admin: boolean) => string;
   },
   suspend: {
     title: (name) => `Suspend ${name}`,
-    description: "His sessions end and his open pages are signed out at once. At sign-in he is told why and until when.",
+    description:
+      "His sessions end and his open pages are signed out at once. At sign-in he is told why and until when.",
     confirm: () => "Suspend",
     busy: "Suspending...",
     done: (name) => `${name} is suspended`,
@@ -54,9 +72,20 @@ const STEP_TEXT: Record<Step, { title: (name: string, admin: boolean) => string;
   },
 };
 
-
 /** One action, asked with its reason (and a suspension's length); the server's refusal shown in place. */
-function ActionDialog({ id, name, step, makeAdmin, onClose }: { id: string; name: string; step: Step; makeAdmin: boolean; onClose: () => void }) {
+function ActionDialog({
+  id,
+  name,
+  step,
+  makeAdmin,
+  onClose,
+}: {
+  id: string;
+  name: string;
+  step: Step;
+  makeAdmin: boolean;
+  onClose: () => void;
+}) {
   const action = useMemberAction(id);
   const [reason, setReason] = useState("");
   const [days, setDays] = useState<string>("7");
@@ -84,8 +113,17 @@ function ActionDialog({ id, name, step, makeAdmin, onClose }: { id: string; name
 
   return (
     <AdminDialog title={text.title(name, makeAdmin)} description={text.description} onClose={onClose} onSubmit={submit}>
-      {step === "suspend" ? <ChoiceField label="For" value={days} onChange={setDays} options={SUSPENSION_OPTIONS} /> : null}
-      <ReasonField value={reason} onChange={setReason} error={missing ? "Give a reason" : undefined} hint={step === "warn" || step === "suspend" ? "He reads it. It is kept on the audit log." : "Kept on the audit log."} />
+      {step === "suspend" ? (
+        <ChoiceField label="For" value={days} onChange={setDays} options={SUSPENSION_OPTIONS} />
+      ) : null}
+      <ReasonField
+        value={reason}
+        onChange={setReason}
+        error={missing ? "Give a reason" : undefined}
+        hint={
+          step === "warn" || step === "suspend" ? "He reads it. It is kept on the audit log." : "Kept on the audit log."
+        }
+      />
       <AdminDialogActions
         error={action.isError ? action.error : null}
         onCancel={onClose}
@@ -109,7 +147,9 @@ function ReportList({ reports, empty, side }: { reports: AdminReport[]; empty: s
             <span className="flex flex-wrap items-center gap-2">
               <Badge variant="outline">{REPORT_KIND_LABELS[r.kind].replace(/s$/, "")}</Badge>
               <span className="font-semibold">{REPORT_REASON_LABELS[r.reason]}</span>
-              <Badge variant={r.status === "open" ? "destructive" : "default"}>{r.status === "open" ? "Open" : r.status === "dismissed" ? "Dismissed" : "Acted on"}</Badge>
+              <Badge variant={r.status === "open" ? "destructive" : "default"}>
+                {r.status === "open" ? "Open" : r.status === "dismissed" ? "Dismissed" : "Acted on"}
+              </Badge>
               <span className="text-muted-foreground">{day(r.createdAt)}</span>
             </span>
             {r.details ? <span className="text-muted-foreground">“{r.details}”</span> : null}
@@ -134,13 +174,20 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
   const name = member.username;
   const isAdmin = member.accountRole === "admin";
   const suspended = member.suspendedAt !== null;
-  const lastActive = sessions.reduce<string | null>((latest, s) => (latest && latest > s.lastActiveAt ? latest : s.lastActiveAt), null);
+  const lastActive = sessions.reduce<string | null>(
+    (latest, s) => (latest && latest > s.lastActiveAt ? latest : s.lastActiveAt),
+    null,
+  );
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-start gap-4">
         <span aria-hidden>
-          <Avatar name={member.displayName ?? name} src={member.profileImageUrl ? avatarUrl(member.profileImageUrl, 80) : undefined} size="lg" />
+          <Avatar
+            name={member.displayName ?? name}
+            src={member.profileImageUrl ? avatarUrl(member.profileImageUrl, 80) : undefined}
+            size="lg"
+          />
         </span>
         <div className="grid min-w-0 flex-1 gap-1">
           <h1 className="font-display text-2xl font-bold break-all">{name}</h1>
@@ -171,7 +218,8 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
             </Button>
           )}
           <Button variant="ghost" onClick={() => setStep("admin")}>
-            {isAdmin ? <ShieldOff aria-hidden /> : <ShieldCheck aria-hidden />} {isAdmin ? "Revoke admin" : "Make admin"}
+            {isAdmin ? <ShieldOff aria-hidden /> : <ShieldCheck aria-hidden />}{" "}
+            {isAdmin ? "Revoke admin" : "Make admin"}
           </Button>
         </div>
       </Card>
@@ -189,14 +237,29 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
             <dt className="text-muted-foreground">Bio</dt>
             <dd className="whitespace-pre-line">{profile?.bio || "—"}</dd>
             <dt className="text-muted-foreground">Sessions</dt>
-            <dd>{sessions.length === 0 ? "Signed out everywhere" : `${sessions.length} open, last active ${WHEN.format(new Date(lastActive ?? sessions[0]!.lastActiveAt))} UTC`}</dd>
+            <dd>
+              {sessions.length === 0
+                ? "Signed out everywhere"
+                : `${sessions.length} open, last active ${WHEN.format(new Date(lastActive ?? sessions[0]!.lastActiveAt))} UTC`}
+            </dd>
           </dl>
           {photos.length > 0 ? (
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="His photos">
               {photos.map((photo, i) => (
                 <li key={photo.id}>
-                  <a href={photo.url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-ring">
-                    <img src={optimizedImageUrl(photo.url, { w: 240, h: 240 })} alt={`Photo ${i + 1} of ${name}`} width={240} height={240} className="aspect-square w-full object-cover" />
+                  <a
+                    href={photo.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <img
+                      src={optimizedImageUrl(photo.url, { w: 240, h: 240 })}
+                      alt={`Photo ${i + 1} of ${name}`}
+                      width={240}
+                      height={240}
+                      className="aspect-square w-full object-cover"
+                    />
                   </a>
                 </li>
               ))}
@@ -220,7 +283,9 @@ function MemberDetail({ detail }: { detail: AdminMemberDetail }) {
           </section>
         </div>
       </div>
-      {step ? <ActionDialog id={member.id} name={name} step={step} makeAdmin={!isAdmin} onClose={() => setStep(null)} /> : null}
+      {step ? (
+        <ActionDialog id={member.id} name={name} step={step} makeAdmin={!isAdmin} onClose={() => setStep(null)} />
+      ) : null}
     </div>
   );
 }
@@ -230,14 +295,20 @@ export function AdminMemberPage({ id }: { id: string }) {
   const query = useAdminMember(id);
   return (
     <section className="grid gap-4" aria-label="Member">
-      <Link to="/admin/members" className="inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/admin/members"
+        className="inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> All members
       </Link>
       {query.isPending ? (
         <LoadingRows label="Loading the member" rows={3} className="h-20" />
       ) : query.isError ? (
         query.error instanceof ApiError && query.error.status === 404 ? (
-          <EmptyState title="Member not found" description={<span role="alert">No member has this id. He may have deleted his account.</span>} />
+          <EmptyState
+            title="Member not found"
+            description={<span role="alert">No member has this id. He may have deleted his account.</span>}
+          />
         ) : (
           <LoadFailed title="Could not load the member" error={query.error} onRetry={() => void query.refetch()} />
         )

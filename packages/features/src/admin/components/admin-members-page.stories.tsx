@@ -10,12 +10,19 @@ const meta = {
   component: AdminMembersPage,
   tags: ["mobile", "tablet", "desktop"],
   decorators: [inAdminLayout],
-  parameters: { layout: "fullscreen", route: "/admin/members", msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.members() } } },
+  parameters: {
+    layout: "fullscreen",
+    route: "/admin/members",
+    msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.members() } },
+  },
 } satisfies Meta<typeof AdminMembersPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const rows = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole("table")).getAllByRole("row").slice(1);
+const rows = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole("table"))
+    .getAllByRole("row")
+    .slice(1);
 
 /** Newest first: a suspension (until when, or for good), an admin, open reports; each links to his page. */
 export const AllMembers: Story = {
@@ -27,7 +34,10 @@ export const AllMembers: Story = {
     await expect(list[1]).toHaveTextContent("6 open");
     await expect(list[3]).toHaveTextContent("Admin");
     await expect(list[4]).toHaveTextContent("for good");
-    await expect(within(list[0]!).getByRole("link", { name: "new_in_town" })).toHaveAttribute("href", "/admin/members/0b6f7a1e-0001-4a5a-9c1a-1a2b3c4d5e00");
+    await expect(within(list[0]!).getByRole("link", { name: "new_in_town" })).toHaveAttribute(
+      "href",
+      "/admin/members/0b6f7a1e-0001-4a5a-9c1a-1a2b3c4d5e00",
+    );
   },
 };
 
@@ -49,7 +59,9 @@ export const SearchByEmail: Story = {
     await waitFor(async () => expect(await rows(canvasElement)).toHaveLength(1));
     await expect((await rows(canvasElement))[0]).toHaveTextContent("jake28@example.com");
     // A phone's table fits its screen: the email under the name, no sideways scroll.
-    await expect(canvas.getByRole("region", { name: "Members found" }).scrollWidth).toBeLessThanOrEqual(canvas.getByRole("region", { name: "Members found" }).clientWidth);
+    await expect(canvas.getByRole("region", { name: "Members found" }).scrollWidth).toBeLessThanOrEqual(
+      canvas.getByRole("region", { name: "Members found" }).clientWidth,
+    );
   },
 };
 
@@ -87,6 +99,8 @@ export const Loading: Story = {
 export const Failed: Story = {
   parameters: { msw: { handlers: { admin: adminHandlers.membersError } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("The admin area is unavailable right now. Try again in a moment.");
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent(
+      "The admin area is unavailable right now. Try again in a moment.",
+    );
   },
 };

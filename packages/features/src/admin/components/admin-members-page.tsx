@@ -38,7 +38,9 @@ export function MemberStatus({ member }: { member: AdminMember }) {
     return (
       <span className="grid justify-items-start gap-0.5">
         <Badge variant="destructive">Suspended</Badge>
-        <span className="text-xs text-muted-foreground">{member.suspendedUntil ? `until ${day(member.suspendedUntil)}` : "for good"}</span>
+        <span className="text-xs text-muted-foreground">
+          {member.suspendedUntil ? `until ${day(member.suspendedUntil)}` : "for good"}
+        </span>
       </span>
     );
   }
@@ -60,7 +62,11 @@ export function AdminMembersPage() {
       (current) => {
         const next = new URLSearchParams(current);
         const merged = { q, filter, page: 0, ...change };
-        for (const [key, value, empty] of [["q", merged.q.trim(), ""], ["filter", merged.filter, "all"], ["page", String(merged.page), "0"]] as const) {
+        for (const [key, value, empty] of [
+          ["q", merged.q.trim(), ""],
+          ["filter", merged.filter, "all"],
+          ["page", String(merged.page), "0"],
+        ] as const) {
           if (value === empty) next.delete(key);
           else next.set(key, value);
         }
@@ -88,12 +94,29 @@ export function AdminMembersPage() {
         <FormField label="Search" hint="A username, an email, a display name, or a member's id.">
           {(control) => (
             <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input {...control} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className="pl-9" autoComplete="off" spellCheck={false} maxLength={100} />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                {...control}
+                type="search"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                className="pl-9"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={100}
+              />
             </div>
           )}
         </FormField>
-        <ChoiceField label="Show" value={filter} onChange={(value) => navigate({ filter: value as Filter })} options={MEMBER_FILTERS.map((f) => ({ value: f, label: MEMBER_FILTER_LABELS[f] }))} />
+        <ChoiceField
+          label="Show"
+          value={filter}
+          onChange={(value) => navigate({ filter: value as Filter })}
+          options={MEMBER_FILTERS.map((f) => ({ value: f, label: MEMBER_FILTER_LABELS[f] }))}
+        />
       </div>
 
       {members.isPending ? (
@@ -147,13 +170,19 @@ export function AdminMembersPage() {
                     <TableCell>
                       <span className="flex min-w-0 items-center gap-3">
                         <span aria-hidden>
-                          <Avatar name={name} src={m.profileImageUrl ? avatarUrl(m.profileImageUrl, 32) : undefined} size="sm" />
+                          <Avatar
+                            name={name}
+                            src={m.profileImageUrl ? avatarUrl(m.profileImageUrl, 32) : undefined}
+                            size="sm"
+                          />
                         </span>
                         <span className="grid min-w-0">
                           <Link to={`/admin/members/${m.id}`} className="font-semibold break-all hover:underline">
                             {m.username}
                           </Link>
-                          {m.displayName ? <span className="text-xs text-muted-foreground">{m.displayName}</span> : null}
+                          {m.displayName ? (
+                            <span className="text-xs text-muted-foreground">{m.displayName}</span>
+                          ) : null}
                           {/* On narrow screens the email sits under the name (its column is hidden there). */}
                           <span className="text-xs break-all text-muted-foreground md:hidden">{m.email}</span>
                         </span>
@@ -163,14 +192,28 @@ export function AdminMembersPage() {
                     <TableCell>
                       <MemberStatus member={m} />
                     </TableCell>
-                    <TableCell className="tabular-nums">{m.openReports > 0 ? <Badge variant="outline">{m.openReports} open</Badge> : <span className="text-muted-foreground">None</span>}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">{day(m.createdAt)}</TableCell>
+                    <TableCell className="tabular-nums">
+                      {m.openReports > 0 ? (
+                        <Badge variant="outline">{m.openReports} open</Badge>
+                      ) : (
+                        <span className="text-muted-foreground">None</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                      {day(m.createdAt)}
+                    </TableCell>
                   </TableRow>
                 );
               })}
             </TableBody>
           </Table>
-          <Pagination page={page} hasNext={members.data.more} onPageChange={(next) => navigate({ page: next })} label="the members" disabled={members.isFetching} />
+          <Pagination
+            page={page}
+            hasNext={members.data.more}
+            onPageChange={(next) => navigate({ page: next })}
+            label="the members"
+            disabled={members.isFetching}
+          />
         </>
       )}
     </section>

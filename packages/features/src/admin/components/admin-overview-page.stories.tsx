@@ -10,7 +10,11 @@ const meta = {
   component: AdminOverviewPage,
   tags: ["mobile", "tablet", "desktop"],
   decorators: [inAdminLayout],
-  parameters: { layout: "fullscreen", route: "/admin", msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.overview() } } },
+  parameters: {
+    layout: "fullscreen",
+    route: "/admin",
+    msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.overview() } },
+  },
 } satisfies Meta<typeof AdminOverviewPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -22,9 +26,17 @@ export const Busy: Story = {
     const reports = await canvas.findByRole("link", { name: /Open reports/ });
     await expect(reports).toHaveTextContent("20");
     await expect(reports).toHaveAttribute("href", "/admin/content");
-    await expect(canvas.getByRole("link", { name: /Sign-ups today/ })).toHaveAttribute("href", "/admin/members?filter=new");
-    await expect(canvas.getByRole("link", { name: new RegExp(`^${REPORT_KIND_LABELS.message}`) })).toHaveAttribute("href", "/admin/content?kind=message");
-    await expect(canvas.getByRole("link", { name: new RegExp(`^${REPORT_KIND_LABELS.message}`) })).toHaveTextContent("12");
+    await expect(canvas.getByRole("link", { name: /Sign-ups today/ })).toHaveAttribute(
+      "href",
+      "/admin/members?filter=new",
+    );
+    await expect(canvas.getByRole("link", { name: new RegExp(`^${REPORT_KIND_LABELS.message}`) })).toHaveAttribute(
+      "href",
+      "/admin/content?kind=message",
+    );
+    await expect(canvas.getByRole("link", { name: new RegExp(`^${REPORT_KIND_LABELS.message}`) })).toHaveTextContent(
+      "12",
+    );
   },
 };
 
@@ -47,7 +59,9 @@ export const Failed: Story = {
   parameters: { msw: { handlers: { admin: adminHandlers.overviewError } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole("alert")).toHaveTextContent("The admin area is unavailable right now. Try again in a moment.");
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      "The admin area is unavailable right now. Try again in a moment.",
+    );
     await expect(canvas.getByRole("button", { name: "Try again" })).toBeEnabled();
   },
 };

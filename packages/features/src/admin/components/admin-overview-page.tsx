@@ -15,9 +15,24 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-function Figure({ to, icon, label, value, note }: { to: string; icon: React.ReactNode; label: string; value: number; note: string }) {
+function Figure({
+  to,
+  icon,
+  label,
+  value,
+  note,
+}: {
+  to: string;
+  icon: React.ReactNode;
+  label: string;
+  value: number;
+  note: string;
+}) {
   return (
-    <Card asChild className="group grid gap-1 p-4 transition-colors hover:border-muted-foreground/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+    <Card
+      asChild
+      className="group grid gap-1 p-4 transition-colors hover:border-muted-foreground/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
       <Link to={to}>
         <span className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
           {icon} {label}
@@ -42,7 +57,11 @@ export function AdminOverviewPage() {
       {overview.isPending ? (
         <LoadingRows label="Loading the overview" className="h-28" />
       ) : overview.isError ? (
-        <LoadFailed title="Could not load the overview" error={overview.error} onRetry={() => void overview.refetch()} />
+        <LoadFailed
+          title="Could not load the overview"
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
+        />
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -53,9 +72,27 @@ export function AdminOverviewPage() {
               value={REPORT_KINDS.reduce((sum, kind) => sum + overview.data.openReports[kind], 0)}
               note="Content audit"
             />
-            <Figure to="/admin/content?tab=pictures" icon={<Image className="size-4" aria-hidden />} label="Pictures awaiting review" value={overview.data.picturesAwaitingReview} note={`Review pictures · ${overview.data.picturesToday} new today`} />
-            <Figure to="/admin/members?filter=suspended" icon={<UserMinus className="size-4" aria-hidden />} label="Suspended this week" value={overview.data.suspendedThisWeek} note="Suspended members" />
-            <Figure to="/admin/members?filter=new" icon={<UserPlus className="size-4" aria-hidden />} label="Sign-ups today" value={overview.data.signUpsToday} note="New members" />
+            <Figure
+              to="/admin/content?tab=pictures"
+              icon={<Image className="size-4" aria-hidden />}
+              label="Pictures awaiting review"
+              value={overview.data.picturesAwaitingReview}
+              note={`Review pictures · ${overview.data.picturesToday} new today`}
+            />
+            <Figure
+              to="/admin/members?filter=suspended"
+              icon={<UserMinus className="size-4" aria-hidden />}
+              label="Suspended this week"
+              value={overview.data.suspendedThisWeek}
+              note="Suspended members"
+            />
+            <Figure
+              to="/admin/members?filter=new"
+              icon={<UserPlus className="size-4" aria-hidden />}
+              label="Sign-ups today"
+              value={overview.data.signUpsToday}
+              note="New members"
+            />
           </div>
           <section aria-labelledby="admin-reports-title" className="grid gap-3">
             <h2 id="admin-reports-title" className="font-display text-lg font-semibold">

@@ -16,11 +16,19 @@ type Story = StoryObj<typeof meta>;
 
 /** The server's message when it sent one; Try again asks once more. */
 export const Failed: Story = {
-  args: { error: new ApiError(503, JSON.stringify({ message: "The admin area is unavailable right now. Try again in a moment." }), "503") },
+  args: {
+    error: new ApiError(
+      503,
+      JSON.stringify({ message: "The admin area is unavailable right now. Try again in a moment." }),
+      "503",
+    ),
+  },
   play: async ({ canvasElement }) => {
     retry.mockClear();
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("alert")).toHaveTextContent("The admin area is unavailable right now. Try again in a moment.");
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      "The admin area is unavailable right now. Try again in a moment.",
+    );
     await userEvent.click(canvas.getByRole("button", { name: "Try again" }));
     await expect(retry).toHaveBeenCalledTimes(1);
   },

@@ -2,7 +2,15 @@ import { Button, EmptyState, Skeleton } from "@vicinity/ui";
 import { serverMessageOr } from "@vicinity/features/shared";
 
 /** An admin list or panel while its first answer is on its way. */
-export function LoadingRows({ label, rows = 4, className = "h-12" }: { label: string; rows?: number; className?: string }) {
+export function LoadingRows({
+  label,
+  rows = 4,
+  className = "h-12",
+}: {
+  label: string;
+  rows?: number;
+  className?: string;
+}) {
   return (
     <div role="status" aria-label={label} className="grid gap-2">
       {Array.from({ length: rows }, (_, i) => (

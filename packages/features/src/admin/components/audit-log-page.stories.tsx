@@ -9,7 +9,11 @@ const meta = {
   component: AuditLogPage,
   tags: ["mobile", "tablet", "desktop"],
   decorators: [inAdminLayout],
-  parameters: { layout: "fullscreen", route: "/admin/audit", msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.audit() } } },
+  parameters: {
+    layout: "fullscreen",
+    route: "/admin/audit",
+    msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.audit() } },
+  },
 } satisfies Meta<typeof AuditLogPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -26,7 +30,10 @@ export const Entries: Story = {
     await expect(first).toHaveTextContent("ops");
     await expect(first).toHaveTextContent("Suspended");
     await expect(first).toHaveTextContent("Spam links sent to 40 members");
-    await expect(within(first).getByRole("link")).toHaveAttribute("href", "/admin/members/0b6f7a1e-1111-4a5a-9c1a-1a2b3c4d5e01");
+    await expect(within(first).getByRole("link")).toHaveAttribute(
+      "href",
+      "/admin/members/0b6f7a1e-1111-4a5a-9c1a-1a2b3c4d5e01",
+    );
     await expect(await rows(canvasElement)).toHaveLength(50);
   },
 };
@@ -91,6 +98,8 @@ export const Loading: Story = {
 export const Failed: Story = {
   parameters: { msw: { handlers: { admin: adminHandlers.auditError } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("The admin area is unavailable right now. Try again in a moment.");
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent(
+      "The admin area is unavailable right now. Try again in a moment.",
+    );
   },
 };

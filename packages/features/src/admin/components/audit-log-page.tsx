@@ -34,7 +34,14 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   ad: "Campaign",
 };
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const WHEN = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
@@ -48,7 +55,11 @@ function targetLink(entry: AuditEntry): string | null {
 function Target({ entry }: { entry: AuditEntry }) {
   const label = TARGET_LABELS[entry.targetType as keyof typeof TARGET_LABELS] ?? entry.targetType;
   const to = targetLink(entry);
-  const id = <span className="font-mono text-xs">{entry.targetId.length > 13 ? `${entry.targetId.slice(0, 8)}…` : entry.targetId}</span>;
+  const id = (
+    <span className="font-mono text-xs">
+      {entry.targetId.length > 13 ? `${entry.targetId.slice(0, 8)}…` : entry.targetId}
+    </span>
+  );
   return (
     <span className="grid">
       <span>{label}</span>
@@ -75,7 +86,10 @@ export function AuditLogPage({ initial }: AuditLogPageProps) {
   const [params, setParams] = useState<AuditParams>({ action: "", targetType: "", targetId: "", page: 0, ...initial });
   const [typedTarget, setTypedTarget] = useState(params.targetId);
   useEffect(() => {
-    const timer = setTimeout(() => setParams((p) => (p.targetId === typedTarget ? p : { ...p, targetId: typedTarget, page: 0 })), TARGET_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setParams((p) => (p.targetId === typedTarget ? p : { ...p, targetId: typedTarget, page: 0 })),
+      TARGET_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [typedTarget]);
   const log = useAuditLog(params);
@@ -88,23 +102,38 @@ export function AuditLogPage({ initial }: AuditLogPageProps) {
         <h1 id="audit-title" className="font-display text-2xl font-bold">
           Audit log
         </h1>
-        <p className="text-sm text-muted-foreground">Every admin action, newest first. Entries cannot be edited or deleted.</p>
+        <p className="text-sm text-muted-foreground">
+          Every admin action, newest first. Entries cannot be edited or deleted.
+        </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter the audit log">
         <ChoiceField
           label="Action"
           value={params.action || ANY}
           onChange={(v) => filter({ action: v === ANY ? "" : v })}
-          options={[{ value: ANY, label: "Any action" }, ...Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))]}
+          options={[
+            { value: ANY, label: "Any action" },
+            ...Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label })),
+          ]}
         />
         <ChoiceField
           label="On"
           value={params.targetType || ANY}
           onChange={(v) => filter({ targetType: v === ANY ? "" : v })}
-          options={[{ value: ANY, label: "Anything" }, ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_LABELS[type] }))]}
+          options={[
+            { value: ANY, label: "Anything" },
+            ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_LABELS[type] })),
+          ]}
         />
         <FormField label="Target id">
-          <Input value={typedTarget} onChange={(e) => setTypedTarget(e.target.value)} placeholder="A member's, a picture's…" autoComplete="off" spellCheck={false} maxLength={60} />
+          <Input
+            value={typedTarget}
+            onChange={(e) => setTypedTarget(e.target.value)}
+            placeholder="A member's, a picture's…"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={60}
+          />
         </FormField>
       </div>
 
@@ -116,7 +145,11 @@ export function AuditLogPage({ initial }: AuditLogPageProps) {
         <EmptyState
           icon={<ScrollText aria-hidden />}
           title={filtered ? NO_AUDIT_ENTRIES : "No admin actions yet"}
-          description={filtered ? "Change or clear the filters." : "Warnings, suspensions, removals and campaign changes appear here as they happen."}
+          description={
+            filtered
+              ? "Change or clear the filters."
+              : "Warnings, suspensions, removals and campaign changes appear here as they happen."
+          }
           action={
             filtered ? (
               <Button
@@ -155,12 +188,20 @@ export function AuditLogPage({ initial }: AuditLogPageProps) {
                   <TableCell>
                     <Target entry={entry} />
                   </TableCell>
-                  <TableCell className="max-w-80 min-w-48">{entry.reason || <span className="text-muted-foreground">No reason given</span>}</TableCell>
+                  <TableCell className="max-w-80 min-w-48">
+                    {entry.reason || <span className="text-muted-foreground">No reason given</span>}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-          <Pagination page={params.page} hasNext={log.data.more} onPageChange={(page) => setParams((p) => ({ ...p, page }))} label="the audit log" disabled={log.isFetching} />
+          <Pagination
+            page={params.page}
+            hasNext={log.data.more}
+            onPageChange={(page) => setParams((p) => ({ ...p, page }))}
+            label="the audit log"
+            disabled={log.isFetching}
+          />
         </>
       )}
     </section>

@@ -12,7 +12,9 @@ const meta = {
   parameters: {
     layout: "fullscreen",
     route: "/admin/content",
-    msw: { handlers: { session: sessionHandlers.admin, admin: [...adminHandlers.reports(), ...adminHandlers.pictures()] } },
+    msw: {
+      handlers: { session: sessionHandlers.admin, admin: [...adminHandlers.reports(), ...adminHandlers.pictures()] },
+    },
   },
 } satisfies Meta<typeof ContentAuditPage>;
 export default meta;
@@ -36,10 +38,15 @@ export const BusyQueue: Story = {
       "Member report on jake28",
     ]);
     const message = within(reports[0]!);
-    await expect(message.getByRole("list", { name: "The conversation, up to the reported message" }).children).toHaveLength(4);
+    await expect(
+      message.getByRole("list", { name: "The conversation, up to the reported message" }).children,
+    ).toHaveLength(4);
     await expect(message.getByText("2 earlier reports")).toBeVisible();
     const earlier = message.getByRole("list", { name: "Earlier reports on the same target" });
-    await expect([...earlier.children].map((li) => li.textContent)).toEqual(["Harassment or threats · 12 Jun, 21:15 · Open", "Spam or scam · 2 Jun, 10:40 · Dismissed"]);
+    await expect([...earlier.children].map((li) => li.textContent)).toEqual([
+      "Harassment or threats · 12 Jun, 21:15 · Open",
+      "Spam or scam · 2 Jun, 10:40 · Dismissed",
+    ]);
     await expect(message.getByText("Second time this week.")).toBeVisible();
   },
 };
@@ -61,7 +68,10 @@ export const BulkDismiss: Story = {
     await userEvent.click(canvas.getByRole("checkbox", { name: "Select all on this page" }));
     await expect(canvas.getByText("5 selected")).toBeVisible();
     await userEvent.click(canvas.getByRole("checkbox", { name: "Select the member report on jake28" }));
-    await expect(canvas.getByRole("checkbox", { name: "Select all on this page" })).toHaveAttribute("aria-checked", "mixed");
+    await expect(canvas.getByRole("checkbox", { name: "Select all on this page" })).toHaveAttribute(
+      "aria-checked",
+      "mixed",
+    );
     await userEvent.click(canvas.getByRole("button", { name: "Dismiss selected" }));
     const dialog = await body().findByRole("dialog", { name: "Dismiss 4 reports" });
     await waitFor(() => expect(dialog).toBeVisible());
@@ -103,7 +113,18 @@ export const OutcomeErrors: Story = {
 
 /** The server refuses: its message in the dialog, the reports unchanged. */
 export const ActionFailed: Story = {
-  parameters: { msw: { handlers: { admin: [...adminHandlers.reports(undefined, { actionError: { status: 409, message: "These reports were decided meanwhile" } }), ...adminHandlers.pictures()] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        admin: [
+          ...adminHandlers.reports(undefined, {
+            actionError: { status: 409, message: "These reports were decided meanwhile" },
+          }),
+          ...adminHandlers.pictures(),
+        ],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const first = within((await reportsOf(canvasElement))[0]!);
     await userEvent.click(first.getByRole("button", { name: "Dismiss" }));
@@ -143,7 +164,9 @@ export const Loading: Story = {
 export const Failed: Story = {
   parameters: { msw: { handlers: { admin: adminHandlers.reportsError } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("The admin area is unavailable right now. Try again in a moment.");
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent(
+      "The admin area is unavailable right now. Try again in a moment.",
+    );
   },
 };
 

@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Check, CheckCheck, Gavel, ImageOff, ShieldCheck, Trash2, X } from "lucide-react";
-import { REPORT_KINDS, REPORT_STATUS_LABELS, REPORT_STATUSES, type AdminPicture, type ReportKind } from "@vicinity/contract";
+import {
+  REPORT_KINDS,
+  REPORT_STATUS_LABELS,
+  REPORT_STATUSES,
+  type AdminPicture,
+  type ReportKind,
+} from "@vicinity/contract";
 import {
   Button,
   Checkbox,
@@ -17,7 +23,13 @@ import {
   toast,
 } from "@vicinity/ui";
 import { optimizedImageUrl, useAuth, serverMessageOr } from "@vicinity/features/shared";
-import { useAdminPictures, useAdminReports, useRemovePicture, useReviewPictures, type ReportsParams } from "../api/admin";
+import {
+  useAdminPictures,
+  useAdminReports,
+  useRemovePicture,
+  useReviewPictures,
+  type ReportsParams,
+} from "../api/admin";
 import { REPORT_KIND_LABELS } from "./admin-overview-page";
 import { LoadFailed, LoadingRows } from "./admin-states";
 import { ReportCard } from "./report-card";
@@ -51,7 +63,12 @@ function ReportsQueue() {
       (current) => {
         const merged = { ...params, page: 0, ...next };
         const query = new URLSearchParams(current);
-        for (const [key, value, empty] of [["status", merged.status, "open"], ["kind", merged.kind, ""], ["mine", merged.mine ? "true" : "", ""], ["page", String(merged.page), "0"]] as const) {
+        for (const [key, value, empty] of [
+          ["status", merged.status, "open"],
+          ["kind", merged.kind, ""],
+          ["mine", merged.mine ? "true" : "", ""],
+          ["page", String(merged.page), "0"],
+        ] as const) {
           if (value === empty) query.delete(key);
           else query.set(key, value);
         }
@@ -64,17 +81,30 @@ function ReportsQueue() {
   const shown = reports.data?.reports ?? [];
   const openShown = shown.filter((r) => r.status === "open");
   const chosen = openShown.filter((r) => selected.has(r.id)).map((r) => r.id);
-  const all = openShown.length > 0 && chosen.length === openShown.length ? true : chosen.length > 0 ? "indeterminate" : false;
+  const all =
+    openShown.length > 0 && chosen.length === openShown.length ? true : chosen.length > 0 ? "indeterminate" : false;
 
   return (
     <div className="grid gap-4">
-      <div className="grid items-end gap-3 sm:grid-cols-[12rem_12rem_1fr]" role="search" aria-label="Filter the reports">
-        <ChoiceField label="Status" value={params.status} onChange={(v) => change({ status: v as Status })} options={REPORT_STATUSES.map((s) => ({ value: s, label: REPORT_STATUS_LABELS[s] }))} />
+      <div
+        className="grid items-end gap-3 sm:grid-cols-[12rem_12rem_1fr]"
+        role="search"
+        aria-label="Filter the reports"
+      >
+        <ChoiceField
+          label="Status"
+          value={params.status}
+          onChange={(v) => change({ status: v as Status })}
+          options={REPORT_STATUSES.map((s) => ({ value: s, label: REPORT_STATUS_LABELS[s] }))}
+        />
         <ChoiceField
           label="Kind"
           value={params.kind || ANY}
           onChange={(v) => change({ kind: v === ANY ? "" : (v as ReportKind) })}
-          options={[{ value: ANY, label: "Every kind" }, ...REPORT_KINDS.map((k) => ({ value: k, label: REPORT_KIND_LABELS[k] }))]}
+          options={[
+            { value: ANY, label: "Every kind" },
+            ...REPORT_KINDS.map((k) => ({ value: k, label: REPORT_KIND_LABELS[k] })),
+          ]}
         />
         <div className="flex h-10 items-center gap-2">
           <Switch id="reports-mine" checked={params.mine} onCheckedChange={(mine) => change({ mine })} />
@@ -90,24 +120,47 @@ function ReportsQueue() {
         <EmptyState
           icon={<ShieldCheck aria-hidden />}
           title={params.status === "open" ? QUEUE_EMPTY : "No reports here"}
-          description={params.status === "open" ? (params.kind || params.mine ? "Nothing matches these filters." : "Every report has been dealt with. New ones appear here as members send them.") : "Change the filters to see others."}
+          description={
+            params.status === "open"
+              ? params.kind || params.mine
+                ? "Nothing matches these filters."
+                : "Every report has been dealt with. New ones appear here as members send them."
+              : "Change the filters to see others."
+          }
         />
       ) : (
         <>
           {openShown.length > 0 ? (
-            <div className="sticky top-0 z-10 flex flex-wrap items-center gap-3 rounded-lg border bg-background/95 px-3 py-2 backdrop-blur" role="group" aria-label="Selected reports">
+            <div
+              className="sticky top-0 z-10 flex flex-wrap items-center gap-3 rounded-lg border bg-background/95 px-3 py-2 backdrop-blur"
+              role="group"
+              aria-label="Selected reports"
+            >
               <span className="flex items-center gap-2">
-                <Checkbox id="reports-all" checked={all} onCheckedChange={(v) => setSelected(v === true ? new Set(openShown.map((r) => r.id)) : new Set())} />
+                <Checkbox
+                  id="reports-all"
+                  checked={all}
+                  onCheckedChange={(v) => setSelected(v === true ? new Set(openShown.map((r) => r.id)) : new Set())}
+                />
                 <Label htmlFor="reports-all">Select all on this page</Label>
               </span>
               <span className="text-sm text-muted-foreground" aria-live="polite">
                 {chosen.length === 0 ? "None selected" : `${chosen.length} selected`}
               </span>
               <span className="ml-auto flex gap-2">
-                <Button size="sm" disabled={chosen.length === 0} onClick={() => setDeciding({ ids: chosen, mode: "act" })}>
+                <Button
+                  size="sm"
+                  disabled={chosen.length === 0}
+                  onClick={() => setDeciding({ ids: chosen, mode: "act" })}
+                >
                   <Gavel aria-hidden /> Act on selected
                 </Button>
-                <Button size="sm" variant="outline" disabled={chosen.length === 0} onClick={() => setDeciding({ ids: chosen, mode: "dismiss" })}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={chosen.length === 0}
+                  onClick={() => setDeciding({ ids: chosen, mode: "dismiss" })}
+                >
                   <X aria-hidden /> Dismiss selected
                 </Button>
               </span>
@@ -133,10 +186,23 @@ function ReportsQueue() {
               />
             ))}
           </div>
-          <Pagination page={params.page} hasNext={reports.data.more} onPageChange={(page) => change({ page })} label="the reports" disabled={reports.isFetching} />
+          <Pagination
+            page={params.page}
+            hasNext={reports.data.more}
+            onPageChange={(page) => change({ page })}
+            label="the reports"
+            disabled={reports.isFetching}
+          />
         </>
       )}
-      {deciding ? <ReportOutcomeDialog ids={deciding.ids} mode={deciding.mode} onClose={() => setDeciding(null)} onDone={() => setSelected(new Set())} /> : null}
+      {deciding ? (
+        <ReportOutcomeDialog
+          ids={deciding.ids}
+          mode={deciding.mode}
+          onClose={() => setDeciding(null)}
+          onDone={() => setSelected(new Set())}
+        />
+      ) : null}
     </div>
   );
 }
@@ -154,21 +220,43 @@ function RemovePictureDialog({ picture, onClose }: { picture: AdminPicture; onCl
       { id: picture.id, reason: reason.trim() },
       {
         onSuccess: () => {
-          toast({ title: "Picture removed", description: "The same file cannot be uploaded again.", variant: "success" });
+          toast({
+            title: "Picture removed",
+            description: "The same file cannot be uploaded again.",
+            variant: "success",
+          });
           onClose();
         },
       },
     );
   }
   return (
-    <AdminDialog title={`Remove ${picture.owner.username}'s picture?`} description={"It disappears wherever it is shown, and the same file cannot be uploaded again."} onClose={onClose} onSubmit={submit}>
+    <AdminDialog
+      title={`Remove ${picture.owner.username}'s picture?`}
+      description={"It disappears wherever it is shown, and the same file cannot be uploaded again."}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <ReasonField value={reason} onChange={setReason} error={missing ? "Give a reason" : undefined} />
-      <AdminDialogActions error={remove.isError ? remove.error : null} onCancel={onClose} confirm="Remove" busy={remove.isPending} busyLabel="Removing..." variant="destructive" />
+      <AdminDialogActions
+        error={remove.isError ? remove.error : null}
+        onCancel={onClose}
+        confirm="Remove"
+        busy={remove.isPending}
+        busyLabel="Removing..."
+        variant="destructive"
+      />
     </AdminDialog>
   );
 }
 
-const KIND_OF_PICTURE: Record<string, string> = { profile: "Profile", message: "Message", event: "Event cover", group: "Group cover", ad: "Ad" };
+const KIND_OF_PICTURE: Record<string, string> = {
+  profile: "Profile",
+  message: "Message",
+  event: "Event cover",
+  group: "Group cover",
+  ad: "Ad",
+};
 
 /** The newest pictures, for review before anyone reports them: kept (reviewed) or removed. */
 function RecentPictures() {
@@ -196,7 +284,9 @@ function RecentPictures() {
           onClick={() => choose(value)}
           className={cn(
             "rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring",
-            show === value ? "bg-surface-raised text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+            show === value
+              ? "bg-surface-raised text-foreground shadow-sm"
+              : "text-muted-foreground hover:text-foreground",
           )}
         >
           {label}
@@ -205,7 +295,10 @@ function RecentPictures() {
     </div>
   );
   if (pictures.isPending) return <LoadingRows label="Loading the pictures" rows={2} className="h-40" />;
-  if (pictures.isError) return <LoadFailed title="Could not load the pictures" error={pictures.error} onRetry={() => void pictures.refetch()} />;
+  if (pictures.isError)
+    return (
+      <LoadFailed title="Could not load the pictures" error={pictures.error} onRetry={() => void pictures.refetch()} />
+    );
   const list = pictures.data.pictures;
   const awaiting = list.filter((p) => p.reviewedAt === null);
   if (list.length === 0) {
@@ -213,9 +306,22 @@ function RecentPictures() {
       <div className="grid gap-4">
         {filter}
         {show === "awaiting" ? (
-          <EmptyState icon={<ImageOff aria-hidden />} title="Nothing awaits review" description="Every picture members uploaded has been looked at." action={<Button variant="outline" onClick={() => choose("all")}>Show all recent</Button>} />
+          <EmptyState
+            icon={<ImageOff aria-hidden />}
+            title="Nothing awaits review"
+            description="Every picture members uploaded has been looked at."
+            action={
+              <Button variant="outline" onClick={() => choose("all")}>
+                Show all recent
+              </Button>
+            }
+          />
         ) : (
-          <EmptyState icon={<ImageOff aria-hidden />} title="No pictures yet" description="Pictures members upload appear here, newest first." />
+          <EmptyState
+            icon={<ImageOff aria-hidden />}
+            title="No pictures yet"
+            description="Pictures members upload appear here, newest first."
+          />
         )}
       </div>
     );
@@ -225,7 +331,12 @@ function RecentPictures() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         {filter}
         {awaiting.length > 0 ? (
-          <Button variant="secondary" busy={review.isPending} busyLabel="Marking..." onClick={() => review.mutate(awaiting.map((p) => p.id))}>
+          <Button
+            variant="secondary"
+            busy={review.isPending}
+            busyLabel="Marking..."
+            onClick={() => review.mutate(awaiting.map((p) => p.id))}
+          >
             <CheckCheck aria-hidden /> Keep the {awaiting.length} on this page
           </Button>
         ) : null}
@@ -238,12 +349,24 @@ function RecentPictures() {
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Recent pictures">
         {list.map((picture) => (
           <li key={picture.id} className="grid gap-1.5">
-            <img src={optimizedImageUrl(picture.url, { w: 320, h: 320 })} alt={`${KIND_OF_PICTURE[picture.kind] ?? "A"} picture by ${picture.owner.username}`} width={320} height={320} className="aspect-square w-full rounded-lg object-cover" />
+            <img
+              src={optimizedImageUrl(picture.url, { w: 320, h: 320 })}
+              alt={`${KIND_OF_PICTURE[picture.kind] ?? "A"} picture by ${picture.owner.username}`}
+              width={320}
+              height={320}
+              className="aspect-square w-full rounded-lg object-cover"
+            />
             <span className="flex items-center justify-between gap-2 text-sm">
               <Link to={`/admin/members/${picture.owner.id}`} className="truncate hover:underline">
                 {picture.owner.username}
               </Link>
-              <Button size="sm" variant="ghost" className="text-destructive-text" onClick={() => setRemoving(picture)} aria-label={`Remove ${picture.owner.username}'s picture`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-destructive-text"
+                onClick={() => setRemoving(picture)}
+                aria-label={`Remove ${picture.owner.username}'s picture`}
+              >
                 <Trash2 aria-hidden />
               </Button>
             </span>
@@ -260,7 +383,13 @@ function RecentPictures() {
           </li>
         ))}
       </ul>
-      <Pagination page={page} hasNext={pictures.data.more} onPageChange={setPage} label="the pictures" disabled={pictures.isFetching} />
+      <Pagination
+        page={page}
+        hasNext={pictures.data.more}
+        onPageChange={setPage}
+        label="the pictures"
+        disabled={pictures.isFetching}
+      />
       {removing ? <RemovePictureDialog picture={removing} onClose={() => setRemoving(null)} /> : null}
     </div>
   );
@@ -275,7 +404,10 @@ export function ContentAuditPage() {
       <h1 id="content-audit-title" className="font-display text-2xl font-bold">
         Content audit
       </h1>
-      <Tabs value={tab} onValueChange={(value) => setSearchParams(value === "pictures" ? { tab: "pictures" } : {}, { replace: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setSearchParams(value === "pictures" ? { tab: "pictures" } : {}, { replace: true })}
+      >
         <TabsList aria-label="Content audit">
           <TabsTrigger value="reports">Reports</TabsTrigger>
           <TabsTrigger value="pictures">Recent pictures</TabsTrigger>

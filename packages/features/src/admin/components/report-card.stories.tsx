@@ -10,7 +10,14 @@ const meta = {
   title: "Features/Admin/ReportCard",
   component: ReportCard,
   tags: ["tablet", "desktop"],
-  args: { report: adminReportsFixture[0]!, meId: adminFixture.id, selected: false, onSelectedChange: fn(), onAct: fn(), onDismiss: fn() },
+  args: {
+    report: adminReportsFixture[0]!,
+    meId: adminFixture.id,
+    selected: false,
+    onSelectedChange: fn(),
+    onAct: fn(),
+    onDismiss: fn(),
+  },
   parameters: { msw: { handlers: { session: sessionHandlers.admin, admin: adminHandlers.reports() } } },
 } satisfies Meta<typeof ReportCard>;
 export default meta;
@@ -33,7 +40,10 @@ export const AssignedToMe: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(/assigned to you/)).toBeVisible();
-    await expect(canvas.getByRole("link", { name: "Hookups no questions" })).toHaveAttribute("href", "/groups/7a1d0c3e-0000-4000-8000-000000000199");
+    await expect(canvas.getByRole("link", { name: "Hookups no questions" })).toHaveAttribute(
+      "href",
+      "/groups/7a1d0c3e-0000-4000-8000-000000000199",
+    );
     await expect(canvas.getByRole("button", { name: "Unassign" })).toBeVisible();
   },
 };
@@ -51,7 +61,9 @@ export const Decided: Story = {
 
 /** The outcome dialog for a bulk selection: dismiss asks only for the reason. */
 export const DismissMany: StoryObj<typeof ReportOutcomeDialog> = {
-  render: () => <ReportOutcomeDialog ids={adminReportsFixture.map((r) => r.id)} mode="dismiss" onClose={fn()} onDone={fn()} />,
+  render: () => (
+    <ReportOutcomeDialog ids={adminReportsFixture.map((r) => r.id)} mode="dismiss" onClose={fn()} onDone={fn()} />
+  ),
   play: async () => {
     const dialog = await within(document.body).findByRole("dialog", { name: "Dismiss 5 reports" });
     await waitFor(() => expect(dialog).toBeVisible());

@@ -6,12 +6,26 @@ import { Badge, Button, Card, Checkbox, Input } from "@vicinity/ui";
 import { serverMessageOr, optimizedImageUrl } from "@vicinity/features/shared";
 import { useAssignReport, useReportNote } from "../api/admin";
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const WHEN = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
 const when = (iso: string) => WHEN.format(new Date(iso));
 
-export const KIND_NAMES: Record<AdminReport["kind"], string> = { member: "Member", message: "Message", picture: "Picture", event: "Event", group: "Group" };
+export const KIND_NAMES: Record<AdminReport["kind"], string> = {
+  member: "Member",
+  message: "Message",
+  picture: "Picture",
+  event: "Event",
+  group: "Group",
+};
 
-const personName = (p: AdminReport["reporter"]) => (p ? (p.displayName ? `${p.displayName} (${p.username})` : p.username) : "a deleted member");
+const personName = (p: AdminReport["reporter"]) =>
+  p ? (p.displayName ? `${p.displayName} (${p.username})` : p.username) : "a deleted member";
 
 /** The reported content itself: the message and the few before it, the picture, the event, the group. */
 function ReportedContent({ report }: { report: AdminReport }) {
@@ -24,13 +38,29 @@ function ReportedContent({ report }: { report: AdminReport }) {
           const reported = m.id === reportedId;
           const fromReported = m.senderId === report.reported?.id;
           return (
-            <li key={m.id} className={`grid gap-0.5 rounded-md px-2 py-1 text-sm ${reported ? "border border-destructive/60 bg-destructive/10" : ""}`} aria-current={reported ? "true" : undefined}>
+            <li
+              key={m.id}
+              className={`grid gap-0.5 rounded-md px-2 py-1 text-sm ${reported ? "border border-destructive/60 bg-destructive/10" : ""}`}
+              aria-current={reported ? "true" : undefined}
+            >
               <span className="text-xs text-muted-foreground">
                 {fromReported ? (report.reported?.username ?? "him") : "the other side"} · {when(m.createdAt)}
                 {reported ? " · reported" : ""}
               </span>
-              {m.removed ? <span className="text-muted-foreground italic">Removed</span> : <span className="break-words whitespace-pre-line">{m.content}</span>}
-              {m.pictureUrl && !m.removed ? <img src={optimizedImageUrl(m.pictureUrl, { w: 240, h: 240 })} alt="A picture in the message" width={120} height={120} className="size-30 rounded-md object-cover" /> : null}
+              {m.removed ? (
+                <span className="text-muted-foreground italic">Removed</span>
+              ) : (
+                <span className="break-words whitespace-pre-line">{m.content}</span>
+              )}
+              {m.pictureUrl && !m.removed ? (
+                <img
+                  src={optimizedImageUrl(m.pictureUrl, { w: 240, h: 240 })}
+                  alt="A picture in the message"
+                  width={120}
+                  height={120}
+                  className="size-30 rounded-md object-cover"
+                />
+              ) : null}
             </li>
           );
         })}
@@ -39,7 +69,13 @@ function ReportedContent({ report }: { report: AdminReport }) {
   }
   if (report.kind === "picture") {
     return content.pictureUrl ? (
-      <img src={optimizedImageUrl(content.pictureUrl, { w: 320, h: 320 })} alt={`The reported picture of ${report.reported?.username ?? "a member"}`} width={160} height={160} className="size-40 rounded-lg object-cover" />
+      <img
+        src={optimizedImageUrl(content.pictureUrl, { w: 320, h: 320 })}
+        alt={`The reported picture of ${report.reported?.username ?? "a member"}`}
+        width={160}
+        height={160}
+        className="size-40 rounded-lg object-cover"
+      />
     ) : (
       <p className="text-sm text-muted-foreground">The picture is gone.</p>
     );
@@ -50,7 +86,9 @@ function ReportedContent({ report }: { report: AdminReport }) {
         <Link to={`/events/${content.event.id}`} className="font-semibold hover:underline">
           {content.event.title}
         </Link>
-        <p className="line-clamp-4 whitespace-pre-line text-muted-foreground">{content.event.description || "No description."}</p>
+        <p className="line-clamp-4 whitespace-pre-line text-muted-foreground">
+          {content.event.description || "No description."}
+        </p>
         {content.event.cancelledAt ? <Badge variant="outline">Cancelled</Badge> : null}
       </div>
     );
@@ -61,11 +99,14 @@ function ReportedContent({ report }: { report: AdminReport }) {
         <Link to={`/groups/${content.group.id}`} className="font-semibold hover:underline">
           {content.group.name}
         </Link>
-        <p className="line-clamp-4 whitespace-pre-line text-muted-foreground">{content.group.description || "No description."}</p>
+        <p className="line-clamp-4 whitespace-pre-line text-muted-foreground">
+          {content.group.description || "No description."}
+        </p>
       </div>
     );
   }
-  if (report.kind === "event" || report.kind === "group") return <p className="text-sm text-muted-foreground">It was deleted.</p>;
+  if (report.kind === "event" || report.kind === "group")
+    return <p className="text-sm text-muted-foreground">It was deleted.</p>;
   return null;
 }
 
@@ -92,8 +133,22 @@ function Notes({ report }: { report: AdminReport }) {
         </ul>
       ) : null}
       <form onSubmit={submit} className="flex gap-2">
-        <Input value={text} onChange={(e) => setText(e.target.value)} placeholder="An internal note (members never see it)" aria-label="Internal note" maxLength={2000} inputSize="sm" />
-        <Button type="submit" size="sm" variant="outline" busy={note.isPending} busyLabel="Adding..." disabled={!text.trim()}>
+        <Input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="An internal note (members never see it)"
+          aria-label="Internal note"
+          maxLength={2000}
+          inputSize="sm"
+        />
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          busy={note.isPending}
+          busyLabel="Adding..."
+          disabled={!text.trim()}
+        >
           <StickyNote aria-hidden /> Add
         </Button>
       </form>
@@ -127,18 +182,32 @@ export function ReportCard({ report, meId, selected, onSelectedChange, onAct, on
     <Card asChild className={`grid gap-3 p-4 ${selected ? "border-accent" : ""}`}>
       <article aria-label={label}>
         <div className="flex flex-wrap items-start gap-3">
-          {open ? <Checkbox checked={selected} onCheckedChange={(v) => onSelectedChange(v === true)} aria-label={`Select the ${label.toLowerCase()}`} className="mt-0.5" /> : null}
+          {open ? (
+            <Checkbox
+              checked={selected}
+              onCheckedChange={(v) => onSelectedChange(v === true)}
+              aria-label={`Select the ${label.toLowerCase()}`}
+              className="mt-0.5"
+            />
+          ) : null}
           <div className="grid min-w-0 flex-1 gap-1">
             <p className="flex flex-wrap items-center gap-2">
               <Badge variant="outline">{KIND_NAMES[report.kind]}</Badge>
               <span className="font-semibold">{REPORT_REASON_LABELS[report.reason]}</span>
               {!open ? <Badge variant="default">{REPORT_STATUS_LABELS[report.status]}</Badge> : null}
-              {report.earlier > 0 ? <Badge variant="destructive">{report.earlier === 1 ? "1 earlier report" : `${report.earlier} earlier reports`}</Badge> : null}
+              {report.earlier > 0 ? (
+                <Badge variant="destructive">
+                  {report.earlier === 1 ? "1 earlier report" : `${report.earlier} earlier reports`}
+                </Badge>
+              ) : null}
             </p>
             <p className="text-sm text-muted-foreground">
               {when(report.createdAt)} · {personName(report.reporter)} reported{" "}
               {report.reported ? (
-                <Link to={`/admin/members/${report.reported.id}`} className="font-semibold text-foreground hover:underline">
+                <Link
+                  to={`/admin/members/${report.reported.id}`}
+                  className="font-semibold text-foreground hover:underline"
+                >
                   {report.reported.username}
                 </Link>
               ) : (
@@ -156,10 +225,13 @@ export function ReportCard({ report, meId, selected, onSelectedChange, onAct, on
             <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Earlier reports on the same target">
               {report.earlierReports.map((e) => (
                 <li key={e.id}>
-                  {REPORT_REASON_LABELS[e.reason]} · {when(e.createdAt)} · <span className="text-muted-foreground">{REPORT_STATUS_LABELS[e.status]}</span>
+                  {REPORT_REASON_LABELS[e.reason]} · {when(e.createdAt)} ·{" "}
+                  <span className="text-muted-foreground">{REPORT_STATUS_LABELS[e.status]}</span>
                 </li>
               ))}
-              {report.earlier > report.earlierReports.length ? <li className="text-muted-foreground">and {report.earlier - report.earlierReports.length} more</li> : null}
+              {report.earlier > report.earlierReports.length ? (
+                <li className="text-muted-foreground">and {report.earlier - report.earlierReports.length} more</li>
+              ) : null}
             </ul>
           </div>
         ) : null}
@@ -174,7 +246,13 @@ export function ReportCard({ report, meId, selected, onSelectedChange, onAct, on
             <Button size="sm" variant="outline" onClick={onDismiss}>
               <X aria-hidden /> Dismiss
             </Button>
-            <Button size="sm" variant="ghost" busy={assign.isPending} busyLabel="Saving..." onClick={() => assign.mutate({ id: report.id, mine: !mine })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              busy={assign.isPending}
+              busyLabel="Saving..."
+              onClick={() => assign.mutate({ id: report.id, mine: !mine })}
+            >
               {mine ? <UserRoundX aria-hidden /> : <UserRoundCheck aria-hidden />} {mine ? "Unassign" : "Assign to me"}
             </Button>
           </div>

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { type ReportAction } from "@vicinity/contract";
-import {
-  Checkbox,
-  Label,
-  toast,
-} from "@vicinity/ui";
+import { Checkbox, Label, toast } from "@vicinity/ui";
 import { useReportActions } from "../api/admin";
-import { AdminDialog, AdminDialogActions, ChoiceField, ReasonField, SUSPENSION_OPTIONS, suspensionDays } from "./admin-form-parts";
+import {
+  AdminDialog,
+  AdminDialogActions,
+  ChoiceField,
+  ReasonField,
+  SUSPENSION_OPTIONS,
+  suspensionDays,
+} from "./admin-form-parts";
 
 const CHOICES: Array<{ action: Exclude<ReportAction, "dismiss">; label: string; hint: string }> = [
   { action: "remove", label: "Remove the content", hint: "The message, picture, event or group is gone for everyone." },
@@ -37,7 +40,10 @@ export function ReportOutcomeDialog({ ids, mode, onClose, onDone }: ReportOutcom
   function submit(e: FormEvent) {
     e.preventDefault();
     const trimmed = reason.trim();
-    const next = { reason: trimmed ? undefined : "Give a reason", actions: mode === "act" && chosen.size === 0 ? "Choose an action" : undefined };
+    const next = {
+      reason: trimmed ? undefined : "Give a reason",
+      actions: mode === "act" && chosen.size === 0 ? "Choose an action" : undefined,
+    };
     setProblem(next);
     if (next.reason || next.actions) return;
     const actions: ReportAction[] = mode === "dismiss" ? ["dismiss"] : [...chosen];
@@ -45,7 +51,14 @@ export function ReportOutcomeDialog({ ids, mode, onClose, onDone }: ReportOutcom
       { ids, actions, reason: trimmed, ...(actions.includes("suspend") ? { days: suspensionDays(days) } : {}) },
       {
         onSuccess: ({ acted }) => {
-          toast({ title: mode === "dismiss" ? `${acted === 1 ? "1 report" : `${acted} reports`} dismissed` : `Acted on ${acted === 1 ? "1 report" : `${acted} reports`}`, description: "The reporters are told the outcome.", variant: "success" });
+          toast({
+            title:
+              mode === "dismiss"
+                ? `${acted === 1 ? "1 report" : `${acted} reports`} dismissed`
+                : `Acted on ${acted === 1 ? "1 report" : `${acted} reports`}`,
+            description: "The reporters are told the outcome.",
+            variant: "success",
+          });
           onDone();
           onClose();
         },
@@ -54,7 +67,16 @@ export function ReportOutcomeDialog({ ids, mode, onClose, onDone }: ReportOutcom
   }
 
   return (
-    <AdminDialog title={mode === "dismiss" ? `Dismiss ${what}` : `Act on ${what}`} description={mode === "dismiss" ? "Not against the rules: nothing changes for the member. The reporters are told." : "Each reported member and his content, once per member. The reporters are told the outcome, not who decided."} onClose={onClose} onSubmit={submit}>
+    <AdminDialog
+      title={mode === "dismiss" ? `Dismiss ${what}` : `Act on ${what}`}
+      description={
+        mode === "dismiss"
+          ? "Not against the rules: nothing changes for the member. The reporters are told."
+          : "Each reported member and his content, once per member. The reporters are told the outcome, not who decided."
+      }
+      onClose={onClose}
+      onSubmit={submit}
+    >
       {mode === "act" ? (
         <fieldset className="grid gap-2" aria-describedby={problem.actions ? "outcome-actions-error" : undefined}>
           <legend className="mb-1 text-sm font-medium">What to do</legend>
@@ -86,8 +108,15 @@ export function ReportOutcomeDialog({ ids, mode, onClose, onDone }: ReportOutcom
           ) : null}
         </fieldset>
       ) : null}
-      {mode === "act" && chosen.has("suspend") ? <ChoiceField label="Suspend for" value={days} onChange={setDays} options={SUSPENSION_OPTIONS} /> : null}
-      <ReasonField value={reason} onChange={setReason} error={problem.reason} hint="Kept on the audit log; a warned or suspended member reads it." />
+      {mode === "act" && chosen.has("suspend") ? (
+        <ChoiceField label="Suspend for" value={days} onChange={setDays} options={SUSPENSION_OPTIONS} />
+      ) : null}
+      <ReasonField
+        value={reason}
+        onChange={setReason}
+        error={problem.reason}
+        hint="Kept on the audit log; a warned or suspended member reads it."
+      />
       <AdminDialogActions
         error={act.isError ? act.error : null}
         onCancel={onClose}

@@ -1,4 +1,11 @@
-import { addDays, ANALYTICS_MAX_DAYS, ANALYTICS_PRESETS, daysBetween, presetRange, todayIn } from "@vicinity/contract/analytics";
+import {
+  addDays,
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_PRESETS,
+  daysBetween,
+  presetRange,
+  todayIn,
+} from "@vicinity/contract/analytics";
 
 export type Preset = (typeof ANALYTICS_PRESETS)[number];
 /** What the admin chose: the last 7, 30 or 90 days, or two days of his own. */
@@ -6,7 +13,8 @@ export type RangeChoice = { preset: Preset } | { from: string; to: string };
 export const DEFAULT_PRESET: Preset = 30;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const realDate = (s: string | null): s is string => s !== null && DATE_RE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+const realDate = (s: string | null): s is string =>
+  s !== null && DATE_RE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 /** The range in the page's address (?range=7, or ?from=…&to=…); anything else is the last 30 days. */
 export function rangeFromSearch(params: URLSearchParams): RangeChoice {
@@ -14,7 +22,9 @@ export function rangeFromSearch(params: URLSearchParams): RangeChoice {
   const to = params.get("to");
   if (realDate(from) && realDate(to) && from <= to && daysBetween(from, to) < ANALYTICS_MAX_DAYS) return { from, to };
   const preset = Number(params.get("range"));
-  return (ANALYTICS_PRESETS as readonly number[]).includes(preset) ? { preset: preset as Preset } : { preset: DEFAULT_PRESET };
+  return (ANALYTICS_PRESETS as readonly number[]).includes(preset)
+    ? { preset: preset as Preset }
+    : { preset: DEFAULT_PRESET };
 }
 
 /** The address's query for a choice (the default adds nothing). */

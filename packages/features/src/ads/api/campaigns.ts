@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
-import { AD_ADMIN_PATHS, adCampaignDetailSchema, adCampaignSchema, type AdCampaign, type AdCampaignDetail, type AdInput } from "@vicinity/contract";
+import {
+  AD_ADMIN_PATHS,
+  adCampaignDetailSchema,
+  adCampaignSchema,
+  type AdCampaign,
+  type AdCampaignDetail,
+  type AdInput,
+} from "@vicinity/contract";
 import { apiRequest } from "@vicinity/features/shared";
 
 export const campaignKeys = {
@@ -34,7 +41,9 @@ export function useSaveCampaign(id: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: AdInput) => {
-      const response = id ? await apiRequest("PUT", AD_ADMIN_PATHS.campaign(id), input) : await apiRequest("POST", AD_ADMIN_PATHS.campaigns, input);
+      const response = id
+        ? await apiRequest("PUT", AD_ADMIN_PATHS.campaign(id), input)
+        : await apiRequest("POST", AD_ADMIN_PATHS.campaigns, input);
       return adCampaignSchema.parse(await response.json());
     },
     onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }),
@@ -49,7 +58,9 @@ export function useChangeCampaign() {
   return useMutation({
     mutationFn: async ({ id, change }: { id: string; change: CampaignChange }) => {
       const response =
-        change.kind === "duplicate" ? await apiRequest("POST", AD_ADMIN_PATHS.duplicate(id)) : await apiRequest("POST", AD_ADMIN_PATHS.status(id), { status: change.status });
+        change.kind === "duplicate"
+          ? await apiRequest("POST", AD_ADMIN_PATHS.duplicate(id))
+          : await apiRequest("POST", AD_ADMIN_PATHS.status(id), { status: change.status });
       return adCampaignSchema.parse(await response.json());
     },
     onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }),

@@ -48,7 +48,13 @@ export const InMapList: Story = {
 
 /** The longest headline and text the creator allows still fit. */
 export const LongestText: Story = {
-  args: { ad: { ...servedAdFixture, headline: "W".repeat(AD_HEADLINE_MAX), body: "Wide words ".repeat(20).slice(0, AD_BODY_MAX) } },
+  args: {
+    ad: {
+      ...servedAdFixture,
+      headline: "W".repeat(AD_HEADLINE_MAX),
+      body: "Wide words ".repeat(20).slice(0, AD_BODY_MAX),
+    },
+  },
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByTestId("ad-card");
     await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth + 1);
@@ -68,7 +74,15 @@ export const Preview: Story = {
 
 function WhyDemo() {
   const [open, setOpen] = useState(true);
-  return <WhyAdDialog advertiser={servedAdFixture.advertiser} why={servedAdFixture.why} open={open} onOpenChange={setOpen} onHide={() => setOpen(false)} />;
+  return (
+    <WhyAdDialog
+      advertiser={servedAdFixture.advertiser}
+      why={servedAdFixture.why}
+      open={open}
+      onOpenChange={setOpen}
+      onHide={() => setOpen(false)}
+    />
+  );
 }
 
 /** "Why am I seeing this?": the targeting in words, and hiding the ad. */
@@ -77,7 +91,8 @@ export const WhySheet: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: WHY_LABEL });
     // The dialog fades in: wait until it is drawn.
-    for (const reason of servedAdFixture.why) await waitFor(() => expect(within(dialog).getByText(reason)).toBeVisible());
+    for (const reason of servedAdFixture.why)
+      await waitFor(() => expect(within(dialog).getByText(reason)).toBeVisible());
     await expect(within(dialog).getByRole("button", { name: HIDE_LABEL })).toBeVisible();
   },
 };

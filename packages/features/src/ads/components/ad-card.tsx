@@ -4,7 +4,9 @@ import type { ServedAd } from "@vicinity/contract";
 import { buttonVariants, Card, cn } from "@vicinity/ui";
 
 /** What an ad shows: a served ad, or the creator's form seen through its live preview. */
-export type AdContent = Pick<ServedAd, "advertiser" | "headline" | "body" | "callToAction" | "imageUrl"> & { clickUrl?: string | null };
+export type AdContent = Pick<ServedAd, "advertiser" | "headline" | "body" | "callToAction" | "imageUrl"> & {
+  clickUrl?: string | null;
+};
 
 export const SPONSORED = "Sponsored";
 export const WHY_LABEL = "Why am I seeing this?";
@@ -49,7 +51,11 @@ export function AdCard({ ad, layout = "grid", onWhy, onHide, preview = false, cl
         role={preview ? undefined : "complementary"}
         aria-label={preview ? undefined : `${SPONSORED}: ${ad.advertiser}`}
         data-testid="ad-card"
-        className={cn("relative flex gap-3 overflow-hidden border-dashed p-2 @md:p-3", list ? "items-center" : "items-stretch", className)}
+        className={cn(
+          "relative flex gap-3 overflow-hidden border-dashed p-2 @md:p-3",
+          list ? "items-center" : "items-stretch",
+          className,
+        )}
       >
         {ad.imageUrl ? (
           <img
@@ -59,17 +65,29 @@ export function AdCard({ ad, layout = "grid", onWhy, onHide, preview = false, cl
             className={cn("shrink-0 rounded-md bg-muted object-cover", list ? "size-10" : "size-20 @md:size-28")}
           />
         ) : (
-          <div aria-hidden className={cn("grid shrink-0 place-items-center rounded-md bg-muted font-display font-bold text-muted-foreground", list ? "size-10 text-base" : "size-20 text-2xl @md:size-28")}>
+          <div
+            aria-hidden
+            className={cn(
+              "grid shrink-0 place-items-center rounded-md bg-muted font-display font-bold text-muted-foreground",
+              list ? "size-10 text-base" : "size-20 text-2xl @md:size-28",
+            )}
+          >
             {ad.advertiser.slice(0, 1).toUpperCase() || "?"}
           </div>
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <p className="flex items-center gap-1.5 pr-14 text-xs text-muted-foreground">
-            <span className="rounded-sm bg-muted px-1 py-px text-[0.625rem] font-bold tracking-wide uppercase">{SPONSORED}</span>
+            <span className="rounded-sm bg-muted px-1 py-px text-[0.625rem] font-bold tracking-wide uppercase">
+              {SPONSORED}
+            </span>
             <span className="truncate">{ad.advertiser}</span>
           </p>
-          <h2 className={cn("font-semibold break-words", list ? "truncate text-sm" : "text-sm @md:text-base")}>{ad.headline}</h2>
-          {!list ? <p className="line-clamp-2 text-xs break-words text-muted-foreground @md:text-sm">{ad.body}</p> : null}
+          <h2 className={cn("font-semibold break-words", list ? "truncate text-sm" : "text-sm @md:text-base")}>
+            {ad.headline}
+          </h2>
+          {!list ? (
+            <p className="line-clamp-2 text-xs break-words text-muted-foreground @md:text-sm">{ad.body}</p>
+          ) : null}
           {!list ? <div className="mt-auto pt-1.5">{cta}</div> : null}
         </div>
         {list ? cta : null}

@@ -114,13 +114,24 @@ export const RangeErrors: Story = {
 /** The server refuses (a picture that is not an ad picture, say): its words, nothing saved. */
 export const ServerError: Story = {
   args: {
-    initialValues: { advertiser: "Bar Nine", headline: "Happy hour", body: "Five to eight, every day.", destinationUrl: "https://barnine.example" },
+    initialValues: {
+      advertiser: "Bar Nine",
+      headline: "Happy hour",
+      body: "Five to eight, every day.",
+      destinationUrl: "https://barnine.example",
+    },
   },
-  parameters: { msw: { handlers: { adsAdmin: adsAdminApi(undefined, { saveError: "Upload the picture as an ad picture (kind=ad)" }) } } },
+  parameters: {
+    msw: {
+      handlers: { adsAdmin: adsAdminApi(undefined, { saveError: "Upload the picture as an ad picture (kind=ad)" }) },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("button", { name: "Save and start" }));
-    await expect(await canvas.findByTestId("server-error")).toHaveTextContent("Upload the picture as an ad picture (kind=ad)");
+    await expect(await canvas.findByTestId("server-error")).toHaveTextContent(
+      "Upload the picture as an ad picture (kind=ad)",
+    );
   },
 };
 
@@ -131,7 +142,9 @@ export const Edit: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("heading", { name: "Edit the campaign" })).toBeVisible();
-    await waitFor(() => expect(canvas.getByLabelText(/^Advertiser/)).toHaveValue(campaignsFixture[0]!.input.advertiser as string));
+    await waitFor(() =>
+      expect(canvas.getByLabelText(/^Advertiser/)).toHaveValue(campaignsFixture[0]!.input.advertiser as string),
+    );
     await expect(canvas.getByLabelText(/^Time zone/)).toHaveValue("America/New_York");
     await expect(canvas.getByRole("list", { name: "Chosen interests" })).toHaveTextContent("sauna");
     await expect(canvas.getByRole("button", { name: "Save changes" })).toBeVisible();

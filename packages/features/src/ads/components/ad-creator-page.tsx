@@ -1,9 +1,26 @@
 import { useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { ArrowLeft, X } from "lucide-react";
-import { AD_ADVERTISER_MAX, AD_BODY_MAX, AD_CTA_MAX, AD_FREQUENCY_CAP_MAX, AD_HEADLINE_MAX, AD_RADII_KM, AD_WEIGHT_MAX, type AdInput } from "@vicinity/contract";
+import {
+  AD_ADVERTISER_MAX,
+  AD_BODY_MAX,
+  AD_CTA_MAX,
+  AD_FREQUENCY_CAP_MAX,
+  AD_HEADLINE_MAX,
+  AD_RADII_KM,
+  AD_WEIGHT_MAX,
+  type AdInput,
+} from "@vicinity/contract";
 import { Button, buttonVariants, Card, EmptyState, FormField, Input, Skeleton, toast } from "@vicinity/ui";
-import { ApiError, serverMessageOr, CoverUpload, FormServerError, LazyEventsMap, memberTimeZone, TimeRangeFields } from "@vicinity/features/shared";
+import {
+  ApiError,
+  serverMessageOr,
+  CoverUpload,
+  FormServerError,
+  LazyEventsMap,
+  memberTimeZone,
+  TimeRangeFields,
+} from "@vicinity/features/shared";
 import { useCampaign, useChangeCampaign, useSaveCampaign } from "../api/campaigns";
 import { adFormOf, emptyAdForm, validateAdForm, type AdFormErrors, type AdFormValues } from "../model/creator";
 import { settingsOf } from "../model/format";
@@ -33,7 +50,8 @@ export function AdCreatorPage({ id, timeZone: givenZone, initialValues, showErro
     </Link>
   );
   let body: ReactNode;
-  if (id && existing.isPending) body = (
+  if (id && existing.isPending)
+    body = (
       <div role="status" aria-label="Loading the campaign">
         <Skeleton className="h-96 w-full" />
       </div>
@@ -41,14 +59,31 @@ export function AdCreatorPage({ id, timeZone: givenZone, initialValues, showErro
   else if (id && existing.isError)
     body = (
       <EmptyState
-        title={existing.error instanceof ApiError && existing.error.status === 404 ? "Campaign not found" : "Could not load the campaign"}
+        title={
+          existing.error instanceof ApiError && existing.error.status === 404
+            ? "Campaign not found"
+            : "Could not load the campaign"
+        }
         description={serverMessageOr(existing.error, "Please try again.")}
       />
     );
-  else if (id && existing.data?.status === "ended") body = <EmptyState title="This campaign has ended" description="An ended campaign cannot change: duplicate it to run it again." />;
+  else if (id && existing.data?.status === "ended")
+    body = (
+      <EmptyState
+        title="This campaign has ended"
+        description="An ended campaign cannot change: duplicate it to run it again."
+      />
+    );
   else {
     const start = existing.data ? adFormOf(settingsOf(existing.data)) : emptyAdForm(timeZone);
-    body = <AdCreatorForm key={existing.data?.id ?? "new"} id={id ?? null} initial={{ ...start, ...initialValues }} showErrorsAtOnce={showErrorsAtOnce} />;
+    body = (
+      <AdCreatorForm
+        key={existing.data?.id ?? "new"}
+        id={id ?? null}
+        initial={{ ...start, ...initialValues }}
+        showErrorsAtOnce={showErrorsAtOnce}
+      />
+    );
   }
   return (
     <section className="grid gap-4" aria-labelledby="creator-title">
@@ -63,18 +98,33 @@ export function AdCreatorPage({ id, timeZone: givenZone, initialValues, showErro
 
 function Counter({ value, max }: { value: string; max: number }) {
   const left = max - value.trim().length;
-  return <span className={left < 0 ? "text-destructive-text" : undefined}>{left < 0 ? `${-left} too many` : `${left} left`}</span>;
+  return (
+    <span className={left < 0 ? "text-destructive-text" : undefined}>
+      {left < 0 ? `${-left} too many` : `${left} left`}
+    </span>
+  );
 }
 
-function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string | null; initial: AdFormValues; showErrorsAtOnce?: boolean }) {
+function AdCreatorForm({
+  id,
+  initial,
+  showErrorsAtOnce = false,
+}: {
+  id: string | null;
+  initial: AdFormValues;
+  showErrorsAtOnce?: boolean;
+}) {
   const navigate = useNavigate();
   const save = useSaveCampaign(id);
   const start = useChangeCampaign();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<AdFormErrors>(() => (showErrorsAtOnce ? (validateAdForm(initial).errors ?? {}) : {}));
+  const [errors, setErrors] = useState<AdFormErrors>(() =>
+    showErrorsAtOnce ? (validateAdForm(initial).errors ?? {}) : {},
+  );
   const [uploading, setUploading] = useState(false);
   const [interest, setInterest] = useState("");
-  const set = <K extends keyof AdFormValues>(key: K, value: AdFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof AdFormValues>(key: K, value: AdFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
   const serverError = save.error ? serverMessageOr(save.error, "The campaign was not saved. Try again.") : null;
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -94,7 +144,12 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
         start.mutate(
           { id: campaign.id, change: { kind: "status", status: "active" } },
           {
-            onError: (error) => toast({ title: "Saved as a draft, not started", description: serverMessageOr(error, "Start it from its page."), variant: "destructive" }),
+            onError: (error) =>
+              toast({
+                title: "Saved as a draft, not started",
+                description: serverMessageOr(error, "Start it from its page."),
+                variant: "destructive",
+              }),
             onSettled: () => void navigate(`/admin/ads/${campaign.id}`),
           },
         );
@@ -121,26 +176,74 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,420px)]">
-      <form onSubmit={submit} noValidate className="grid gap-6" aria-label={id ? "Edit the campaign" : "Create a campaign"}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-6"
+        aria-label={id ? "Edit the campaign" : "Create a campaign"}
+      >
         <Card className="grid gap-4 p-4">
           <fieldset className="grid gap-4">
             <legend className={legend}>The ad</legend>
             <FormField label="Advertiser" required error={errors.advertiser}>
-              <Input value={values.advertiser} onChange={(e) => set("advertiser", e.target.value)} maxLength={AD_ADVERTISER_MAX + 20} autoComplete="organization" />
+              <Input
+                value={values.advertiser}
+                onChange={(e) => set("advertiser", e.target.value)}
+                maxLength={AD_ADVERTISER_MAX + 20}
+                autoComplete="organization"
+              />
             </FormField>
-            <FormField label="Headline" required error={errors.headline} hint={<Counter value={values.headline} max={AD_HEADLINE_MAX} />}>
+            <FormField
+              label="Headline"
+              required
+              error={errors.headline}
+              hint={<Counter value={values.headline} max={AD_HEADLINE_MAX} />}
+            >
               <Input value={values.headline} onChange={(e) => set("headline", e.target.value)} autoComplete="off" />
             </FormField>
-            <FormField label="Text" required error={errors.body} hint={<Counter value={values.body} max={AD_BODY_MAX} />}>
-              {(control) => <textarea {...control} value={values.body} onChange={(e) => set("body", e.target.value)} rows={2} className={controlClass} />}
+            <FormField
+              label="Text"
+              required
+              error={errors.body}
+              hint={<Counter value={values.body} max={AD_BODY_MAX} />}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  value={values.body}
+                  onChange={(e) => set("body", e.target.value)}
+                  rows={2}
+                  className={controlClass}
+                />
+              )}
             </FormField>
             {pair(
               <>
-                <FormField label="Call to action" required error={errors.callToAction} hint={<Counter value={values.callToAction} max={AD_CTA_MAX} />}>
-                  <Input value={values.callToAction} onChange={(e) => set("callToAction", e.target.value)} autoComplete="off" />
+                <FormField
+                  label="Call to action"
+                  required
+                  error={errors.callToAction}
+                  hint={<Counter value={values.callToAction} max={AD_CTA_MAX} />}
+                >
+                  <Input
+                    value={values.callToAction}
+                    onChange={(e) => set("callToAction", e.target.value)}
+                    autoComplete="off"
+                  />
                 </FormField>
-                <FormField label="Destination" required error={errors.destinationUrl} hint="An https:// link. It gets no member data.">
-                  <Input type="url" inputMode="url" value={values.destinationUrl} onChange={(e) => set("destinationUrl", e.target.value)} autoComplete="url" />
+                <FormField
+                  label="Destination"
+                  required
+                  error={errors.destinationUrl}
+                  hint="An https:// link. It gets no member data."
+                >
+                  <Input
+                    type="url"
+                    inputMode="url"
+                    value={values.destinationUrl}
+                    onChange={(e) => set("destinationUrl", e.target.value)}
+                    autoComplete="url"
+                  />
                 </FormField>
               </>,
             )}
@@ -151,7 +254,9 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
               alt="The ad's picture"
               coverUrl={values.imageUrl}
               onBusyChange={setUploading}
-              onChange={(picture) => setValues((v) => ({ ...v, mediaId: picture?.id ?? null, imageUrl: picture?.url ?? null }))}
+              onChange={(picture) =>
+                setValues((v) => ({ ...v, mediaId: picture?.id ?? null, imageUrl: picture?.url ?? null }))
+              }
             />
           </fieldset>
         </Card>
@@ -160,7 +265,12 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
           <fieldset className="grid gap-4">
             <legend className={legend}>Who sees it</legend>
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={values.targetArea} onChange={(e) => set("targetArea", e.target.checked)} className="size-4 accent-[var(--color-accent)]" />
+              <input
+                type="checkbox"
+                checked={values.targetArea}
+                onChange={(e) => set("targetArea", e.target.checked)}
+                className="size-4 accent-[var(--color-accent)]"
+              />
               Only members in an area
             </label>
             {values.targetArea ? (
@@ -172,7 +282,14 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
                   <LazyEventsMap
                     center={values}
                     zoom={10}
-                    pins={[{ id: "centre", latitude: values.latitude, longitude: values.longitude, label: "The area's centre" }]}
+                    pins={[
+                      {
+                        id: "centre",
+                        latitude: values.latitude,
+                        longitude: values.longitude,
+                        label: "The area's centre",
+                      },
+                    ]}
                     circleKm={values.radiusKm}
                     onPlace={(p) => setValues((v) => ({ ...v, latitude: p.latitude, longitude: p.longitude }))}
                     label="Map: click to place the area's centre"
@@ -181,7 +298,12 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
                 </div>
                 <FormField label="Radius" error={errors.area}>
                   {(control) => (
-                    <select {...control} value={values.radiusKm} onChange={(e) => set("radiusKm", Number(e.target.value))} className={`${controlClass} h-10 max-w-40 bg-card`}>
+                    <select
+                      {...control}
+                      value={values.radiusKm}
+                      onChange={(e) => set("radiusKm", Number(e.target.value))}
+                      className={`${controlClass} bg-card h-10 max-w-40`}
+                    >
                       {AD_RADII_KM.map((r) => (
                         <option key={r} value={r}>
                           {r} km
@@ -195,15 +317,39 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
             {pair(
               <>
                 <FormField label="Youngest age" error={errors.ageMin} hint="18 to 99; empty for no limit.">
-                  <Input type="number" inputMode="numeric" min={18} max={99} value={values.ageMin} onChange={(e) => set("ageMin", e.target.value)} />
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={18}
+                    max={99}
+                    value={values.ageMin}
+                    onChange={(e) => set("ageMin", e.target.value)}
+                  />
                 </FormField>
                 <FormField label="Oldest age" error={errors.ageMax}>
-                  <Input type="number" inputMode="numeric" min={18} max={99} value={values.ageMax} onChange={(e) => set("ageMax", e.target.value)} />
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={18}
+                    max={99}
+                    value={values.ageMax}
+                    onChange={(e) => set("ageMax", e.target.value)}
+                  />
                 </FormField>
               </>,
             )}
-            <FormField label="Interests" error={errors.interests} hint={`Members with any of them; none for everyone. Up to ${MAX_INTERESTS}: press Enter after each.`}>
-              <Input value={interest} onChange={(e) => setInterest(e.target.value)} onKeyDown={onInterestKey} onBlur={addInterest} disabled={values.interests.length >= MAX_INTERESTS} />
+            <FormField
+              label="Interests"
+              error={errors.interests}
+              hint={`Members with any of them; none for everyone. Up to ${MAX_INTERESTS}: press Enter after each.`}
+            >
+              <Input
+                value={interest}
+                onChange={(e) => setInterest(e.target.value)}
+                onKeyDown={onInterestKey}
+                onBlur={addInterest}
+                disabled={values.interests.length >= MAX_INTERESTS}
+              />
             </FormField>
             {values.interests.length > 0 ? (
               <ul className="flex flex-wrap gap-1.5" aria-label="Chosen interests">
@@ -212,7 +358,12 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
                     {i}
                     <button
                       type="button"
-                      onClick={() => set("interests", values.interests.filter((x) => x !== i))}
+                      onClick={() =>
+                        set(
+                          "interests",
+                          values.interests.filter((x) => x !== i),
+                        )
+                      }
                       aria-label={`Remove ${i}`}
                       className="grid size-5 place-items-center rounded-pill hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
                     >
@@ -228,20 +379,69 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
         <Card className="grid gap-4 p-4">
           <fieldset className="grid gap-4">
             <legend className={legend}>When and how often</legend>
-            <TimeRangeFields values={values} errors={errors} onChange={(change) => setValues((v) => ({ ...v, ...change }))} zoneHint="The times above, and the caps' days, are read in it." />
+            <TimeRangeFields
+              values={values}
+              errors={errors}
+              onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+              zoneHint="The times above, and the caps' days, are read in it."
+            />
             {pair(
               <>
-                <FormField label="Frequency cap" required error={errors.frequencyCap} hint={`At most this many times a day per member (1 to ${AD_FREQUENCY_CAP_MAX}).`}>
-                  <Input type="number" inputMode="numeric" min={1} max={AD_FREQUENCY_CAP_MAX} value={values.frequencyCap} onChange={(e) => set("frequencyCap", e.target.value)} />
+                <FormField
+                  label="Frequency cap"
+                  required
+                  error={errors.frequencyCap}
+                  hint={`At most this many times a day per member (1 to ${AD_FREQUENCY_CAP_MAX}).`}
+                >
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={AD_FREQUENCY_CAP_MAX}
+                    value={values.frequencyCap}
+                    onChange={(e) => set("frequencyCap", e.target.value)}
+                  />
                 </FormField>
-                <FormField label="Weight" required error={errors.weight} hint={`1 to ${AD_WEIGHT_MAX}: a heavier campaign is chosen more often.`}>
-                  <Input type="number" inputMode="numeric" min={1} max={AD_WEIGHT_MAX} value={values.weight} onChange={(e) => set("weight", e.target.value)} />
+                <FormField
+                  label="Weight"
+                  required
+                  error={errors.weight}
+                  hint={`1 to ${AD_WEIGHT_MAX}: a heavier campaign is chosen more often.`}
+                >
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={AD_WEIGHT_MAX}
+                    value={values.weight}
+                    onChange={(e) => set("weight", e.target.value)}
+                  />
                 </FormField>
-                <FormField label="Daily cap" error={errors.dailyCap} hint="Impressions a day in all; empty for none. Spread evenly over the day.">
-                  <Input type="number" inputMode="numeric" min={1} value={values.dailyCap} onChange={(e) => set("dailyCap", e.target.value)} />
+                <FormField
+                  label="Daily cap"
+                  error={errors.dailyCap}
+                  hint="Impressions a day in all; empty for none. Spread evenly over the day."
+                >
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    value={values.dailyCap}
+                    onChange={(e) => set("dailyCap", e.target.value)}
+                  />
                 </FormField>
-                <FormField label="Total cap" error={errors.totalCap} hint="Impressions over the whole campaign; empty for none.">
-                  <Input type="number" inputMode="numeric" min={1} value={values.totalCap} onChange={(e) => set("totalCap", e.target.value)} />
+                <FormField
+                  label="Total cap"
+                  error={errors.totalCap}
+                  hint="Impressions over the whole campaign; empty for none."
+                >
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    value={values.totalCap}
+                    onChange={(e) => set("totalCap", e.target.value)}
+                  />
                 </FormField>
               </>,
             )}
@@ -250,18 +450,41 @@ function AdCreatorForm({ id, initial, showErrorsAtOnce = false }: { id: string |
 
         <FormServerError message={serverError} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Button type="submit" name="then" value="save" variant={id ? "primary" : "secondary"} size="lg" busy={save.isPending && !start.isPending} disabled={uploading || busy}>
+          <Button
+            type="submit"
+            name="then"
+            value="save"
+            variant={id ? "primary" : "secondary"}
+            size="lg"
+            busy={save.isPending && !start.isPending}
+            disabled={uploading || busy}
+          >
             {id ? "Save changes" : "Save as draft"}
           </Button>
           {!id ? (
-            <Button type="submit" name="then" value="start" size="lg" busy={start.isPending} disabled={uploading || busy}>
+            <Button
+              type="submit"
+              name="then"
+              value="start"
+              size="lg"
+              busy={start.isPending}
+              disabled={uploading || busy}
+            >
               Save and start
             </Button>
           ) : null}
         </div>
       </form>
       <div className="lg:sticky lg:top-4">
-        <AdPreview ad={{ advertiser: values.advertiser || "Advertiser", headline: values.headline || "Your headline", body: values.body || "Your text", callToAction: values.callToAction, imageUrl: values.imageUrl }} />
+        <AdPreview
+          ad={{
+            advertiser: values.advertiser || "Advertiser",
+            headline: values.headline || "Your headline",
+            body: values.body || "Your text",
+            callToAction: values.callToAction,
+            imageUrl: values.imageUrl,
+          }}
+        />
       </div>
     </div>
   );

@@ -48,7 +48,11 @@ export const Served: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("link", { name: servedAdFixture.callToAction })).toBeVisible();
-    await waitFor(() => expect((window as unknown as { adImpressions?: string[] }).adImpressions).toEqual([servedAdFixture.viewToken]), { timeout: AD_VIEWABLE_MS * 4 });
+    await waitFor(
+      () =>
+        expect((window as unknown as { adImpressions?: string[] }).adImpressions).toEqual([servedAdFixture.viewToken]),
+      { timeout: AD_VIEWABLE_MS * 4 },
+    );
   },
 };
 

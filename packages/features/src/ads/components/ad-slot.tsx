@@ -38,9 +38,12 @@ export function AdSlot({ placement, index }: AdSlotProps) {
     const el = box.current;
     if (!viewToken || !el || typeof IntersectionObserver === "undefined") return;
     const tracker = createViewableTracker({ onViewable: () => void countImpression(viewToken).catch(() => undefined) });
-    const observer = new IntersectionObserver((entries) => entries.forEach((e) => tracker.update(e.isIntersecting ? e.intersectionRatio : 0)), {
-      threshold: [0, 0.25, 0.5, 0.75, 1],
-    });
+    const observer = new IntersectionObserver(
+      (entries) => entries.forEach((e) => tracker.update(e.isIntersecting ? e.intersectionRatio : 0)),
+      {
+        threshold: [0, 0.25, 0.5, 0.75, 1],
+      },
+    );
     observer.observe(el);
     const onVisibility = () => tracker.pageHidden(document.visibilityState === "hidden");
     onVisibility();
@@ -55,7 +58,11 @@ export function AdSlot({ placement, index }: AdSlotProps) {
   if (!ad) return null;
   if (hidden) {
     return (
-      <p className="rounded-lg border border-dashed px-3 py-2 text-center text-sm text-muted-foreground" role="status" data-testid="ad-hidden">
+      <p
+        className="rounded-lg border border-dashed px-3 py-2 text-center text-sm text-muted-foreground"
+        role="status"
+        data-testid="ad-hidden"
+      >
         {AD_HIDDEN_TEXT}
       </p>
     );
@@ -64,7 +71,8 @@ export function AdSlot({ placement, index }: AdSlotProps) {
     setWhy(false);
     hide.mutate(ad.campaignId, {
       onSuccess: () => setHidden(true),
-      onError: () => toast({ title: "Could not hide the ad", description: "Please try again.", variant: "destructive" }),
+      onError: () =>
+        toast({ title: "Could not hide the ad", description: "Please try again.", variant: "destructive" }),
     });
   };
   return (

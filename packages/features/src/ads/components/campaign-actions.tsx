@@ -1,7 +1,16 @@
 import { useState } from "react";
 import { Copy, Pause, Play, Square } from "lucide-react";
 import type { AdCampaign } from "@vicinity/contract";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@vicinity/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  toast,
+} from "@vicinity/ui";
 import { serverMessageOr } from "@vicinity/features/shared";
 import { useChangeCampaign, type CampaignChange } from "../api/campaigns";
 
@@ -9,7 +18,8 @@ import { useChangeCampaign, type CampaignChange } from "../api/campaigns";
 export function campaignMoves(status: AdCampaign["status"]): Array<{ change: CampaignChange; label: string }> {
   const moves: Array<{ change: CampaignChange; label: string }> = [];
   if (status === "draft") moves.push({ change: { kind: "status", status: "active" }, label: "Start" });
-  if (status === "active" || status === "scheduled") moves.push({ change: { kind: "status", status: "paused" }, label: "Pause" });
+  if (status === "active" || status === "scheduled")
+    moves.push({ change: { kind: "status", status: "paused" }, label: "Pause" });
   if (status === "paused") moves.push({ change: { kind: "status", status: "active" }, label: "Resume" });
   if (status !== "ended") moves.push({ change: { kind: "status", status: "ended" }, label: "End" });
   moves.push({ change: { kind: "duplicate" }, label: "Duplicate" });
@@ -37,11 +47,20 @@ export function CampaignActions({ campaign, onDuplicated, size = "sm" }: Campaig
         onSuccess: (result) => {
           setEnding(false);
           if (move.kind === "duplicate") {
-            toast({ title: "Campaign duplicated", description: "The copy is a draft: check its schedule, then start it.", variant: "success" });
+            toast({
+              title: "Campaign duplicated",
+              description: "The copy is a draft: check its schedule, then start it.",
+              variant: "success",
+            });
             onDuplicated?.(result);
           } else toast({ title: `${label}: done`, description: name, variant: "success" });
         },
-        onError: (error) => toast({ title: `Could not ${label.toLowerCase()} the campaign`, description: serverMessageOr(error, "Please try again."), variant: "destructive" }),
+        onError: (error) =>
+          toast({
+            title: `Could not ${label.toLowerCase()} the campaign`,
+            description: serverMessageOr(error, "Please try again."),
+            variant: "destructive",
+          }),
       },
     );
   const busy = change.isPending ? change.variables : undefined;
@@ -67,14 +86,19 @@ export function CampaignActions({ campaign, onDuplicated, size = "sm" }: Campaig
           <DialogHeader>
             <DialogTitle>End this campaign?</DialogTitle>
             <DialogDescription>
-              &ldquo;{name}&rdquo; stops at once and cannot run again. Its figures are kept; duplicate it to run it once more.
+              &ldquo;{name}&rdquo; stops at once and cannot run again. Its figures are kept; duplicate it to run it once
+              more.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="secondary" onClick={() => setEnding(false)}>
               Keep it
             </Button>
-            <Button variant="destructive" busy={change.isPending} onClick={() => run({ kind: "status", status: "ended" }, "End")}>
+            <Button
+              variant="destructive"
+              busy={change.isPending}
+              onClick={() => run({ kind: "status", status: "ended" }, "End")}
+            >
               End campaign
             </Button>
           </DialogFooter>

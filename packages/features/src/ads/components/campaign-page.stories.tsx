@@ -14,7 +14,11 @@ const meta = {
   subcomponents: { DailyChart, AdPreview },
   tags: ["mobile", "tablet", "desktop"],
   args: { id: active.id },
-  parameters: { layout: "padded", route: `/admin/ads/${active.id}`, msw: { handlers: { session: sessionHandlers.admin, adsAdmin: adsAdminHandlers.list() } } },
+  parameters: {
+    layout: "padded",
+    route: `/admin/ads/${active.id}`,
+    msw: { handlers: { session: sessionHandlers.admin, adsAdmin: adsAdminHandlers.list() } },
+  },
 } satisfies Meta<typeof CampaignPage>;
 
 export default meta;

@@ -34,7 +34,11 @@ export function CampaignPage({ id }: { id: string }) {
         {back}
         <EmptyState
           title={missing ? "Campaign not found" : "Could not load the campaign"}
-          description={missing ? "It may have been removed, or the link is wrong." : serverMessageOr(campaign.error, "Please try again.")}
+          description={
+            missing
+              ? "It may have been removed, or the link is wrong."
+              : serverMessageOr(campaign.error, "Please try again.")
+          }
           action={
             missing ? undefined : (
               <Button variant="outline" onClick={() => void campaign.refetch()}>
@@ -107,7 +111,8 @@ export function CampaignPage({ id }: { id: string }) {
             <dd>{input.weight}</dd>
             <dt className="text-muted-foreground">Caps</dt>
             <dd>
-              {input.totalCap === null ? "No total cap" : `${formatCount(input.totalCap)} in all`} · {input.dailyCap === null ? "no daily cap" : `${formatCount(input.dailyCap)} a day`} · at most{" "}
+              {input.totalCap === null ? "No total cap" : `${formatCount(input.totalCap)} in all`} ·{" "}
+              {input.dailyCap === null ? "no daily cap" : `${formatCount(input.dailyCap)} a day`} · at most{" "}
               {input.frequencyCap} a day per member
             </dd>
           </dl>

@@ -12,7 +12,11 @@ const meta = {
   component: CampaignsPage,
   subcomponents: { CampaignActions, CampaignStatusBadge },
   tags: ["mobile", "tablet", "desktop"],
-  parameters: { layout: "padded", route: "/admin/ads", msw: { handlers: { session: sessionHandlers.admin, adsAdmin: adsAdminHandlers.list() } } },
+  parameters: {
+    layout: "padded",
+    route: "/admin/ads",
+    msw: { handlers: { session: sessionHandlers.admin, adsAdmin: adsAdminHandlers.list() } },
+  },
 } satisfies Meta<typeof CampaignsPage>;
 
 export default meta;
@@ -20,7 +24,9 @@ type Story = StoryObj<typeof meta>;
 
 const visible = (el: HTMLElement) => el.getClientRects().length > 0;
 const rows = (canvasElement: HTMLElement) =>
-  [...canvasElement.querySelectorAll<HTMLElement>("[data-testid=campaign-row], [data-testid=campaign-card]")].filter(visible);
+  [...canvasElement.querySelectorAll<HTMLElement>("[data-testid=campaign-row], [data-testid=campaign-card]")].filter(
+    visible,
+  );
 
 /** One campaign of each status, with its schedule and figures; a table on wide screens, cards on phones. */
 export const EachStatus: Story = {
@@ -28,7 +34,10 @@ export const EachStatus: Story = {
     const canvas = within(canvasElement);
     await canvas.findAllByText(campaignsFixture[0]!.input.headline as string);
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(AD_STATUSES.length));
-    for (const status of AD_STATUSES) await expect(canvas.getAllByText(AD_STATUS_LABELS[status], { selector: "[data-status]" }).some(visible)).toBe(true);
+    for (const status of AD_STATUSES)
+      await expect(canvas.getAllByText(AD_STATUS_LABELS[status], { selector: "[data-status]" }).some(visible)).toBe(
+        true,
+      );
     // The active campaign's total figures: 8,210 impressions, 3,104 reached, 2.08% CTR.
     await expect(canvas.getAllByText("8,210").some(visible)).toBe(true);
     await expect(canvas.getAllByText("2.08%").some(visible)).toBe(true);
@@ -41,7 +50,9 @@ export const FilteredPaused: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole("button", { name: /^Paused/ }));
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(1));
-    await expect(canvas.getAllByRole("button", { name: `Resume ${campaignsFixture[2]!.input.headline as string}` }).some(visible)).toBe(true);
+    await expect(
+      canvas.getAllByRole("button", { name: `Resume ${campaignsFixture[2]!.input.headline as string}` }).some(visible),
+    ).toBe(true);
   },
 };
 
@@ -71,13 +82,21 @@ export const EndConfirm: Story = {
 
 /** The server refuses a change: the admin is told why, and nothing changes. */
 export const ActionFails: Story = {
-  parameters: { msw: { handlers: { adsAdmin: adsAdminApi(undefined, { statusError: "The campaign's end has passed: change its schedule first" }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        adsAdmin: adsAdminApi(undefined, { statusError: "The campaign's end has passed: change its schedule first" }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const name = campaignsFixture[3]!.input.headline as string;
     await userEvent.click((await canvas.findAllByRole("button", { name: `Start ${name}` })).find(visible)!);
     const body = within(canvasElement.ownerDocument.body);
-    await waitFor(() => expect(body.getByText("The campaign's end has passed: change its schedule first")).toBeVisible());
+    await waitFor(() =>
+      expect(body.getByText("The campaign's end has passed: change its schedule first")).toBeVisible(),
+    );
     await expect(canvas.getAllByRole("button", { name: `Start ${name}` }).some(visible)).toBe(true);
   },
 };
@@ -88,7 +107,10 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("heading", { name: NO_CAMPAIGNS })).toBeVisible();
-    await expect(canvas.getAllByRole("link", { name: "New campaign" }).at(-1)).toHaveAttribute("href", "/admin/ads/new");
+    await expect(canvas.getAllByRole("link", { name: "New campaign" }).at(-1)).toHaveAttribute(
+      "href",
+      "/admin/ads/new",
+    );
   },
 };
 

@@ -55,18 +55,32 @@ export function CampaignsPage() {
           }
         />
       ) : campaigns.data.length === 0 ? (
-        <EmptyState icon={<Megaphone aria-hidden />} title={NO_CAMPAIGNS} description="A campaign shows one ad in members' discovery grid and map list, to those it targets." action={newLink} />
+        <EmptyState
+          icon={<Megaphone aria-hidden />}
+          title={NO_CAMPAIGNS}
+          description="A campaign shows one ad in members' discovery grid and map list, to those it targets."
+          action={newLink}
+        />
       ) : (
         <>
           <div role="group" aria-label="Show campaigns" className="flex flex-wrap gap-1.5">
             {(["all", ...AD_STATUSES] as const).map((value) => (
-              <Button key={value} size="sm" variant={filter === value ? "secondary" : "ghost"} aria-pressed={filter === value} onClick={() => setFilter(value)}>
-                {value === "all" ? "All" : AD_STATUS_LABELS[value]} <span className="text-muted-foreground">{value === "all" ? campaigns.data.length : counts[value]}</span>
+              <Button
+                key={value}
+                size="sm"
+                variant={filter === value ? "secondary" : "ghost"}
+                aria-pressed={filter === value}
+                onClick={() => setFilter(value)}
+              >
+                {value === "all" ? "All" : AD_STATUS_LABELS[value]}{" "}
+                <span className="text-muted-foreground">{value === "all" ? campaigns.data.length : counts[value]}</span>
               </Button>
             ))}
           </div>
           {shown.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted-foreground">No {filter === "all" ? "" : AD_STATUS_LABELS[filter as AdStatus].toLowerCase()} campaigns.</p>
+            <p className="py-8 text-center text-sm text-muted-foreground">
+              No {filter === "all" ? "" : AD_STATUS_LABELS[filter as AdStatus].toLowerCase()} campaigns.
+            </p>
           ) : (
             <>
               <CampaignTable campaigns={shown} onDuplicated={(copy) => void navigate(`/admin/ads/${copy.id}/edit`)} />
@@ -99,7 +113,13 @@ const COLUMNS = [
   { label: "Actions", numeric: false },
 ] as const;
 
-function CampaignTable({ campaigns, onDuplicated }: { campaigns: AdCampaign[]; onDuplicated: (copy: AdCampaign) => void }) {
+function CampaignTable({
+  campaigns,
+  onDuplicated,
+}: {
+  campaigns: AdCampaign[];
+  onDuplicated: (copy: AdCampaign) => void;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border max-md:hidden">
       <table className="w-full text-sm">
@@ -147,7 +167,13 @@ function CampaignTable({ campaigns, onDuplicated }: { campaigns: AdCampaign[]; o
   );
 }
 
-function CampaignCard({ campaign: c, onDuplicated }: { campaign: AdCampaign; onDuplicated: (copy: AdCampaign) => void }) {
+function CampaignCard({
+  campaign: c,
+  onDuplicated,
+}: {
+  campaign: AdCampaign;
+  onDuplicated: (copy: AdCampaign) => void;
+}) {
   const input = settingsOf(c);
   return (
     <Card className="grid gap-2 p-3" data-testid="campaign-card">

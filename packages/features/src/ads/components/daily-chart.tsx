@@ -19,7 +19,10 @@ export function niceMax(value: number): number {
   return [1, 2, 5, 10].map((m) => m * power).find((top) => top >= value)!;
 }
 
-const shortDay = (day: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const shortDay = (day: string) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /**
  * Figures per day as bars: a plain SVG (no chart library in the admin's chunks), with the same
@@ -36,7 +39,9 @@ export function DailyChart({ days, label, className }: DailyChartProps) {
     <figure className={cn("grid gap-1", className)}>
       <figcaption className="text-sm font-semibold">{label} per day</figcaption>
       {days.length === 0 ? (
-        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">No figures yet: they appear from the campaign&apos;s first day.</p>
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No figures yet: they appear from the campaign&apos;s first day.
+        </p>
       ) : (
         <>
           <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" aria-hidden data-testid="daily-chart">
@@ -44,7 +49,14 @@ export function DailyChart({ days, label, className }: DailyChartProps) {
               const y = PAD.top + plotH * (1 - f);
               return (
                 <g key={f}>
-                  <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} className="stroke-border" strokeDasharray={f === 0 ? undefined : "3 3"} />
+                  <line
+                    x1={PAD.left}
+                    x2={W - PAD.right}
+                    y1={y}
+                    y2={y}
+                    className="stroke-border"
+                    strokeDasharray={f === 0 ? undefined : "3 3"}
+                  />
                   <text x={PAD.left - 6} y={y + 4} textAnchor="end" className="fill-muted-foreground text-[11px]">
                     {(top * f).toLocaleString("en-US")}
                   </text>
@@ -56,7 +68,15 @@ export function DailyChart({ days, label, className }: DailyChartProps) {
               const x = PAD.left + step * i + (step - bar) / 2;
               return (
                 <g key={d.day}>
-                  <rect x={x} y={PAD.top + plotH - h} width={bar} height={h} rx={2} className="fill-accent" data-value={d.value} />
+                  <rect
+                    x={x}
+                    y={PAD.top + plotH - h}
+                    width={bar}
+                    height={h}
+                    rx={2}
+                    className="fill-accent"
+                    data-value={d.value}
+                  />
                   {i % labelEvery === 0 ? (
                     <text x={x + bar / 2} y={H - 6} textAnchor="middle" className="fill-muted-foreground text-[11px]">
                       {shortDay(d.day)}

@@ -63,9 +63,15 @@ describe("the ad creator's form", () => {
   });
 
   it("checks the ranges once every field is right", () => {
-    expect(validateAdForm({ ...filled(), ageMin: "40", ageMax: "25" }).errors).toEqual({ ageMax: "The youngest age must not be above the oldest" });
-    expect(validateAdForm({ ...filled(), dailyCap: "500", totalCap: "100" }).errors).toEqual({ dailyCap: "The daily cap must not be above the total cap" });
-    expect(validateAdForm({ ...filled(), endsLocal: filled().startsLocal }).errors).toEqual({ endsAt: "The end must be after the start" });
+    expect(validateAdForm({ ...filled(), ageMin: "40", ageMax: "25" }).errors).toEqual({
+      ageMax: "The youngest age must not be above the oldest",
+    });
+    expect(validateAdForm({ ...filled(), dailyCap: "500", totalCap: "100" }).errors).toEqual({
+      dailyCap: "The daily cap must not be above the total cap",
+    });
+    expect(validateAdForm({ ...filled(), endsLocal: filled().startsLocal }).errors).toEqual({
+      endsAt: "The end must be after the start",
+    });
   });
 
   it("asks for both times", () => {

@@ -1,4 +1,4 @@
-import type { AD_RADII_KM} from "@vicinity/contract";
+import type { AD_RADII_KM } from "@vicinity/contract";
 import { adInputSchema, MAP_DEFAULT_CENTER, type AdInput } from "@vicinity/contract";
 import { fromLocalInput, toLocalInput } from "@vicinity/features/shared";
 
@@ -114,7 +114,9 @@ export function adInputOf(values: AdFormValues): Record<keyof AdInput, unknown> 
     callToAction: values.callToAction,
     destinationUrl: values.destinationUrl.trim(),
     mediaId: values.mediaId,
-    area: values.targetArea ? { latitude: values.latitude, longitude: values.longitude, radiusKm: values.radiusKm } : null,
+    area: values.targetArea
+      ? { latitude: values.latitude, longitude: values.longitude, radiusKm: values.radiusKm }
+      : null,
     ageMin: numberOrNull(values.ageMin),
     ageMax: numberOrNull(values.ageMax),
     interests: values.interests,

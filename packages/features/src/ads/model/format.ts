@@ -5,7 +5,13 @@ export const formatCtr = (ctr: number) => `${ctr.toFixed(2)}%`;
 
 /** A campaign's schedule in its own zone: "15 Jun 2026 – 15 Jul 2026". */
 export function scheduleText(input: { startsAt: string; endsAt: string; timeZone: string }): string {
-  const day = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: input.timeZone }).format(new Date(iso));
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: input.timeZone,
+    }).format(new Date(iso));
   return `${day(input.startsAt)} – ${day(input.endsAt)}`;
 }
 
@@ -17,8 +23,16 @@ export function settingsOf(campaign: AdCampaign) {
 /** Its targeting in words. */
 export function targetingText(input: AdInput): string[] {
   const out: string[] = [];
-  out.push(input.area ? `Within ${input.area.radiusKm} km of ${input.area.latitude.toFixed(3)}, ${input.area.longitude.toFixed(3)}` : "Everywhere");
-  out.push(input.ageMin !== null || input.ageMax !== null ? `Aged ${input.ageMin ?? 18} to ${input.ageMax ?? 99}` : "Every age");
+  out.push(
+    input.area
+      ? `Within ${input.area.radiusKm} km of ${input.area.latitude.toFixed(3)}, ${input.area.longitude.toFixed(3)}`
+      : "Everywhere",
+  );
+  out.push(
+    input.ageMin !== null || input.ageMax !== null
+      ? `Aged ${input.ageMin ?? 18} to ${input.ageMax ?? 99}`
+      : "Every age",
+  );
   out.push(input.interests.length > 0 ? `Interested in ${input.interests.join(", ")}` : "Any interests");
   return out;
 }

@@ -30,7 +30,11 @@ function clock() {
 function setup() {
   const c = clock();
   let counted = 0;
-  const tracker = createViewableTracker({ onViewable: () => counted++, setTimer: c.setTimer, clearTimer: c.clearTimer });
+  const tracker = createViewableTracker({
+    onViewable: () => counted++,
+    setTimer: c.setTimer,
+    clearTimer: c.clearTimer,
+  });
   return { c, tracker, counted: () => counted };
 }
 

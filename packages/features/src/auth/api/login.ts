@@ -1,5 +1,11 @@
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
-import { API_PATHS, loginChallengeErrorSchema, sessionUserSchema, type LoginRequest, type SessionUser } from "@vicinity/contract";
+import {
+  API_PATHS,
+  loginChallengeErrorSchema,
+  sessionUserSchema,
+  type LoginRequest,
+  type SessionUser,
+} from "@vicinity/contract";
 import { ApiError, apiRequest } from "@vicinity/features/shared";
 import { solveLoginChallenge } from "./login-proof";
 

@@ -71,7 +71,12 @@ export const SignUpIdle: Story = {
     await expect(email).toHaveAttribute("autocomplete", "email");
     await expect(canvas.getByLabelText(/^Password/)).toHaveAttribute("autocomplete", "new-password");
     await expect(canvas.getByLabelText(/^Confirm password/)).toHaveAttribute("autocomplete", "new-password");
-    for (const field of [username, email, canvas.getByLabelText(/^Password/), canvas.getByLabelText(/^Confirm password/)]) {
+    for (const field of [
+      username,
+      email,
+      canvas.getByLabelText(/^Password/),
+      canvas.getByLabelText(/^Confirm password/),
+    ]) {
       await expect(field).toBeRequired();
     }
     await expect(canvas.getByRole("button", { name: "Create Account" })).toBeEnabled();

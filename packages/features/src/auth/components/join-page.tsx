@@ -79,7 +79,9 @@ export function JoinPage() {
         <EyeOff aria-hidden />
         Browse Anonymously
       </Button>
-      <p className="mt-3 text-center text-xs text-muted-foreground">No account, no profile. Some features stay locked.</p>
+      <p className="mt-3 text-center text-xs text-muted-foreground">
+        No account, no profile. Some features stay locked.
+      </p>
     </AuthScreen>
   );
 }

@@ -76,7 +76,10 @@ export function SignInForm({
           />
         )}
       </FormField>
-      <Link to="/forgot-password" className="-mt-3 justify-self-end text-sm font-medium text-accent-text underline-offset-4 hover:underline">
+      <Link
+        to="/forgot-password"
+        className="-mt-3 justify-self-end text-sm font-medium text-accent-text underline-offset-4 hover:underline"
+      >
         Forgot password?
       </Link>
       <Button ref={submitRef} type="submit" size="lg" fullWidth busy={busy} busyLabel={busyLabel} disabled={disabled}>

@@ -46,7 +46,13 @@ export function SignUpForm({
 }: SignUpFormProps) {
   const submitRef = useRefocusAfterBusy<HTMLButtonElement>(busy);
   const form = useValidatedForm<SignUpValues>({
-    initialValues: { email: "", password: "", confirmPassword: "", ...(withUsername ? { username: "" } : {}), ...defaultValues },
+    initialValues: {
+      email: "",
+      password: "",
+      confirmPassword: "",
+      ...(withUsername ? { username: "" } : {}),
+      ...defaultValues,
+    },
     validate,
     onSubmit,
   });

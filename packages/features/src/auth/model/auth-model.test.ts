@@ -21,7 +21,9 @@ describe("parseAuthTab", () => {
 
 describe("formErrorText (/auth)", () => {
   it("shows the server's message field", () => {
-    expect(formErrorText(apiError(401, '{"message":"Invalid email or password"}'), texts)).toBe("Invalid email or password");
+    expect(formErrorText(apiError(401, '{"message":"Invalid email or password"}'), texts)).toBe(
+      "Invalid email or password",
+    );
   });
   it("falls back when the server answered without one", () => {
     expect(formErrorText(apiError(500, ""), texts)).toBe("Login failed");

@@ -2,7 +2,14 @@ import { useMemo } from "react";
 import { keepPreviousData, useInfiniteQuery, type QueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
 import { nearbyKeys } from "@vicinity/features/shared";
-import { NEARBY_DEFAULT_RADIUS_KM, NEXT_CURSOR_HEADER, nearbySearchPath, nearbyUserSchema, type NearbySort, type NearbyUser } from "@vicinity/contract";
+import {
+  NEARBY_DEFAULT_RADIUS_KM,
+  NEXT_CURSOR_HEADER,
+  nearbySearchPath,
+  nearbyUserSchema,
+  type NearbySort,
+  type NearbyUser,
+} from "@vicinity/contract";
 
 /** Spec section 9: the nearby grid refreshes every 30 s. */
 export const NEARBY_REFRESH_MS = 30_000;
@@ -45,7 +52,11 @@ export async function getNearbyUsers(params: NearbyParams, cursor: string | null
  * grid's defaults: nearest, everyone).
  */
 export function prefetchNearbyUsers(queryClient: QueryClient, params: NearbyParams): Promise<void> {
-  return queryClient.prefetchInfiniteQuery({ queryKey: nearbyKeys.list(params), queryFn: ({ pageParam }) => getNearbyUsers(params, pageParam), initialPageParam: null as string | null });
+  return queryClient.prefetchInfiniteQuery({
+    queryKey: nearbyKeys.list(params),
+    queryFn: ({ pageParam }) => getNearbyUsers(params, pageParam),
+    initialPageParam: null as string | null,
+  });
 }
 
 /** The nearby grid's data: pages by the server's cursor, refreshed every 30 s, de-duplicated by id. */

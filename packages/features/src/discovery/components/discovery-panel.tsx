@@ -25,11 +25,19 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
   const [sort, setSort] = useState<NearbySort>("nearest");
   const [rightNow, setRightNow] = useState(false);
   const radius = EXPAND_SEARCH_STEPS_KM[step] ?? EXPAND_SEARCH_STEPS_KM[0];
-  const nearby = useNearbyUsers(location ? { latitude: location.latitude, longitude: location.longitude, radius, sort, rightNow } : null);
+  const nearby = useNearbyUsers(
+    location ? { latitude: location.latitude, longitude: location.longitude, radius, sort, rightNow } : null,
+  );
   // Opening a card shows the member's profile; visitors and guests meet the sign-up invitation there.
   // Kept from render to render, as the ad places are: the grid redraws its cards only for a new list.
-  const viewProfile = useCallback((user: NearbyUser) => (onViewProfile ? onViewProfile(user) : void navigate(`/members/${user.id}`)), [onViewProfile, navigate]);
-  const message = useCallback((user: NearbyUser) => (onMessage ? onMessage(user) : void navigate(`/messages?to=${encodeURIComponent(user.id)}`)), [onMessage, navigate]);
+  const viewProfile = useCallback(
+    (user: NearbyUser) => (onViewProfile ? onViewProfile(user) : void navigate(`/members/${user.id}`)),
+    [onViewProfile, navigate],
+  );
+  const message = useCallback(
+    (user: NearbyUser) => (onMessage ? onMessage(user) : void navigate(`/messages?to=${encodeURIComponent(user.id)}`)),
+    [onMessage, navigate],
+  );
   // The grid's ads come from the composition place (a member's pages); a visitor's grid has none.
   const adSlots = useAdSlots();
   const adSlot = limited ? undefined : adSlots?.grid;
@@ -50,17 +58,29 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
   const toolbar = (
     <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Sort and filter">
       {!limited ? (
-        <div className="inline-flex rounded-pill border bg-card p-0.5" role="group" aria-label="Sort">
-          <ToggleChip pressed={sort === "nearest"} onClick={() => setSort("nearest")} icon={<Navigation className="size-3.5" aria-hidden />}>
+        <div className="bg-card inline-flex rounded-pill border p-0.5" role="group" aria-label="Sort">
+          <ToggleChip
+            pressed={sort === "nearest"}
+            onClick={() => setSort("nearest")}
+            icon={<Navigation className="size-3.5" aria-hidden />}
+          >
             Nearest
           </ToggleChip>
-          <ToggleChip pressed={sort === "best"} onClick={() => setSort("best")} icon={<Sparkles className="size-3.5" aria-hidden />}>
+          <ToggleChip
+            pressed={sort === "best"}
+            onClick={() => setSort("best")}
+            icon={<Sparkles className="size-3.5" aria-hidden />}
+          >
             Best match
           </ToggleChip>
         </div>
       ) : null}
-      <div className="inline-flex rounded-pill border bg-card p-0.5">
-        <ToggleChip pressed={rightNow} onClick={() => setRightNow((v) => !v)} icon={<Zap className="size-3.5" aria-hidden />}>
+      <div className="bg-card inline-flex rounded-pill border p-0.5">
+        <ToggleChip
+          pressed={rightNow}
+          onClick={() => setRightNow((v) => !v)}
+          icon={<Zap className="size-3.5" aria-hidden />}
+        >
           Right Now
         </ToggleChip>
       </div>
@@ -83,12 +103,12 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
   if (nearby.status === "error") {
     return (
       <>
-      {toolbar}
-      <EmptyState
-        title="Something went wrong"
-        description={<span role="alert">{nearby.error.message}</span>}
-        action={<Button onClick={() => void nearby.refetch()}>Try again</Button>}
-      />
+        {toolbar}
+        <EmptyState
+          title="Something went wrong"
+          description={<span role="alert">{nearby.error.message}</span>}
+          action={<Button onClick={() => void nearby.refetch()}>Try again</Button>}
+        />
       </>
     );
   }
@@ -114,7 +134,11 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
         <EmptyState
           icon={<SearchX className="size-8" aria-hidden />}
           title="No Users Found"
-          description={next ? `Nobody within ${radius} km right now. Widen the search to ${next} km?` : `Nobody within ${radius} km right now. Check back soon.`}
+          description={
+            next
+              ? `Nobody within ${radius} km right now. Widen the search to ${next} km?`
+              : `Nobody within ${radius} km right now. Check back soon.`
+          }
           action={next ? <Button onClick={() => setStep((s) => s + 1)}>Expand Search</Button> : undefined}
         />
       </>
@@ -125,7 +149,9 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
     <section aria-label="Discover Users">
       {toolbar}
       {location.source === "fallback" ? (
-        <p className="mb-3 text-sm text-muted-foreground">Showing members near Jacksonville. Allow location for people near you.</p>
+        <p className="mb-3 text-sm text-muted-foreground">
+          Showing members near Jacksonville. Allow location for people near you.
+        </p>
       ) : null}
       <NearbyUserGrid
         users={nearby.users}

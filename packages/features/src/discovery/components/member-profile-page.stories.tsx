@@ -11,7 +11,15 @@ const meta = {
   component: MemberProfilePage,
   tags: ["mobile", "tablet", "desktop"],
   args: { memberId: memberProfileFixture.id },
-  parameters: { msw: { handlers: { media: mediaHandlers.portraits, member: memberHandlers.profile, actions: [...memberHandlers.blockSuccess, ...memberHandlers.reportSuccess] } } },
+  parameters: {
+    msw: {
+      handlers: {
+        media: mediaHandlers.portraits,
+        member: memberHandlers.profile,
+        actions: [...memberHandlers.blockSuccess, ...memberHandlers.reportSuccess],
+      },
+    },
+  },
 } satisfies Meta<typeof MemberProfilePage>;
 
 export default meta;
@@ -152,7 +160,9 @@ export const ReportDuplicate: Story = {
     const dialog = await body.findByRole("dialog", { name: "Report Jake" });
     await userEvent.click(within(dialog).getByRole("radio", { name: "Spam or scam" }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
-    await expect(await within(dialog).findByRole("alert")).toHaveTextContent("You already reported this member. Our team is looking into it.");
+    await expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "You already reported this member. Our team is looking into it.",
+    );
   },
 };
 

@@ -2,7 +2,14 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { UserX } from "lucide-react";
 import { Button, EmptyState, Skeleton, toast } from "@vicinity/ui";
-import { ApiError, serverMessageOr, displayNameOf, ReportMemberDialog, useBlockMember, useReportMember } from "@vicinity/features/shared";
+import {
+  ApiError,
+  serverMessageOr,
+  displayNameOf,
+  ReportMemberDialog,
+  useBlockMember,
+  useReportMember,
+} from "@vicinity/features/shared";
 import { useMember } from "../api/member";
 import { MemberProfileView } from "./member-profile-view";
 
@@ -80,7 +87,12 @@ export function MemberProfilePage({ memberId }: MemberProfilePageProps) {
         });
         if (blocked) void navigate("/", { replace: true });
       },
-      onError: (error) => toast({ variant: "destructive", title: blocked ? "Couldn't block" : "Couldn't unblock", description: serverMessageOr(error, "Please try again.") }),
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: blocked ? "Couldn't block" : "Couldn't unblock",
+          description: serverMessageOr(error, "Please try again."),
+        }),
     });
   }
 

@@ -2,7 +2,15 @@ import { useState } from "react";
 import { Ban, ChevronLeft, Flag, MapPin, MessageCircle, Sparkles, Zap } from "lucide-react";
 import type { MemberProfile } from "@vicinity/contract";
 import { Avatar, Badge, Button, Card, cn } from "@vicinity/ui";
-import { optimizedImageUrl, thumbnailUrl, displayNameOf, formatAge, formatCompatibility, formatDistance, rightNowMinutesLeft } from "@vicinity/features/shared";
+import {
+  optimizedImageUrl,
+  thumbnailUrl,
+  displayNameOf,
+  formatAge,
+  formatCompatibility,
+  formatDistance,
+  rightNowMinutesLeft,
+} from "@vicinity/features/shared";
 
 const POSITION_LABELS: Record<string, string> = {
   top: "Top",
@@ -12,7 +20,8 @@ const POSITION_LABELS: Record<string, string> = {
   bottom: "Bottom",
   side: "Side",
 };
-const label = (value: string | null) => (value ? (POSITION_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1)) : null);
+const label = (value: string | null) =>
+  value ? (POSITION_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1)) : null;
 
 export interface MemberProfileViewProps {
   profile: MemberProfile;
@@ -24,7 +33,14 @@ export interface MemberProfileViewProps {
 }
 
 /** A member's profile: his photos, bio, interests, position, body type, distance and match. */
-export function MemberProfileView({ profile, onBack, onMessage, onBlock, onReport, blocking = false }: MemberProfileViewProps) {
+export function MemberProfileView({
+  profile,
+  onBack,
+  onMessage,
+  onBlock,
+  onReport,
+  blocking = false,
+}: MemberProfileViewProps) {
   const name = displayNameOf(profile);
   const [shown, setShown] = useState(0);
   const photo = profile.photos[shown] ?? profile.photos[0];
@@ -37,7 +53,10 @@ export function MemberProfileView({ profile, onBack, onMessage, onBlock, onRepor
   ].filter((f): f is [string, string] => Boolean(f[1]));
 
   return (
-    <article className="mx-auto grid w-full max-w-5xl gap-6 px-3 py-4 sm:px-6 sm:py-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" aria-labelledby="member-name">
+    <article
+      className="mx-auto grid w-full max-w-5xl gap-6 px-3 py-4 sm:px-6 sm:py-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]"
+      aria-labelledby="member-name"
+    >
       <div className="md:col-span-2">
         <Button variant="ghost" size="sm" onClick={onBack}>
           <ChevronLeft aria-hidden /> Back
@@ -67,7 +86,10 @@ export function MemberProfileView({ profile, onBack, onMessage, onBlock, onRepor
                   onClick={() => setShown(i)}
                   aria-label={`Show photo ${i + 1}`}
                   aria-pressed={i === shown}
-                  className={cn("block overflow-hidden rounded-md ring-offset-2 ring-offset-background", i === shown && "ring-2 ring-accent")}
+                  className={cn(
+                    "block overflow-hidden rounded-md ring-offset-2 ring-offset-background",
+                    i === shown && "ring-2 ring-accent",
+                  )}
                 >
                   <img src={thumbnailUrl(p.url)} alt="" className="size-16 object-cover" />
                 </button>
@@ -94,7 +116,10 @@ export function MemberProfileView({ profile, onBack, onMessage, onBlock, onRepor
         </header>
 
         {profile.rightNow ? (
-          <p className="flex items-start gap-2 rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm" data-testid="right-now">
+          <p
+            className="flex items-start gap-2 rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm"
+            data-testid="right-now"
+          >
             <Zap className="mt-0.5 size-4 shrink-0 text-accent-text" aria-hidden />
             <span>
               <strong className="text-accent-text">Right Now:</strong> {profile.rightNow.note}{" "}
@@ -115,7 +140,11 @@ export function MemberProfileView({ profile, onBack, onMessage, onBlock, onRepor
               <MessageCircle aria-hidden /> Message
             </Button>
           ) : null}
-          <Button variant={profile.isBlocked ? "primary" : "outline"} onClick={() => onBlock?.(!profile.isBlocked)} disabled={blocking}>
+          <Button
+            variant={profile.isBlocked ? "primary" : "outline"}
+            onClick={() => onBlock?.(!profile.isBlocked)}
+            disabled={blocking}
+          >
             <Ban aria-hidden /> {profile.isBlocked ? "Unblock" : "Block"}
           </Button>
           <Button variant="ghost" onClick={onReport}>
@@ -142,7 +171,9 @@ export function MemberProfileView({ profile, onBack, onMessage, onBlock, onRepor
                 <dd className="text-base font-semibold text-foreground">{profile.compatibility.parts.distance}/25</dd>
               </div>
             </dl>
-            <p className="text-xs text-muted-foreground">From shared interests, how close your ages are and how near he is. No hidden model.</p>
+            <p className="text-xs text-muted-foreground">
+              From shared interests, how close your ages are and how near he is. No hidden model.
+            </p>
           </Card>
         ) : null}
 

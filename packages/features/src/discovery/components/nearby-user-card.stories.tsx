@@ -5,15 +5,25 @@ import { mediaHandlers } from "../../../../../mocks/handlers";
 import { NearbyUserCard } from "./nearby-user-card";
 
 const [online, rightNow, offline, hidden, longBio, noName] = nearbyUsersFixture as [
-  (typeof nearbyUsersFixture)[number], (typeof nearbyUsersFixture)[number], (typeof nearbyUsersFixture)[number],
-  (typeof nearbyUsersFixture)[number], (typeof nearbyUsersFixture)[number], (typeof nearbyUsersFixture)[number],
+  (typeof nearbyUsersFixture)[number],
+  (typeof nearbyUsersFixture)[number],
+  (typeof nearbyUsersFixture)[number],
+  (typeof nearbyUsersFixture)[number],
+  (typeof nearbyUsersFixture)[number],
+  (typeof nearbyUsersFixture)[number],
 ];
 
 const meta = {
   title: "Features/Discovery/NearbyUserCard",
   component: NearbyUserCard,
   tags: ["mobile", "desktop"],
-  decorators: [(Story) => <div className="w-32 sm:w-56"><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div className="w-32 sm:w-56">
+        <Story />
+      </div>
+    ),
+  ],
   args: { user: online, onMessage: fn(), onViewProfile: fn() },
   parameters: { msw: { handlers: { media: mediaHandlers.portraits } } },
 } satisfies Meta<typeof NearbyUserCard>;
@@ -33,7 +43,9 @@ export const Online: Story = {
     await expect(canvas.getByTestId("match")).toHaveTextContent("100% match · 3 shared interests");
     await photoShown(canvasElement);
     // Cards ask for the 150x150 thumbnail variant, never the full picture.
-    await expect(canvasElement.querySelector("[data-slot=avatar-image]")?.getAttribute("src")).toBe("/media/photo-1?w=150&h=150&q=75");
+    await expect(canvasElement.querySelector("[data-slot=avatar-image]")?.getAttribute("src")).toBe(
+      "/media/photo-1?w=150&h=150&q=75",
+    );
     // One avatar per breakpoint; the visible one carries the online dot.
     await expect(canvas.getAllByLabelText("Online").some((el) => el.checkVisibility())).toBe(true);
     await userEvent.click(canvas.getByRole("button", { name: "Message Jake" }));

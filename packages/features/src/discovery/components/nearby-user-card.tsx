@@ -19,7 +19,12 @@ export function NearbyUserCard({ user, onMessage, onViewProfile, limited = false
   // The thumbnail preset (150x150): enough for the card's 96 px avatar, and all visitors may see.
   const src = user.profileImageUrl ? thumbnailUrl(user.profileImageUrl) : undefined;
   return (
-    <Card variant="interactive" className="flex h-full flex-col gap-2 p-2 sm:gap-3 sm:p-4" data-testid="nearby-user-card" data-member-id={user.id}>
+    <Card
+      variant="interactive"
+      className="flex h-full flex-col gap-2 p-2 sm:gap-3 sm:p-4"
+      data-testid="nearby-user-card"
+      data-member-id={user.id}
+    >
       <div className="relative flex justify-center">
         {/* lg on phones, xl above: the online dot keeps in proportion. */}
         <Avatar name={name} src={src} size="lg-xl" online={user.isOnline} />
@@ -48,7 +53,9 @@ export function NearbyUserCard({ user, onMessage, onViewProfile, limited = false
           Right Now: {user.rightNow.note}
         </p>
       ) : null}
-      {user.bio ? <p className="line-clamp-2 text-center text-xs text-muted-foreground max-sm:hidden">{user.bio}</p> : null}
+      {user.bio ? (
+        <p className="line-clamp-2 text-center text-xs text-muted-foreground max-sm:hidden">{user.bio}</p>
+      ) : null}
       <div className="mt-auto grid gap-1.5 sm:grid-cols-2">
         {!limited ? (
           <Button size="sm" onClick={() => onMessage?.(user)} aria-label={`Message ${name}`}>
@@ -56,7 +63,13 @@ export function NearbyUserCard({ user, onMessage, onViewProfile, limited = false
             <span className="max-sm:sr-only">Message</span>
           </Button>
         ) : null}
-        <Button size="sm" variant="secondary" onClick={() => onViewProfile?.(user)} aria-label={`View ${name}'s profile`} className={limited ? "sm:col-span-2" : undefined}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onViewProfile?.(user)}
+          aria-label={`View ${name}'s profile`}
+          className={limited ? "sm:col-span-2" : undefined}
+        >
           <UserRound aria-hidden />
           <span className="max-sm:sr-only">Profile</span>
         </Button>

@@ -1,4 +1,14 @@
-import { Fragment, memo, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  Fragment,
+  memo,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { AD_GRID_EVERY, type NearbyUser } from "@vicinity/contract";
 import { Skeleton } from "@vicinity/ui";
 import { NearbyUserCard, type NearbyUserCardProps } from "./nearby-user-card";
@@ -47,7 +57,12 @@ export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUs
   return (
     <div>
       {/* data-drawing: the visual tests wait for the whole grid before a screenshot. */}
-      <ul className="grid grid-cols-3 gap-2 sm:gap-4" aria-label="Members nearby" aria-busy={drawing || undefined} data-drawing={drawing ? "partial" : undefined}>
+      <ul
+        className="grid grid-cols-3 gap-2 sm:gap-4"
+        aria-label="Members nearby"
+        aria-busy={drawing || undefined}
+        data-drawing={drawing ? "partial" : undefined}
+      >
         <GridCards users={shown} adSlot={adSlot} {...cardProps} />
       </ul>
       {footer}
@@ -97,7 +112,9 @@ function AdPlace({ slot, index }: { slot: (index: number) => ReactNode; index: n
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: AD_NEAR_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: AD_NEAR_MARGIN,
+    });
     observer.observe(card);
     return () => observer.disconnect();
   }, [near]);

@@ -30,7 +30,13 @@ export const Limited: Story = {
     await expect(canvas.queryByRole("group", { name: "Sort" })).toBeNull();
     await expect(canvas.getByRole("button", { name: "Right Now" })).toHaveAttribute("aria-pressed", "false");
     // Every card's photo has loaded before the picture is taken.
-    await waitFor(() => expect(within(list).getAllByTestId("nearby-user-card").some((c) => c.querySelector("[data-slot=avatar-image]"))).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByTestId("nearby-user-card")
+          .some((c) => c.querySelector("[data-slot=avatar-image]")),
+      ).toBe(true),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
   },
 };

@@ -54,7 +54,9 @@ export async function getEvents(params: EventsListParams, cursor: string | null 
 /** The pages of events for a list (infinite scroll); null params: not asked yet (no position). */
 export function useEventsList(params: EventsListParams | null) {
   return useInfiniteQuery({
-    queryKey: eventKeys.list(params ?? { latitude: 0, longitude: 0, radius: 0, filter: "all", sort: "soonest", timeZone: "UTC" }),
+    queryKey: eventKeys.list(
+      params ?? { latitude: 0, longitude: 0, radius: 0, filter: "all", sort: "soonest", timeZone: "UTC" },
+    ),
     queryFn: ({ pageParam }) => getEvents(params!, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -67,7 +69,8 @@ export async function getEvent(id: string): Promise<VicinityEvent> {
   return eventSchema.parse(await response.json());
 }
 
-const noRetryOn404 = (count: number, error: unknown) => !(error instanceof ApiError && error.status === 404) && count < 1;
+const noRetryOn404 = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status === 404) && count < 1;
 
 export function useEvent(id: string, enabled = true) {
   return useQuery({ queryKey: eventKeys.detail(id), queryFn: () => getEvent(id), retry: noRetryOn404, enabled });
@@ -92,7 +95,9 @@ export function useRsvp(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (answer: { status: "going" | "interested"; listed: boolean } | null) => {
-      const response = answer ? await apiRequest("PUT", EVENT_PATHS.rsvp(id), answer) : await apiRequest("DELETE", EVENT_PATHS.rsvp(id));
+      const response = answer
+        ? await apiRequest("PUT", EVENT_PATHS.rsvp(id), answer)
+        : await apiRequest("DELETE", EVENT_PATHS.rsvp(id));
       return eventSchema.parse(await response.json());
     },
     retry: false,
@@ -105,7 +110,9 @@ export function useSaveEvent(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: EventInput) => {
-      const response = id ? await apiRequest("PUT", EVENT_PATHS.event(id), input) : await apiRequest("POST", EVENT_PATHS.events, input);
+      const response = id
+        ? await apiRequest("PUT", EVENT_PATHS.event(id), input)
+        : await apiRequest("POST", EVENT_PATHS.events, input);
       return eventSchema.parse(await response.json());
     },
     retry: false,
@@ -116,7 +123,8 @@ export function useSaveEvent(id: string | null) {
 export function useCancelEvent(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (reason: string) => eventSchema.parse(await (await apiRequest("POST", EVENT_PATHS.cancel(id), { reason })).json()),
+    mutationFn: async (reason: string) =>
+      eventSchema.parse(await (await apiRequest("POST", EVENT_PATHS.cancel(id), { reason })).json()),
     retry: false,
     onSuccess: (event) => settle(queryClient, event),
   });

@@ -1,6 +1,22 @@
 import { useState } from "react";
 import { CalendarSync, Copy, RotateCcw } from "lucide-react";
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Input, Skeleton, toast } from "@vicinity/ui";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Skeleton,
+  toast,
+} from "@vicinity/ui";
 import { serverMessageOr } from "@vicinity/features/shared";
 import { useCalendarFeed, useResetCalendarFeed } from "../api/events";
 
@@ -15,7 +31,11 @@ export function CalendarFeedCard() {
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied", description: "Add it to your calendar app as a subscription.", variant: "success" });
+      toast({
+        title: "Link copied",
+        description: "Add it to your calendar app as a subscription.",
+        variant: "success",
+      });
     } catch {
       toast({ title: "Could not copy", description: "Select the link and copy it yourself.", variant: "destructive" });
     }
@@ -29,7 +49,9 @@ export function CalendarFeedCard() {
             <CalendarSync className="size-4 text-accent-text" aria-hidden /> {CALENDAR_TITLE}
           </h2>
         </CardTitle>
-        <CardDescription>A private link to the events you are going to. Anyone with it can see them: keep it to yourself.</CardDescription>
+        <CardDescription>
+          A private link to the events you are going to. Anyone with it can see them: keep it to yourself.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 px-0">
         {feed.status === "pending" ? (
@@ -43,7 +65,12 @@ export function CalendarFeedCard() {
           </p>
         ) : (
           <>
-            <Input readOnly value={feed.data.url} aria-label="Calendar feed URL" onFocus={(e) => e.currentTarget.select()} />
+            <Input
+              readOnly
+              value={feed.data.url}
+              aria-label="Calendar feed URL"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <div className="flex flex-wrap gap-2">
               <Button size="sm" onClick={() => void copy(feed.data.url)}>
                 <Copy aria-hidden /> Copy link
@@ -59,7 +86,9 @@ export function CalendarFeedCard() {
         <DialogContent className="max-w-md">
           <DialogHeader>
             <DialogTitle>Reset your calendar link?</DialogTitle>
-            <DialogDescription>The old link stops working at once: calendars subscribed to it stop updating until you add the new one.</DialogDescription>
+            <DialogDescription>
+              The old link stops working at once: calendars subscribed to it stop updating until you add the new one.
+            </DialogDescription>
           </DialogHeader>
           {reset.isError ? (
             <p role="alert" className="text-sm text-destructive-text">
@@ -78,7 +107,11 @@ export function CalendarFeedCard() {
                 reset.mutate(undefined, {
                   onSuccess: () => {
                     setConfirming(false);
-                    toast({ title: "New calendar link", description: "The old one no longer works.", variant: "success" });
+                    toast({
+                      title: "New calendar link",
+                      description: "The old one no longer works.",
+                      variant: "success",
+                    });
                   },
                 })
               }

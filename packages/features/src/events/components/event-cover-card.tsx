@@ -12,12 +12,18 @@ export function EventCoverCard({ event, timeZone }: { event: VicinityEvent; time
     <li>
       <Link
         to={`/events/${event.id}`}
-        className="group flex h-full flex-col overflow-hidden rounded-xl border bg-card transition-colors hover:border-accent focus-visible:outline-2 focus-visible:outline-ring"
+        className="group bg-card flex h-full flex-col overflow-hidden rounded-xl border transition-colors hover:border-accent focus-visible:outline-2 focus-visible:outline-ring"
         data-testid="event-card"
       >
         <div className="relative aspect-[16/9] bg-muted">
           {event.coverUrl ? (
-            <img src={optimizedImageUrl(event.coverUrl, { w: 480, h: 270 })} alt="" width={480} height={270} className="size-full object-cover" />
+            <img
+              src={optimizedImageUrl(event.coverUrl, { w: 480, h: 270 })}
+              alt=""
+              width={480}
+              height={270}
+              className="size-full object-cover"
+            />
           ) : (
             <div className="flex size-full items-center justify-center bg-gradient-to-br from-accent/40 to-muted">
               <CalendarDays className="size-10 text-foreground/70" aria-hidden />
@@ -34,7 +40,7 @@ export function EventCoverCard({ event, timeZone }: { event: VicinityEvent; time
           <p className="text-sm font-semibold text-accent-text">
             {dayHeader(event.startsAt, timeZone)} · {clockTime(event.startsAt, timeZone)}
           </p>
-          <h2 className="font-display text-lg font-semibold leading-snug">{event.title}</h2>
+          <h2 className="font-display text-lg leading-snug font-semibold">{event.title}</h2>
           <VenueLine event={event} />
           <p className="mt-auto pt-2 text-sm text-muted-foreground">
             {event.goingCount} going · {placesText(event)}

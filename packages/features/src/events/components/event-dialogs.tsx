@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { EVENT_CANCEL_REASON_MAX_LENGTH, type VicinityEvent } from "@vicinity/contract";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@vicinity/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@vicinity/ui";
 import { ReportContentDialog, serverMessageOr } from "@vicinity/features/shared";
 import { useCancelEvent, useReportEvent } from "../api/events";
 

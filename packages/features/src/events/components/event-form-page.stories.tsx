@@ -65,22 +65,32 @@ const withError = (values: Record<string, string>, message: string): Story => ({
 });
 
 export const EndBeforeStart = withError({ endsLocal: "2026-06-20T18:00" }, "The end must be after the start");
-export const StartInPast = withError({ startsLocal: "2026-06-01T19:00", endsLocal: "2026-06-01T22:00" }, "The start must be in the future");
+export const StartInPast = withError(
+  { startsLocal: "2026-06-01T19:00", endsLocal: "2026-06-01T22:00" },
+  "The start must be in the future",
+);
 export const TooLong = withError({ endsLocal: "2026-06-29T22:00" }, "An event can last at most 7 days");
 export const TitleTooLong = withError({ title: "A".repeat(101) }, "Title can be at most 100 characters");
-export const DescriptionTooLong = withError({ description: "Word ".repeat(820) }, "Description can be at most 4000 characters");
+export const DescriptionTooLong = withError(
+  { description: "Word ".repeat(820) },
+  "Description can be at most 4000 characters",
+);
 export const CapacityOutOfRange = withError({ capacity: "0" }, "capacity must be from 1 to 10,000");
 export const CapacityNotWhole = withError({ capacity: "2.5" }, "capacity must be a whole number");
 
 /** The server refused (its 400's message is shown). */
 export const ServerRefused: Story = {
   args: { initialValues: FILLED },
-  parameters: { msw: { handlers: { events: eventsApi(undefined, { saveError: "Cover picture not found: upload it first" }) } } },
+  parameters: {
+    msw: { handlers: { events: eventsApi(undefined, { saveError: "Cover picture not found: upload it first" }) } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await eventsMapReady(canvasElement, 1);
     await userEvent.click(canvas.getByRole("button", { name: "Create event" }));
-    await expect(await canvas.findByTestId("server-error")).toHaveTextContent("Cover picture not found: upload it first");
+    await expect(await canvas.findByTestId("server-error")).toHaveTextContent(
+      "Cover picture not found: upload it first",
+    );
   },
 };
 

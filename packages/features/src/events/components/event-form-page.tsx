@@ -1,7 +1,16 @@
 import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, EmptyState } from "@vicinity/ui";
-import { ApiError, serverMessageOr, FALLBACK_LOCATION, FormPageFrame as Frame, FormPageWaiting, useMemberLocation, type MemberLocation, memberTimeZone } from "@vicinity/features/shared";
+import {
+  ApiError,
+  serverMessageOr,
+  FALLBACK_LOCATION,
+  FormPageFrame as Frame,
+  FormPageWaiting,
+  useMemberLocation,
+  type MemberLocation,
+  memberTimeZone,
+} from "@vicinity/features/shared";
 import { useEvent, useSaveEvent } from "../api/events";
 import { emptyEventForm, eventFormOf, type EventFormValues } from "../model/form";
 import { EventForm } from "./event-form";
@@ -16,9 +25,14 @@ export interface EventFormPageProps {
   showErrorsAtOnce?: boolean;
 }
 
-
 /** /events/new and /events/:id/edit. */
-export function EventFormPage({ id, location: given, timeZone: givenZone, initialValues, showErrorsAtOnce }: EventFormPageProps) {
+export function EventFormPage({
+  id,
+  location: given,
+  timeZone: givenZone,
+  initialValues,
+  showErrorsAtOnce,
+}: EventFormPageProps) {
   const navigate = useNavigate();
   const asked = useMemberLocation(given === undefined && !id ? undefined : null);
   const location = given === undefined ? asked : given;
@@ -26,7 +40,8 @@ export function EventFormPage({ id, location: given, timeZone: givenZone, initia
   const save = useSaveEvent(id ?? null);
   const existing = useEvent(id ?? "", id !== undefined);
   const serverError = save.isError ? serverMessageOr(save.error, "The event was not saved. Try again.") : null;
-  const onSubmit = (input: Parameters<typeof save.mutate>[0]) => save.mutate(input, { onSuccess: (event) => navigate(`/events/${event.id}`) });
+  const onSubmit = (input: Parameters<typeof save.mutate>[0]) =>
+    save.mutate(input, { onSuccess: (event) => navigate(`/events/${event.id}`) });
 
   if (!id) {
     if (!location && given === undefined) {
@@ -35,7 +50,14 @@ export function EventFormPage({ id, location: given, timeZone: givenZone, initia
     const initial = { ...emptyEventForm(location ?? FALLBACK_LOCATION, timeZone), ...initialValues };
     return (
       <Frame title="Host an event">
-        <EventForm initial={initial} creating submitting={save.isPending} serverError={serverError} onSubmit={onSubmit} showErrorsAtOnce={showErrorsAtOnce} />
+        <EventForm
+          initial={initial}
+          creating
+          submitting={save.isPending}
+          serverError={serverError}
+          onSubmit={onSubmit}
+          showErrorsAtOnce={showErrorsAtOnce}
+        />
       </Frame>
     );
   }

@@ -20,7 +20,7 @@ export function EventListItem({ event, timeZone, selected = false, onHover }: Ev
       <Link
         to={`/events/${event.id}`}
         className={cn(
-          "flex gap-3 rounded-lg border bg-card p-3 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring",
+          "bg-card flex gap-3 rounded-lg border p-3 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring",
           selected && "border-accent",
         )}
         data-testid="event-row"
@@ -29,7 +29,13 @@ export function EventListItem({ event, timeZone, selected = false, onHover }: Ev
           <span className="font-display text-base font-semibold">{clockTime(event.startsAt, timeZone)}</span>
         </div>
         {event.coverUrl ? (
-          <img src={optimizedImageUrl(event.coverUrl, { w: 128, h: 128 })} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md object-cover max-sm:hidden" />
+          <img
+            src={optimizedImageUrl(event.coverUrl, { w: 128, h: 128 })}
+            alt=""
+            width={64}
+            height={64}
+            className="size-16 shrink-0 rounded-md object-cover max-sm:hidden"
+          />
         ) : null}
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">

@@ -3,7 +3,15 @@ import { useMemo } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { VicinityEvent } from "@vicinity/contract";
 import { RealtimeContext, type VicinitySocket } from "@vicinity/features/shared";
-import { cancelledEvent, eventFixture, EVENTS_NEARBY, fullEvent, hostedEvent, pastEvent, waitlistedEvent } from "../../../../../mocks/fixtures/events";
+import {
+  cancelledEvent,
+  eventFixture,
+  EVENTS_NEARBY,
+  fullEvent,
+  hostedEvent,
+  pastEvent,
+  waitlistedEvent,
+} from "../../../../../mocks/fixtures/events";
 import { eventsApi, eventsHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { EventPage } from "./event-page";
@@ -48,7 +56,9 @@ const meta = {
   args: { id: EVENTS_NEARBY[0]!.id, timeZone: "UTC" },
   parameters: {
     layout: "fullscreen",
-    msw: { handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, events: eventsHandlers.success() } },
+    msw: {
+      handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, events: eventsHandlers.success() },
+    },
   },
 } satisfies Meta<typeof EventPage>;
 
@@ -121,7 +131,9 @@ export const Cancelled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pageReady(canvasElement, cancelledEvent.title);
-    await expect(canvas.getByTestId("event-cancelled")).toHaveTextContent("The roof is closed for a private party tonight.");
+    await expect(canvas.getByTestId("event-cancelled")).toHaveTextContent(
+      "The roof is closed for a private party tonight.",
+    );
     await expect(canvas.queryByRole("button", { name: "Going" })).toBeNull();
   },
 };
@@ -189,7 +201,11 @@ export const LiveUpdate: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await pageReady(canvasElement, "Rooftop drinks at The Volstead");
-    await fetch(`/api/events/${EVENTS_NEARBY[0]!.id}/rsvp`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ status: "going", listed: false }) });
+    await fetch(`/api/events/${EVENTS_NEARBY[0]!.id}/rsvp`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "going", listed: false }),
+    });
     eventSocket().serverEmit("eventChanged", { eventId: EVENTS_NEARBY[0]!.id });
     await waitFor(() => expect(canvas.getByTestId("event-places")).toHaveTextContent("27 of 40 places left"));
     // The page grew or shrank: the pin's map is framed again; wait for its tiles.

@@ -3,7 +3,15 @@ import { Link } from "react-router";
 import { Ban, CalendarPlus, Clock, Flag, MapPin, Pencil, Share2, Users } from "lucide-react";
 import { EVENT_CATEGORY_LABELS, EVENT_PATHS, type VicinityEvent } from "@vicinity/contract";
 import { Avatar, Badge, Button, toast } from "@vicinity/ui";
-import { avatarUrl, optimizedImageUrl, useAuth, memberTimeZone, CoverPageFailed, CoverPageLoading, LazyEventsMap } from "@vicinity/features/shared";
+import {
+  avatarUrl,
+  optimizedImageUrl,
+  useAuth,
+  memberTimeZone,
+  CoverPageFailed,
+  CoverPageLoading,
+  LazyEventsMap,
+} from "@vicinity/features/shared";
 import { useEvent, useEventAttendees } from "../api/events";
 import { useWatchEvent } from "../api/use-watch-event";
 import { eventTimeText } from "../model/time";
@@ -25,13 +33,19 @@ export function EventPage({ id, timeZone: givenZone }: EventPageProps) {
   useWatchEvent(id);
   const timeZone = useMemo(() => givenZone ?? memberTimeZone(), [givenZone]);
 
-  if (query.status === "pending") return <CoverPageLoading label="Loading the event…" width="max-w-4xl" coverClassName="aspect-[16/7]" />;
+  if (query.status === "pending")
+    return <CoverPageLoading label="Loading the event…" width="max-w-4xl" coverClassName="aspect-[16/7]" />;
   if (query.status === "error") {
     return (
       <CoverPageFailed
         error={query.error}
         width="max-w-4xl"
-        notFound={{ title: "Event not found", description: "It may have been removed, or it is not shown to you.", to: "/events", label: "Back to events" }}
+        notFound={{
+          title: "Event not found",
+          description: "It may have been removed, or it is not shown to you.",
+          to: "/events",
+          label: "Back to events",
+        }}
         failedTitle="The event could not be loaded"
         onRetry={() => void query.refetch()}
       />
@@ -67,28 +81,43 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
   const time = eventTimeText(event, timeZone);
   const hostName = event.host.displayName ?? event.host.username;
   // Listed unless he chose not to be (a first answer lists him).
-  const listedMe = auth.status === "member" && (!event.myRsvp || (attendees.data?.listed.some((p) => p.id === auth.user.id) ?? true));
+  const listedMe =
+    auth.status === "member" && (!event.myRsvp || (attendees.data?.listed.some((p) => p.id === auth.user.id) ?? true));
   const open = !event.cancelledAt && !event.isPast;
 
   return (
     <main className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-6 px-3 py-6 sm:px-6">
       <div className="relative overflow-hidden rounded-xl bg-muted">
         {event.coverUrl ? (
-          <img src={optimizedImageUrl(event.coverUrl, { w: 1200, h: 525 })} alt="" width={1200} height={525} className="aspect-[16/7] w-full object-cover" />
+          <img
+            src={optimizedImageUrl(event.coverUrl, { w: 1200, h: 525 })}
+            alt=""
+            width={1200}
+            height={525}
+            className="aspect-[16/7] w-full object-cover"
+          />
         ) : (
           <div className="aspect-[16/7] w-full bg-gradient-to-br from-accent/40 to-muted" aria-hidden />
         )}
       </div>
 
       {event.cancelledAt ? (
-        <div role="status" className="rounded-lg border border-destructive/50 bg-destructive/10 p-4" data-testid="event-cancelled">
+        <div
+          role="status"
+          className="rounded-lg border border-destructive/50 bg-destructive/10 p-4"
+          data-testid="event-cancelled"
+        >
           <p className="flex items-center gap-2 font-semibold text-destructive-text">
             <Ban className="size-4" aria-hidden /> This event was cancelled
           </p>
           {event.cancelReason ? <p className="mt-1 text-sm">{event.cancelReason}</p> : null}
         </div>
       ) : event.isPast ? (
-        <p role="status" className="rounded-lg border bg-card p-4 font-semibold text-muted-foreground" data-testid="event-past">
+        <p
+          role="status"
+          className="bg-card rounded-lg border p-4 font-semibold text-muted-foreground"
+          data-testid="event-past"
+        >
           This event has ended.
         </p>
       ) : null}
@@ -102,7 +131,11 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
             <h1 className="font-display text-3xl font-bold">{event.title}</h1>
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <span aria-hidden>
-                <Avatar name={hostName} src={event.host.profileImageUrl ? avatarUrl(event.host.profileImageUrl, 32) : undefined} size="sm" />
+                <Avatar
+                  name={hostName}
+                  src={event.host.profileImageUrl ? avatarUrl(event.host.profileImageUrl, 32) : undefined}
+                  size="sm"
+                />
               </span>
               Hosted by{" "}
               <Link to={`/members/${event.host.id}`} className="font-semibold text-foreground hover:underline">
@@ -135,7 +168,14 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
             <LazyEventsMap
               center={event}
               zoom={14}
-              pins={[{ id: event.id, latitude: event.latitude, longitude: event.longitude, label: `${event.venueName} (approximate)` }]}
+              pins={[
+                {
+                  id: event.id,
+                  latitude: event.latitude,
+                  longitude: event.longitude,
+                  label: `${event.venueName} (approximate)`,
+                },
+              ]}
               label={`Map of ${event.venueName}`}
               className="h-full rounded-none"
             />
@@ -143,9 +183,10 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
         </div>
 
         <aside className="grid content-start gap-4" aria-label="Answer and share">
-          <div className="grid gap-1 rounded-lg border bg-card p-4">
+          <div className="bg-card grid gap-1 rounded-lg border p-4">
             <p className="flex items-center gap-2 font-semibold">
-              <Users className="size-4 text-accent-text" aria-hidden /> {event.goingCount} going · {event.interestedCount} interested
+              <Users className="size-4 text-accent-text" aria-hidden /> {event.goingCount} going ·{" "}
+              {event.interestedCount} interested
             </p>
             <p className="text-sm text-muted-foreground" data-testid="event-places">
               Capacity {event.capacity} · {placesText(event)}
@@ -165,7 +206,11 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
                   return (
                     <li key={person.id} className="flex items-center gap-2 text-sm">
                       <span aria-hidden>
-                        <Avatar name={name} src={person.profileImageUrl ? avatarUrl(person.profileImageUrl, 32) : undefined} size="sm" />
+                        <Avatar
+                          name={name}
+                          src={person.profileImageUrl ? avatarUrl(person.profileImageUrl, 32) : undefined}
+                          size="sm"
+                        />
                       </span>
                       {viewer === "member" ? (
                         <Link to={`/members/${person.id}`} className="hover:underline">
@@ -178,11 +223,19 @@ function EventDetails({ event, timeZone }: { event: VicinityEvent; timeZone: str
                   );
                 })}
                 {attendees.data.goingCount > attendees.data.listed.length ? (
-                  <li className="text-sm text-muted-foreground">and {attendees.data.goingCount - attendees.data.listed.length} more</li>
+                  <li className="text-sm text-muted-foreground">
+                    and {attendees.data.goingCount - attendees.data.listed.length} more
+                  </li>
                 ) : null}
               </ul>
             ) : (
-              <p className="text-sm text-muted-foreground">{attendees.isPending ? "Loading…" : event.goingCount > 0 ? `${event.goingCount} going, none listed.` : "Nobody yet."}</p>
+              <p className="text-sm text-muted-foreground">
+                {attendees.isPending
+                  ? "Loading…"
+                  : event.goingCount > 0
+                    ? `${event.goingCount} going, none listed.`
+                    : "Nobody yet."}
+              </p>
             )}
           </section>
 

@@ -1,6 +1,16 @@
 import { SlidersHorizontal } from "lucide-react";
 import { EVENT_DEFAULT_RADIUS_KM, EVENT_RADII_KM, type EventFilter } from "@vicinity/contract";
-import { ToggleChip, Button, cn, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@vicinity/ui";
+import {
+  ToggleChip,
+  Button,
+  cn,
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from "@vicinity/ui";
 
 export interface EventsFilters {
   filter: EventFilter;
@@ -8,7 +18,11 @@ export interface EventsFilters {
   sort: "soonest" | "nearest";
 }
 
-export const DEFAULT_EVENTS_FILTERS: EventsFilters = { filter: "all", radius: EVENT_DEFAULT_RADIUS_KM, sort: "soonest" };
+export const DEFAULT_EVENTS_FILTERS: EventsFilters = {
+  filter: "all",
+  radius: EVENT_DEFAULT_RADIUS_KM,
+  sort: "soonest",
+};
 
 export const FILTER_LABELS: Record<EventFilter, string> = {
   all: "All upcoming",
@@ -27,7 +41,15 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () =>
 }
 
 /** The filters themselves: when (today, this weekend), mine (going, hosting), how far, in which order. */
-export function EventsFilterControls({ value, onChange, stacked = false }: { value: EventsFilters; onChange: (next: EventsFilters) => void; stacked?: boolean }) {
+export function EventsFilterControls({
+  value,
+  onChange,
+  stacked = false,
+}: {
+  value: EventsFilters;
+  onChange: (next: EventsFilters) => void;
+  stacked?: boolean;
+}) {
   return (
     <div className={cn("flex flex-wrap items-center gap-2", stacked && "grid gap-4")}>
       <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
@@ -43,7 +65,7 @@ export function EventsFilterControls({ value, onChange, stacked = false }: { val
           <select
             value={value.radius}
             onChange={(e) => onChange({ ...value, radius: Number(e.target.value) })}
-            className="h-9 rounded-md border border-input bg-card px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            className="bg-card h-9 rounded-md border border-input px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           >
             {EVENT_RADII_KM.map((r) => (
               <option key={r} value={r}>
@@ -66,11 +88,21 @@ export function EventsFilterControls({ value, onChange, stacked = false }: { val
 }
 
 function activeCount(value: EventsFilters): number {
-  return (value.filter !== "all" ? 1 : 0) + (value.radius !== EVENT_DEFAULT_RADIUS_KM ? 1 : 0) + (value.sort !== "soonest" ? 1 : 0);
+  return (
+    (value.filter !== "all" ? 1 : 0) +
+    (value.radius !== EVENT_DEFAULT_RADIUS_KM ? 1 : 0) +
+    (value.sort !== "soonest" ? 1 : 0)
+  );
 }
 
 /** On phones: a Filters button opening a bottom sheet of the same controls. */
-export function EventsFilterSheet({ value, onChange }: { value: EventsFilters; onChange: (next: EventsFilters) => void }) {
+export function EventsFilterSheet({
+  value,
+  onChange,
+}: {
+  value: EventsFilters;
+  onChange: (next: EventsFilters) => void;
+}) {
   const count = activeCount(value);
   return (
     <Sheet>
@@ -82,7 +114,9 @@ export function EventsFilterSheet({ value, onChange }: { value: EventsFilters; o
       <SheetContent side="bottom">
         <SheetHeader>
           <SheetTitle>Filter events</SheetTitle>
-          <SheetDescription>{FILTER_LABELS[value.filter]}, within {value.radius} km, {value.sort} first.</SheetDescription>
+          <SheetDescription>
+            {FILTER_LABELS[value.filter]}, within {value.radius} km, {value.sort} first.
+          </SheetDescription>
         </SheetHeader>
         <EventsFilterControls value={value} onChange={onChange} stacked />
       </SheetContent>

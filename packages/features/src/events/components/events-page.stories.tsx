@@ -14,7 +14,9 @@ const meta = {
   parameters: {
     layout: "fullscreen",
     route: "/events",
-    msw: { handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, events: eventsHandlers.success() } },
+    msw: {
+      handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, events: eventsHandlers.success() },
+    },
   },
   // The device class picks the layout, as the app's DeviceSwitch does (the modern view keeps its own).
   render: function Render(args) {
@@ -76,7 +78,9 @@ export const FilteredGoing: Story = {
     await canvas.findByRole("heading", { name: "Today" });
     const sheetButton = canvas.queryByRole("button", { name: /^Filters/ });
     if (sheetButton) await userEvent.click(sheetButton);
-    const scope = sheetButton ? within(await within(document.body).findByRole("dialog", { name: "Filter events" })) : canvas;
+    const scope = sheetButton
+      ? within(await within(document.body).findByRole("dialog", { name: "Filter events" }))
+      : canvas;
     await userEvent.click(scope.getByRole("button", { name: "Going" }));
     await expect(scope.getByRole("button", { name: "Going" })).toHaveAttribute("aria-pressed", "true");
     if (sheetButton) await userEvent.keyboard("{Escape}");

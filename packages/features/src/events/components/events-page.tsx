@@ -3,7 +3,13 @@ import { Link } from "react-router";
 import { LayoutGrid, List } from "lucide-react";
 import type { VicinityEvent } from "@vicinity/contract";
 import { Button, Spinner } from "@vicinity/ui";
-import { serverMessageOr, LazyEventsMap, useMemberLocation, type MemberLocation, memberTimeZone } from "@vicinity/features/shared";
+import {
+  serverMessageOr,
+  LazyEventsMap,
+  useMemberLocation,
+  type MemberLocation,
+  memberTimeZone,
+} from "@vicinity/features/shared";
 import { useEventsList, type EventsListParams } from "../api/events";
 import { groupByDay, dayHeader } from "../model/time";
 import { CalendarFeedCard } from "./calendar-feed-card";
@@ -35,9 +41,12 @@ function useSentinel(onVisible: () => void, active: boolean) {
   useEffect(() => {
     const element = ref.current;
     if (!element || !active || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) callback.current();
-    }, { rootMargin: "400px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) callback.current();
+      },
+      { rootMargin: "400px 0px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [active]);
@@ -45,14 +54,21 @@ function useSentinel(onVisible: () => void, active: boolean) {
 }
 
 /** /events and /events-modern: upcoming events near the member, filtered, page after page. */
-export function EventsPage({ layout, location: given, timeZone: givenZone, initialFilters = DEFAULT_EVENTS_FILTERS }: EventsPageProps) {
+export function EventsPage({
+  layout,
+  location: given,
+  timeZone: givenZone,
+  initialFilters = DEFAULT_EVENTS_FILTERS,
+}: EventsPageProps) {
   const asked = useMemberLocation(given === undefined ? undefined : null);
   const location = given === undefined ? asked : given;
   const timeZone = useMemo(() => givenZone ?? memberTimeZone(), [givenZone]);
   const [filters, setFilters] = useState(initialFilters);
   const [hovered, setHovered] = useState<string | null>(null);
 
-  const params: EventsListParams | null = location ? { latitude: location.latitude, longitude: location.longitude, timeZone, ...filters } : null;
+  const params: EventsListParams | null = location
+    ? { latitude: location.latitude, longitude: location.longitude, timeZone, ...filters }
+    : null;
   const list = useEventsList(params);
   const events = useMemo(() => list.data?.pages.flatMap((p) => p.events) ?? [], [list.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -61,11 +77,21 @@ export function EventsPage({ layout, location: given, timeZone: givenZone, initi
   }, hasNextPage);
 
   const filterBar =
-    layout === "mobile" ? <EventsFilterSheet value={filters} onChange={setFilters} /> : <EventsFilterControls value={filters} onChange={setFilters} />;
+    layout === "mobile" ? (
+      <EventsFilterSheet value={filters} onChange={setFilters} />
+    ) : (
+      <EventsFilterControls value={filters} onChange={setFilters} />
+    );
 
   let body;
   if (!location || list.status === "pending") body = <EventsLoading variant={layout === "modern" ? "grid" : "list"} />;
-  else if (list.status === "error") body = <EventsError message={serverMessageOr(list.error, "Check your connection and try again.")} onRetry={() => void list.refetch()} />;
+  else if (list.status === "error")
+    body = (
+      <EventsError
+        message={serverMessageOr(list.error, "Check your connection and try again.")}
+        onRetry={() => void list.refetch()}
+      />
+    );
   else if (events.length === 0) body = <EventsEmpty />;
   else if (layout === "modern")
     body = (
@@ -75,7 +101,16 @@ export function EventsPage({ layout, location: given, timeZone: givenZone, initi
         ))}
       </ul>
     );
-  else body = <DayList events={events} timeZone={timeZone} sort={filters.sort} hovered={hovered} onHover={layout === "desktop" ? setHovered : undefined} />;
+  else
+    body = (
+      <DayList
+        events={events}
+        timeZone={timeZone}
+        sort={filters.sort}
+        hovered={hovered}
+        onHover={layout === "desktop" ? setHovered : undefined}
+      />
+    );
 
   const more = (
     <>
@@ -119,7 +154,12 @@ export function EventsPage({ layout, location: given, timeZone: givenZone, initi
   );
 
   if (layout === "desktop") {
-    const pins = events.map((e) => ({ id: e.id, latitude: e.latitude, longitude: e.longitude, label: `${e.title}, ${dayHeader(e.startsAt, timeZone)}` }));
+    const pins = events.map((e) => ({
+      id: e.id,
+      latitude: e.latitude,
+      longitude: e.longitude,
+      label: `${e.title}, ${dayHeader(e.startsAt, timeZone)}`,
+    }));
     return (
       <main className="mx-auto grid w-full max-w-7xl flex-1 gap-4 px-4 py-6 lg:px-6">
         {header}
@@ -163,18 +203,36 @@ export function EventsPage({ layout, location: given, timeZone: givenZone, initi
 }
 
 /** The list under day headers ("Today", "Tomorrow", "Saturday 20 June"); by distance, one list. */
-function DayList({ events, timeZone, sort, hovered, onHover }: { events: VicinityEvent[]; timeZone: string; sort: "soonest" | "nearest"; hovered: string | null; onHover?: (id: string | null) => void }) {
+function DayList({
+  events,
+  timeZone,
+  sort,
+  hovered,
+  onHover,
+}: {
+  events: VicinityEvent[];
+  timeZone: string;
+  sort: "soonest" | "nearest";
+  hovered: string | null;
+  onHover?: (id: string | null) => void;
+}) {
   if (sort === "nearest") {
     return (
       <section aria-labelledby="events-nearest" className="grid gap-2">
         <h2 id="events-nearest" className="sr-only">
           Nearest first
         </h2>
-      <ul className="grid gap-2">
-        {events.map((event) => (
-          <EventListItem key={event.id} event={event} timeZone={timeZone} selected={event.id === hovered} onHover={onHover} />
-        ))}
-      </ul>
+        <ul className="grid gap-2">
+          {events.map((event) => (
+            <EventListItem
+              key={event.id}
+              event={event}
+              timeZone={timeZone}
+              selected={event.id === hovered}
+              onHover={onHover}
+            />
+          ))}
+        </ul>
       </section>
     );
   }
@@ -182,12 +240,21 @@ function DayList({ events, timeZone, sort, hovered, onHover }: { events: Vicinit
     <div className="grid gap-4">
       {groupByDay(events, timeZone).map((group, i) => (
         <section key={group.day} aria-labelledby={`events-day-${i}`} className="grid gap-2">
-          <h2 id={`events-day-${i}`} className="sticky top-0 z-10 bg-background/95 py-1 font-display text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+          <h2
+            id={`events-day-${i}`}
+            className="sticky top-0 z-10 bg-background/95 py-1 font-display text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+          >
             {group.day}
           </h2>
           <ul className="grid gap-2">
             {group.events.map((event) => (
-              <EventListItem key={event.id} event={event} timeZone={timeZone} selected={event.id === hovered} onHover={onHover} />
+              <EventListItem
+                key={event.id}
+                event={event}
+                timeZone={timeZone}
+                selected={event.id === hovered}
+                onHover={onHover}
+              />
             ))}
           </ul>
         </section>

@@ -14,7 +14,17 @@ import { RsvpPanel } from "./rsvp-panel";
 import { NextEvents } from "./next-events";
 import NextEventsList from "./next-events-list";
 import { EventForm } from "./event-form";
-import { ApiError, CoverPageFailed, CoverUpload, FieldError, FormPageFrame, FormServerError, LazyEventsMap, SubmitRow, TimeRangeFields } from "@vicinity/features/shared";
+import {
+  ApiError,
+  CoverPageFailed,
+  CoverUpload,
+  FieldError,
+  FormPageFrame,
+  FormServerError,
+  LazyEventsMap,
+  SubmitRow,
+  TimeRangeFields,
+} from "@vicinity/features/shared";
 import { emptyEventForm } from "../model/form";
 import { eventsMapReady, STORY_LOCATION } from "../../../../../mocks/story-maps";
 
@@ -23,7 +33,9 @@ const meta = {
   title: "Features/Events/EventsParts",
   component: CalendarFeedCard,
   tags: ["mobile", "desktop"],
-  parameters: { msw: { handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, events: eventsApi() } } },
+  parameters: {
+    msw: { handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, events: eventsApi() } },
+  },
 } satisfies Meta<typeof CalendarFeedCard>;
 
 export default meta;
@@ -62,7 +74,20 @@ export const ListParts: Story = {
       <EventsEmpty />
       <CoverUpload coverUrl="/media/event-cover-1" onChange={() => undefined} />
       <div className="h-48">
-        <LazyEventsMap center={EVENTS_NEARBY[0]!} zoom={13} pins={[{ id: "a", latitude: EVENTS_NEARBY[0]!.latitude, longitude: EVENTS_NEARBY[0]!.longitude, label: "The Volstead" }]} label="Map of The Volstead" className="h-full" />
+        <LazyEventsMap
+          center={EVENTS_NEARBY[0]!}
+          zoom={13}
+          pins={[
+            {
+              id: "a",
+              latitude: EVENTS_NEARBY[0]!.latitude,
+              longitude: EVENTS_NEARBY[0]!.longitude,
+              label: "The Volstead",
+            },
+          ]}
+          label="Map of The Volstead"
+          className="h-full"
+        />
       </div>
     </div>
   ),
@@ -77,7 +102,10 @@ export const ListParts: Story = {
 export const RsvpForVisitors: Story = {
   render: () => <RsvpPanel event={EVENTS_NEARBY[0]!} viewer="guest" listed={false} />,
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute("href", "/join");
+    await expect(within(canvasElement).getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute(
+      "href",
+      "/join",
+    );
   },
 };
 
@@ -139,7 +167,14 @@ export const MapOfEvents: Story = {
 
 /** The host's form on its own, submitting what it holds. */
 export const HostForm: Story = {
-  render: () => <EventForm initial={{ ...emptyEventForm(STORY_LOCATION, "America/New_York"), title: "Board games" }} creating={false} submitting={false} onSubmit={() => undefined} />,
+  render: () => (
+    <EventForm
+      initial={{ ...emptyEventForm(STORY_LOCATION, "America/New_York"), title: "Board games" }}
+      creating={false}
+      submitting={false}
+      onSubmit={() => undefined}
+    />
+  ),
   play: async ({ canvasElement }) => {
     await eventsMapReady(canvasElement, 1);
     await expect(within(canvasElement).getByRole("button", { name: "Save changes" })).toBeEnabled();
@@ -147,10 +182,19 @@ export const HostForm: Story = {
 };
 
 function TimeRangeDemo() {
-  const [values, setValues] = useState({ startsLocal: "2026-06-20T19:00", endsLocal: "2026-06-20T22:00", timeZone: "America/New_York" });
+  const [values, setValues] = useState({
+    startsLocal: "2026-06-20T19:00",
+    endsLocal: "2026-06-20T22:00",
+    timeZone: "America/New_York",
+  });
   return (
     <div className="grid max-w-lg gap-4">
-      <TimeRangeFields values={values} errors={{ endsAt: "The end must be after the start" }} onChange={(change) => setValues((v) => ({ ...v, ...change }))} zoneHint="The venue's: the times above are read in it." />
+      <TimeRangeFields
+        values={values}
+        errors={{ endsAt: "The end must be after the start" }}
+        onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+        zoneHint="The venue's: the times above are read in it."
+      />
       <output data-testid="time-range">{`${values.startsLocal} ${values.endsLocal} ${values.timeZone}`}</output>
     </div>
   );
@@ -183,7 +227,10 @@ export const FormParts: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { level: 1, name: "A form page" })).toBeVisible();
-    await expect(canvas.getAllByRole("alert").map((a) => a.textContent)).toEqual(["Place the pin on the map", "A group with this name already exists"]);
+    await expect(canvas.getAllByRole("alert").map((a) => a.textContent)).toEqual([
+      "Place the pin on the map",
+      "A group with this name already exists",
+    ]);
     await expect(canvas.getByTestId("server-error")).toHaveTextContent("A group with this name already exists");
     await expect(canvas.getByRole("button", { name: /Saving/ })).toBeDisabled();
   },
@@ -195,7 +242,12 @@ export const CoverPageNotFound: Story = {
     <CoverPageFailed
       error={new ApiError(404, JSON.stringify({ message: "Event not found" }), "404")}
       width="max-w-4xl"
-      notFound={{ title: "Event not found", description: "It may have been removed, or it is not shown to you.", to: "/events", label: "Back to events" }}
+      notFound={{
+        title: "Event not found",
+        description: "It may have been removed, or it is not shown to you.",
+        to: "/events",
+        label: "Back to events",
+      }}
       failedTitle="The event could not be loaded"
       onRetry={() => undefined}
     />

@@ -34,8 +34,19 @@ export function HostEventButton({ variant = "primary" }: { variant?: "primary" |
   );
 }
 
-export function EventsEmpty({ description = "Nothing is planned around you yet. Start something." }: { description?: string }) {
-  return <EmptyState icon={<CalendarDays aria-hidden />} title={NO_EVENTS} description={description} action={<HostEventButton />} />;
+export function EventsEmpty({
+  description = "Nothing is planned around you yet. Start something.",
+}: {
+  description?: string;
+}) {
+  return (
+    <EmptyState
+      icon={<CalendarDays aria-hidden />}
+      title={NO_EVENTS}
+      description={description}
+      action={<HostEventButton />}
+    />
+  );
 }
 
 export function EventsError({ message, onRetry }: { message: string; onRetry: () => void }) {

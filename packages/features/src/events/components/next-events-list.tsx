@@ -23,7 +23,13 @@ export default function NextEventsList({ timeZone: givenZone }: { timeZone?: str
     </Button>
   );
   if (list.status === "pending") return <EventsLoading />;
-  if (list.status === "error") return <EventsError message={serverMessageOr(list.error, "Check your connection and try again.")} onRetry={() => void list.refetch()} />;
+  if (list.status === "error")
+    return (
+      <EventsError
+        message={serverMessageOr(list.error, "Check your connection and try again.")}
+        onRetry={() => void list.refetch()}
+      />
+    );
   if (events.length === 0) {
     return (
       <EmptyState

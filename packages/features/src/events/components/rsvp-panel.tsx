@@ -27,7 +27,7 @@ export function RsvpPanel({ event, viewer, listed: listedNow }: RsvpPanelProps) 
 
   if (viewer !== "member") {
     return (
-      <div className="grid gap-2 rounded-lg border bg-card p-4" data-testid="rsvp">
+      <div className="bg-card grid gap-2 rounded-lg border p-4" data-testid="rsvp">
         <p className="text-sm text-muted-foreground">Members answer events and see who is going.</p>
         <Button asChild>
           <Link to="/join">Sign Up for Full Access</Link>
@@ -37,7 +37,7 @@ export function RsvpPanel({ event, viewer, listed: listedNow }: RsvpPanelProps) 
   }
   if (event.isHost) {
     return (
-      <p className="rounded-lg border bg-card p-4 text-sm" data-testid="rsvp">
+      <p className="bg-card rounded-lg border p-4 text-sm" data-testid="rsvp">
         You're hosting this event.
       </p>
     );
@@ -50,28 +50,47 @@ export function RsvpPanel({ event, viewer, listed: listedNow }: RsvpPanelProps) 
   const answer = (status: "going" | "interested" | null) => rsvp.mutate(status ? { status, listed } : null);
 
   return (
-    <div className="grid gap-3 rounded-lg border bg-card p-4" data-testid="rsvp">
+    <div className="bg-card grid gap-3 rounded-lg border p-4" data-testid="rsvp">
       {mine ? (
         <p role="status" className="font-semibold text-accent-text">
           {RSVP_STATUS_TEXT[mine]}
           {mine === "waitlisted" ? ": you'll get a place, and a notification, if one frees up." : "."}
         </p>
       ) : full ? (
-        <p className="text-sm text-muted-foreground">This event is full. Join the waitlist to get the next free place.</p>
+        <p className="text-sm text-muted-foreground">
+          This event is full. Join the waitlist to get the next free place.
+        </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {mine !== "going" && mine !== "waitlisted" ? (
-          <Button onClick={() => answer("going")} busy={answering?.status === "going"} busyLabel={full ? "Joining..." : "Saving..."} disabled={rsvp.isPending}>
+          <Button
+            onClick={() => answer("going")}
+            busy={answering?.status === "going"}
+            busyLabel={full ? "Joining..." : "Saving..."}
+            disabled={rsvp.isPending}
+          >
             {full ? <UserPlus aria-hidden /> : <Check aria-hidden />} {full ? "Join waitlist" : "Going"}
           </Button>
         ) : null}
         {mine !== "interested" ? (
-          <Button variant="outline" onClick={() => answer("interested")} busy={answering?.status === "interested"} busyLabel="Saving..." disabled={rsvp.isPending}>
+          <Button
+            variant="outline"
+            onClick={() => answer("interested")}
+            busy={answering?.status === "interested"}
+            busyLabel="Saving..."
+            disabled={rsvp.isPending}
+          >
             <Star aria-hidden /> Interested
           </Button>
         ) : null}
         {mine ? (
-          <Button variant="ghost" onClick={() => answer(null)} busy={rsvp.isPending && answering === null} busyLabel="Leaving..." disabled={rsvp.isPending}>
+          <Button
+            variant="ghost"
+            onClick={() => answer(null)}
+            busy={rsvp.isPending && answering === null}
+            busyLabel="Leaving..."
+            disabled={rsvp.isPending}
+          >
             <X aria-hidden /> Leave
           </Button>
         ) : null}

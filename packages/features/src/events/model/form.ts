@@ -1,7 +1,6 @@
 import { eventInputSchema, type EventCategory, type EventInput, type VicinityEvent } from "@vicinity/contract";
 import { fromLocalInput, toLocalInput } from "@vicinity/features/shared";
 
-
 /** What the host's form holds: text as typed, the times as the datetime-local inputs give them. */
 export interface EventFormValues {
   title: string;
@@ -21,7 +20,18 @@ export interface EventFormValues {
   coverUrl: string | null;
 }
 
-export type EventFormField = "title" | "description" | "category" | "startsAt" | "endsAt" | "timeZone" | "venueName" | "address" | "position" | "capacity" | "coverMediaId";
+export type EventFormField =
+  | "title"
+  | "description"
+  | "category"
+  | "startsAt"
+  | "endsAt"
+  | "timeZone"
+  | "venueName"
+  | "address"
+  | "position"
+  | "capacity"
+  | "coverMediaId";
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
 export function emptyEventForm(position: { latitude: number; longitude: number }, timeZone: string): EventFormValues {
@@ -69,7 +79,10 @@ const FIELD_OF: Record<string, EventFormField> = { latitude: "position", longitu
  * The request of a filled form, or the errors to show: the contract's own messages (the server
  * says the same), and the start in the future for a new event (as the server checks).
  */
-export function validateEventForm(values: EventFormValues, options: { creating: boolean; now?: number }): { input: EventInput; errors: null } | { input: null; errors: EventFormErrors } {
+export function validateEventForm(
+  values: EventFormValues,
+  options: { creating: boolean; now?: number },
+): { input: EventInput; errors: null } | { input: null; errors: EventFormErrors } {
   const candidate = {
     title: values.title.trim(),
     description: values.description.trim(),
@@ -94,7 +107,12 @@ export function validateEventForm(values: EventFormValues, options: { creating: 
       errors[field] ??= issue.message;
     }
   }
-  if (options.creating && candidate.startsAt && !errors.startsAt && Date.parse(candidate.startsAt) <= (options.now ?? Date.now())) {
+  if (
+    options.creating &&
+    candidate.startsAt &&
+    !errors.startsAt &&
+    Date.parse(candidate.startsAt) <= (options.now ?? Date.now())
+  ) {
     errors.startsAt = START_IN_FUTURE;
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };

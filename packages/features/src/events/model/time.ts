@@ -3,7 +3,9 @@ import { zoneOffsetMinutes } from "@vicinity/features/shared";
 
 /** "2026-06-13": the calendar day of an instant in a zone. */
 export function dayKey(instant: number | string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(instant),
+  );
 }
 
 function addDays(key: string, days: number): string {
@@ -18,13 +20,23 @@ export function dayHeader(instant: string, timeZone: string, now: number = Date.
   if (key === today) return "Today";
   if (key === addDays(today, 1)) return "Tomorrow";
   const sameYear = key.slice(0, 4) === today.slice(0, 4);
-  return new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", ...(sameYear ? {} : { year: "numeric" }) })
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    ...(sameYear ? {} : { year: "numeric" }),
+  })
     .format(new Date(instant))
     .replace(",", "");
 }
 
 /** Consecutive events under their day's header (the list is sorted by start). */
-export function groupByDay<T extends { startsAt: string }>(events: readonly T[], timeZone: string, now: number = Date.now()): Array<{ day: string; events: T[] }> {
+export function groupByDay<T extends { startsAt: string }>(
+  events: readonly T[],
+  timeZone: string,
+  now: number = Date.now(),
+): Array<{ day: string; events: T[] }> {
   const groups: Array<{ day: string; events: T[] }> = [];
   for (const event of events) {
     const day = dayHeader(event.startsAt, timeZone, now);
@@ -55,15 +67,20 @@ function zoneAbbreviation(instant: string, timeZone: string): string {
 export function eventTimeRange(startsAt: string, endsAt: string, timeZone: string): string {
   const day = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long" });
   const start = `${day.format(new Date(startsAt))}, ${clockTime(startsAt, timeZone)}`;
-  const end = dayKey(startsAt, timeZone) === dayKey(endsAt, timeZone) ? clockTime(endsAt, timeZone) : `${day.format(new Date(endsAt))}, ${clockTime(endsAt, timeZone)}`;
+  const end =
+    dayKey(startsAt, timeZone) === dayKey(endsAt, timeZone)
+      ? clockTime(endsAt, timeZone)
+      : `${day.format(new Date(endsAt))}, ${clockTime(endsAt, timeZone)}`;
   return `${start} – ${end}`;
 }
 
 /** The time in the member's zone, and the venue's in brackets when its clock differs. */
-export function eventTimeText(event: { startsAt: string; endsAt: string; timeZone: string }, memberZone: string): { main: string; venue: string | null } {
+export function eventTimeText(
+  event: { startsAt: string; endsAt: string; timeZone: string },
+  memberZone: string,
+): { main: string; venue: string | null } {
   const main = eventTimeRange(event.startsAt, event.endsAt, memberZone);
   if (!zonesDiffer(event.startsAt, memberZone, event.timeZone)) return { main, venue: null };
   const venue = `${clockTime(event.startsAt, event.timeZone)} – ${clockTime(event.endsAt, event.timeZone)} ${zoneAbbreviation(event.startsAt, event.timeZone)} at the venue (${event.timeZone})`;
   return { main, venue };
 }
-

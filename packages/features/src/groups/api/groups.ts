@@ -48,22 +48,30 @@ function listUrl(params: GroupsListParams, cursor: string | null): string {
 export function useGroupsList(params: GroupsListParams) {
   return useInfiniteQuery({
     queryKey: groupKeys.list(params),
-    queryFn: async ({ pageParam }) => groupListSchema.parse(await (await apiRequest("GET", listUrl(params, pageParam))).json()),
+    queryFn: async ({ pageParam }) =>
+      groupListSchema.parse(await (await apiRequest("GET", listUrl(params, pageParam))).json()),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
-const noRetryOn4xx = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
+const noRetryOn4xx = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
 
 export function useGroup(id: string, enabled = true) {
-  return useQuery({ queryKey: groupKeys.detail(id), queryFn: async () => groupSchema.parse(await (await apiRequest("GET", GROUP_PATHS.group(id))).json()), retry: noRetryOn4xx, enabled: enabled && id !== "" });
+  return useQuery({
+    queryKey: groupKeys.detail(id),
+    queryFn: async () => groupSchema.parse(await (await apiRequest("GET", GROUP_PATHS.group(id))).json()),
+    retry: noRetryOn4xx,
+    enabled: enabled && id !== "",
+  });
 }
 
 export function useGroupMembers(id: string, enabled = true) {
   return useQuery({
     queryKey: groupKeys.members(id),
-    queryFn: async () => z.array(groupMemberSchema).parse(await (await apiRequest("GET", GROUP_PATHS.members(id))).json()),
+    queryFn: async () =>
+      z.array(groupMemberSchema).parse(await (await apiRequest("GET", GROUP_PATHS.members(id))).json()),
     enabled,
   });
 }
@@ -79,7 +87,8 @@ export function useGroupEvents(id: string, enabled: boolean) {
 export function useGroupRequests(id: string, enabled: boolean) {
   return useQuery({
     queryKey: groupKeys.requests(id),
-    queryFn: async () => z.array(groupRequestSchema).parse(await (await apiRequest("GET", GROUP_PATHS.requests(id))).json()),
+    queryFn: async () =>
+      z.array(groupRequestSchema).parse(await (await apiRequest("GET", GROUP_PATHS.requests(id))).json()),
     enabled,
   });
 }
@@ -87,7 +96,8 @@ export function useGroupRequests(id: string, enabled: boolean) {
 export function useGroupLog(id: string, enabled: boolean) {
   return useQuery({
     queryKey: groupKeys.log(id),
-    queryFn: async () => z.array(groupLogEntrySchema).parse(await (await apiRequest("GET", GROUP_PATHS.log(id))).json()),
+    queryFn: async () =>
+      z.array(groupLogEntrySchema).parse(await (await apiRequest("GET", GROUP_PATHS.log(id))).json()),
     enabled,
   });
 }
@@ -117,19 +127,33 @@ export function useGroupAction<T>(id: string, call: (input: T) => Promise<Respon
 
 export const useJoinGroup = (id: string) => useGroupAction<void>(id, () => apiRequest("POST", GROUP_PATHS.join(id)));
 export const useLeaveGroup = (id: string) => useGroupAction<void>(id, () => apiRequest("POST", GROUP_PATHS.leave(id)));
-export const useGroupSettings = (id: string) => useGroupAction<{ listed?: boolean; muted?: boolean }>(id, (body) => apiRequest("PUT", GROUP_PATHS.me(id), body));
+export const useGroupSettings = (id: string) =>
+  useGroupAction<{ listed?: boolean; muted?: boolean }>(id, (body) => apiRequest("PUT", GROUP_PATHS.me(id), body));
 export const useAnswerRequest = (id: string) =>
-  useGroupAction<{ userId: string; approve: boolean }>(id, ({ userId, approve }) => apiRequest("POST", `${GROUP_PATHS.requests(id)}/${encodeURIComponent(userId)}/${approve ? "approve" : "refuse"}`));
-export const useRemoveMember = (id: string) => useGroupAction<string>(id, (userId) => apiRequest("POST", `${GROUP_PATHS.members(id)}/${encodeURIComponent(userId)}/remove`));
+  useGroupAction<{ userId: string; approve: boolean }>(id, ({ userId, approve }) =>
+    apiRequest("POST", `${GROUP_PATHS.requests(id)}/${encodeURIComponent(userId)}/${approve ? "approve" : "refuse"}`),
+  );
+export const useRemoveMember = (id: string) =>
+  useGroupAction<string>(id, (userId) =>
+    apiRequest("POST", `${GROUP_PATHS.members(id)}/${encodeURIComponent(userId)}/remove`),
+  );
 export const useSetRole = (id: string) =>
-  useGroupAction<{ userId: string; role: "moderator" | "member" }>(id, ({ userId, role }) => apiRequest("PUT", `${GROUP_PATHS.members(id)}/${encodeURIComponent(userId)}/role`, { role }));
-export const useHandOver = (id: string) => useGroupAction<string>(id, (userId) => apiRequest("POST", `${GROUP_PATHS.group(id)}/owner`, { userId }));
+  useGroupAction<{ userId: string; role: "moderator" | "member" }>(id, ({ userId, role }) =>
+    apiRequest("PUT", `${GROUP_PATHS.members(id)}/${encodeURIComponent(userId)}/role`, { role }),
+  );
+export const useHandOver = (id: string) =>
+  useGroupAction<string>(id, (userId) => apiRequest("POST", `${GROUP_PATHS.group(id)}/owner`, { userId }));
 
 /** POST /api/groups (201) or PUT /api/groups/:id: the group as stored. */
 export function useSaveGroup(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: GroupInput) => asGroup(id ? await apiRequest("PUT", GROUP_PATHS.group(id), input) : await apiRequest("POST", GROUP_PATHS.groups, input)),
+    mutationFn: async (input: GroupInput) =>
+      asGroup(
+        id
+          ? await apiRequest("PUT", GROUP_PATHS.group(id), input)
+          : await apiRequest("POST", GROUP_PATHS.groups, input),
+      ),
     retry: false,
     onSuccess: (group) => settle(queryClient, group),
   });

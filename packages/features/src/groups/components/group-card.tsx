@@ -11,12 +11,25 @@ export const membersText = (n: number) => `${n.toLocaleString("en-US")} ${n === 
 /** A group in a list: cover, name, size, distance, and where the viewer stands with it. */
 export function GroupCard({ group }: { group: GroupSummary }) {
   return (
-    <li className="relative flex gap-3 rounded-xl border bg-card p-3 focus-within:outline-2 focus-within:outline-ring hover:bg-muted/40" data-testid="group-card">
+    <li
+      className="bg-card relative flex gap-3 rounded-xl border p-3 focus-within:outline-2 focus-within:outline-ring hover:bg-muted/40"
+      data-testid="group-card"
+    >
       <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-muted sm:size-20">
         {group.coverUrl ? (
-          <img src={optimizedImageUrl(group.coverUrl, { w: 160, h: 160 })} alt="" width={80} height={80} className="size-full object-cover" loading="lazy" />
+          <img
+            src={optimizedImageUrl(group.coverUrl, { w: 160, h: 160 })}
+            alt=""
+            width={80}
+            height={80}
+            className="size-full object-cover"
+            loading="lazy"
+          />
         ) : (
-          <div className="grid size-full place-items-center bg-gradient-to-br from-accent/40 to-muted font-display text-2xl font-bold text-foreground/80" aria-hidden>
+          <div
+            className="grid size-full place-items-center bg-gradient-to-br from-accent/40 to-muted font-display text-2xl font-bold text-foreground/80"
+            aria-hidden
+          >
             {group.name.slice(0, 1).toUpperCase()}
           </div>
         )}
@@ -38,7 +51,8 @@ export function GroupCard({ group }: { group: GroupSummary }) {
           ) : null}
           {group.joinPolicy !== "open" ? (
             <span className="inline-flex items-center gap-1">
-              <Lock className="size-3.5" aria-hidden /> {group.joinPolicy === "request" ? "Ask to join" : "Invitation only"}
+              <Lock className="size-3.5" aria-hidden />{" "}
+              {group.joinPolicy === "request" ? "Ask to join" : "Invitation only"}
             </span>
           ) : null}
         </p>

@@ -1,11 +1,27 @@
 import type { ReactNode } from "react";
 import type { Group } from "@vicinity/contract";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@vicinity/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@vicinity/ui";
 import { ReportContentDialog, serverMessageOr } from "@vicinity/features/shared";
 import { useReportGroup } from "../api/groups";
 
 /** Report a group to the team (its owner is the one reported): the member-report reasons. */
-export function ReportGroupDialog({ group, open, onOpenChange }: { group: Group; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReportGroupDialog({
+  group,
+  open,
+  onOpenChange,
+}: {
+  group: Group;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const report = useReportGroup(group.id);
   return (
     <ReportContentDialog
@@ -33,7 +49,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A destructive step asked once more (leave, remove, hand over, delete), with the server's refusal if any. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirm, busyLabel, busy, error, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirm,
+  busyLabel,
+  busy,
+  error,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-sm">

@@ -16,7 +16,11 @@ const FILLED = {
   interests: ["climbing", "tacos"],
 };
 
-const group = groupFixture({ myRole: "moderator", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true });
+const group = groupFixture({
+  myRole: "moderator",
+  conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003",
+  listed: true,
+});
 
 const meta = {
   title: "Features/Groups/GroupFormPage",
@@ -26,7 +30,14 @@ const meta = {
   parameters: {
     layout: "fullscreen",
     route: "/groups/new",
-    msw: { handlers: { session: sessionHandlers.member, shell: shellHandlers.quiet, groups: groupsApi(group), map: mapHandlers.base } },
+    msw: {
+      handlers: {
+        session: sessionHandlers.member,
+        shell: shellHandlers.quiet,
+        groups: groupsApi(group),
+        map: mapHandlers.base,
+      },
+    },
   },
 } satisfies Meta<typeof GroupFormPage>;
 
@@ -102,7 +113,9 @@ export const InterestTooLong: Story = {
 /** The server refuses a name another group has (409): said above the button, the form kept. */
 export const NameTaken: Story = {
   args: { initialValues: FILLED },
-  parameters: { msw: { handlers: { groups: groupsApi(group, { saveError: { status: 409, message: GROUP_NAME_TAKEN } }) } } },
+  parameters: {
+    msw: { handlers: { groups: groupsApi(group, { saveError: { status: 409, message: GROUP_NAME_TAKEN } }) } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await eventsMapReady(canvasElement, 1);
@@ -115,7 +128,9 @@ export const NameTaken: Story = {
 /** A name the abuse filter refuses (400). */
 export const NameRefused: Story = {
   args: { initialValues: FILLED },
-  parameters: { msw: { handlers: { groups: groupsApi(group, { saveError: { status: 400, message: GROUP_NAME_REFUSED } }) } } },
+  parameters: {
+    msw: { handlers: { groups: groupsApi(group, { saveError: { status: 400, message: GROUP_NAME_REFUSED } }) } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await eventsMapReady(canvasElement, 1);
@@ -127,7 +142,13 @@ export const NameRefused: Story = {
 /** The daily limit on new groups (429). */
 export const DailyLimit: Story = {
   args: { initialValues: FILLED },
-  parameters: { msw: { handlers: { groups: groupsApi(group, { saveError: { status: 429, message: "You can create at most 3 groups a day." } }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        groups: groupsApi(group, { saveError: { status: 429, message: "You can create at most 3 groups a day." } }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await eventsMapReady(canvasElement, 1);
@@ -181,7 +202,10 @@ export const EditAsModerator: Story = {
 /** The owner's edit page ends with deleting the group, asked once more. */
 export const OwnerDeletes: Story = {
   args: { id: group.id },
-  parameters: { route: `/groups/${group.id}/edit`, msw: { handlers: { groups: groupsApi({ ...group, myRole: "owner" }) } } },
+  parameters: {
+    route: `/groups/${group.id}/edit`,
+    msw: { handlers: { groups: groupsApi({ ...group, myRole: "owner" }) } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole("button", { name: "Delete the group" }));
@@ -194,11 +218,17 @@ export const OwnerDeletes: Story = {
 /** A member who is not a moderator is told he cannot edit it. */
 export const NotAllowed: Story = {
   args: { id: group.id },
-  parameters: { route: `/groups/${group.id}/edit`, msw: { handlers: { groups: groupsApi({ ...group, myRole: "member" }) } } },
+  parameters: {
+    route: `/groups/${group.id}/edit`,
+    msw: { handlers: { groups: groupsApi({ ...group, myRole: "member" }) } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(GROUP_NOT_EDITABLE)).toBeVisible();
-    await expect(canvas.getByRole("link", { name: "Back to the group" })).toHaveAttribute("href", `/groups/${group.id}`);
+    await expect(canvas.getByRole("link", { name: "Back to the group" })).toHaveAttribute(
+      "href",
+      `/groups/${group.id}`,
+    );
   },
 };
 
@@ -222,12 +252,25 @@ const submitted = fn();
 
 /** The form alone: what it sends is the contract's input (the name trimmed, no home area as null). */
 export const SendsTheInput: Story = {
-  render: () => <GroupForm initial={{ ...emptyGroupForm(STORY_LOCATION), ...FILLED, name: "  Jax Climbers ", hasHome: false }} creating submitting={false} onSubmit={submitted} />,
+  render: () => (
+    <GroupForm
+      initial={{ ...emptyGroupForm(STORY_LOCATION), ...FILLED, name: "  Jax Climbers ", hasHome: false }}
+      creating
+      submitting={false}
+      onSubmit={submitted}
+    />
+  ),
   play: async ({ canvasElement }) => {
     submitted.mockClear();
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("radio", { name: /By invitation only/ }));
     await userEvent.click(canvas.getByRole("button", { name: "Create group" }));
-    await expect(submitted).toHaveBeenCalledWith({ ...FILLED, name: "Jax Climbers", joinPolicy: "invite", home: null, coverMediaId: null });
+    await expect(submitted).toHaveBeenCalledWith({
+      ...FILLED,
+      name: "Jax Climbers",
+      joinPolicy: "invite",
+      home: null,
+      coverMediaId: null,
+    });
   },
 };

@@ -2,7 +2,15 @@ import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { Trash2 } from "lucide-react";
 import { Button, Card, EmptyState } from "@vicinity/ui";
-import { ApiError, serverMessageOr, FALLBACK_LOCATION, useMemberLocation, type MemberLocation, FormPageFrame as Frame, FormPageWaiting } from "@vicinity/features/shared";
+import {
+  ApiError,
+  serverMessageOr,
+  FALLBACK_LOCATION,
+  useMemberLocation,
+  type MemberLocation,
+  FormPageFrame as Frame,
+  FormPageWaiting,
+} from "@vicinity/features/shared";
 import { mayChangeGroupIdentity, type Group } from "@vicinity/contract";
 import { useDeleteGroup, useGroup, useSaveGroup } from "../api/groups";
 import { emptyGroupForm, groupFormOf, type GroupFormValues } from "../model/form";
@@ -21,7 +29,6 @@ export interface GroupFormPageProps {
   showErrorsAtOnce?: boolean;
 }
 
-
 export interface ModeratorsOnlyProps {
   id: string;
   /** The page's title while loading or refusing ("Edit the group"). */
@@ -36,9 +43,15 @@ export interface ModeratorsOnlyProps {
 export function ModeratorsOnly({ id, title, refusal, refusalTitle, children }: ModeratorsOnlyProps) {
   const query = useGroup(id);
   if (query.status === "pending") return <FormPageWaiting title={title} text="Loading the group…" />;
-  if (query.status === "success" && (query.data.myRole === "owner" || query.data.myRole === "moderator")) return children(query.data);
+  if (query.status === "success" && (query.data.myRole === "owner" || query.data.myRole === "moderator"))
+    return children(query.data);
   const notFound = query.status === "error" && query.error instanceof ApiError && query.error.status === 404;
-  const text = query.status === "error" ? (notFound ? "Group not found." : serverMessageOr(query.error, "The group could not be loaded.")) : refusal;
+  const text =
+    query.status === "error"
+      ? notFound
+        ? "Group not found."
+        : serverMessageOr(query.error, "The group could not be loaded.")
+      : refusal;
   return (
     <Frame title={title}>
       <EmptyState
@@ -62,7 +75,10 @@ function DeleteGroupCard({ group }: { group: Group }) {
   return (
     <Card className="grid gap-3 border-destructive/40 p-4">
       <h2 className="font-display text-lg font-semibold">Delete the group</h2>
-      <p className="text-sm text-muted-foreground">Its members, its chat and its log are deleted for good. To leave it running without you, hand it over to a moderator on the Manage page.</p>
+      <p className="text-sm text-muted-foreground">
+        Its members, its chat and its log are deleted for good. To leave it running without you, hand it over to a
+        moderator on the Manage page.
+      </p>
       <Button variant="outline" className="justify-self-start text-destructive-text" onClick={() => setAsking(true)}>
         <Trash2 aria-hidden /> Delete the group
       </Button>
@@ -88,20 +104,34 @@ export function GroupFormPage({ id, location: given, initialValues, showErrorsAt
   const location = given === undefined ? asked : given;
   const save = useSaveGroup(id ?? null);
   const serverError = save.isError ? serverMessageOr(save.error, "The group was not saved. Try again.") : null;
-  const onSubmit = (input: Parameters<typeof save.mutate>[0]) => save.mutate(input, { onSuccess: (group) => void navigate(`/groups/${group.id}`) });
+  const onSubmit = (input: Parameters<typeof save.mutate>[0]) =>
+    save.mutate(input, { onSuccess: (group) => void navigate(`/groups/${group.id}`) });
 
   if (!id) {
-    if (!location && given === undefined) return <FormPageWaiting title="Create a group" text="Finding where you are…" />;
+    if (!location && given === undefined)
+      return <FormPageWaiting title="Create a group" text="Finding where you are…" />;
     const initial = { ...emptyGroupForm(location ?? FALLBACK_LOCATION), ...initialValues };
     return (
       <Frame title="Create a group">
-        <GroupForm initial={initial} creating submitting={save.isPending} serverError={serverError} onSubmit={onSubmit} showErrorsAtOnce={showErrorsAtOnce} />
+        <GroupForm
+          initial={initial}
+          creating
+          submitting={save.isPending}
+          serverError={serverError}
+          onSubmit={onSubmit}
+          showErrorsAtOnce={showErrorsAtOnce}
+        />
       </Frame>
     );
   }
 
   return (
-    <ModeratorsOnly id={id} title="Edit the group" refusal={GROUP_NOT_EDITABLE} refusalTitle="You can't edit this group">
+    <ModeratorsOnly
+      id={id}
+      title="Edit the group"
+      refusal={GROUP_NOT_EDITABLE}
+      refusalTitle="You can't edit this group"
+    >
       {(group) => (
         <Frame title="Edit the group">
           <GroupForm

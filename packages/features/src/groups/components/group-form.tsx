@@ -42,12 +42,23 @@ export interface GroupFormProps {
 }
 
 /** The group's form: name, what it is about, its rules, interests, who may join, a home area, a cover. */
-export function GroupForm({ initial, creating, identityLocked = false, submitting, serverError = null, onSubmit, showErrorsAtOnce = false }: GroupFormProps) {
+export function GroupForm({
+  initial,
+  creating,
+  identityLocked = false,
+  submitting,
+  serverError = null,
+  onSubmit,
+  showErrorsAtOnce = false,
+}: GroupFormProps) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<GroupFormErrors>(() => (showErrorsAtOnce ? (validateGroupForm(initial).errors ?? {}) : {}));
+  const [errors, setErrors] = useState<GroupFormErrors>(() =>
+    showErrorsAtOnce ? (validateGroupForm(initial).errors ?? {}) : {},
+  );
   const [interestProblem, setInterestProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const set = <K extends keyof GroupFormValues>(key: K, value: GroupFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof GroupFormValues>(key: K, value: GroupFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -57,15 +68,58 @@ export function GroupForm({ initial, creating, identityLocked = false, submittin
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5" aria-label={creating ? "Create a group" : "Edit the group"}>
-      <FormField label="Name" required error={errors.name} hint={identityLocked ? GROUP_IDENTITY_LOCKED_HINT : `Unique among groups, up to ${GROUP_NAME_MAX_LENGTH} characters.`}>
-        <Input value={values.name} onChange={(e) => set("name", e.target.value)} autoComplete="off" disabled={identityLocked} />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-5"
+      aria-label={creating ? "Create a group" : "Edit the group"}
+    >
+      <FormField
+        label="Name"
+        required
+        error={errors.name}
+        hint={
+          identityLocked
+            ? GROUP_IDENTITY_LOCKED_HINT
+            : `Unique among groups, up to ${GROUP_NAME_MAX_LENGTH} characters.`
+        }
+      >
+        <Input
+          value={values.name}
+          onChange={(e) => set("name", e.target.value)}
+          autoComplete="off"
+          disabled={identityLocked}
+        />
       </FormField>
-      <FormField label="Description" error={errors.description} hint={`What the group is about. Up to ${GROUP_DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters.`}>
-        {(control) => <textarea {...control} value={values.description} onChange={(e) => set("description", e.target.value)} rows={4} className={controlClass} />}
+      <FormField
+        label="Description"
+        error={errors.description}
+        hint={`What the group is about. Up to ${GROUP_DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters.`}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            value={values.description}
+            onChange={(e) => set("description", e.target.value)}
+            rows={4}
+            className={controlClass}
+          />
+        )}
       </FormField>
-      <FormField label="Rules" error={errors.rules} hint={`Shown on the group's page to everyone who joins. Up to ${GROUP_RULES_MAX_LENGTH.toLocaleString("en-US")} characters.`}>
-        {(control) => <textarea {...control} value={values.rules} onChange={(e) => set("rules", e.target.value)} rows={3} className={controlClass} />}
+      <FormField
+        label="Rules"
+        error={errors.rules}
+        hint={`Shown on the group's page to everyone who joins. Up to ${GROUP_RULES_MAX_LENGTH.toLocaleString("en-US")} characters.`}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            value={values.rules}
+            onChange={(e) => set("rules", e.target.value)}
+            rows={3}
+            className={controlClass}
+          />
+        )}
       </FormField>
       <FormField
         label="Interests"
@@ -88,10 +142,17 @@ export function GroupForm({ initial, creating, identityLocked = false, submittin
           />
         )}
       </FormField>
-      <fieldset className="grid gap-2 disabled:opacity-60" disabled={identityLocked} aria-describedby={errors.joinPolicy ? "group-policy-error" : undefined}>
+      <fieldset
+        className="grid gap-2 disabled:opacity-60"
+        disabled={identityLocked}
+        aria-describedby={errors.joinPolicy ? "group-policy-error" : undefined}
+      >
         <legend className="mb-1 text-sm font-medium">Who can join</legend>
         {GROUP_JOIN_POLICIES.map((policy) => (
-          <label key={policy} className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-checked:border-accent has-checked:bg-accent/5">
+          <label
+            key={policy}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-checked:border-accent has-checked:bg-accent/5"
+          >
             <input
               type="radio"
               name="joinPolicy"
@@ -110,17 +171,31 @@ export function GroupForm({ initial, creating, identityLocked = false, submittin
       </fieldset>
       <div className="grid gap-2">
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" checked={values.hasHome} onChange={(e) => set("hasHome", e.target.checked)} className="size-4 accent-[var(--color-accent)]" />
+          <input
+            type="checkbox"
+            checked={values.hasHome}
+            onChange={(e) => set("hasHome", e.target.checked)}
+            className="size-4 accent-[var(--color-accent)]"
+          />
           The group has a home area
         </label>
         {values.hasHome ? (
           <>
-            <p className="text-sm text-muted-foreground">Members nearby find it first. Click the map to place it; others see the area, never an exact spot.</p>
+            <p className="text-sm text-muted-foreground">
+              Members nearby find it first. Click the map to place it; others see the area, never an exact spot.
+            </p>
             <div className="h-56 overflow-hidden rounded-lg border">
               <LazyEventsMap
                 center={values}
                 zoom={11}
-                pins={[{ id: "home", latitude: values.latitude, longitude: values.longitude, label: "The group's home area" }]}
+                pins={[
+                  {
+                    id: "home",
+                    latitude: values.latitude,
+                    longitude: values.longitude,
+                    label: "The group's home area",
+                  },
+                ]}
                 onPlace={(p) => setValues((v) => ({ ...v, latitude: p.latitude, longitude: p.longitude }))}
                 label="Map: click to place the group's home area"
                 className="h-full rounded-none"
@@ -128,7 +203,9 @@ export function GroupForm({ initial, creating, identityLocked = false, submittin
             </div>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">Without one, the group is found by its name and interests only.</p>
+          <p className="text-sm text-muted-foreground">
+            Without one, the group is found by its name and interests only.
+          </p>
         )}
         <FieldError message={errors.home} />
       </div>
@@ -137,11 +214,18 @@ export function GroupForm({ initial, creating, identityLocked = false, submittin
         alt="The group's cover"
         coverUrl={values.coverUrl}
         onBusyChange={setUploading}
-        onChange={(cover) => setValues((v) => ({ ...v, coverMediaId: cover?.id ?? null, coverUrl: cover?.url ?? null }))}
+        onChange={(cover) =>
+          setValues((v) => ({ ...v, coverMediaId: cover?.id ?? null, coverUrl: cover?.url ?? null }))
+        }
       />
       <FieldError message={errors.coverMediaId} />
       <FormServerError message={serverError} />
-      <SubmitRow label={creating ? "Create group" : "Save changes"} busyLabel={creating ? "Creating..." : "Saving..."} submitting={submitting} disabled={uploading} />
+      <SubmitRow
+        label={creating ? "Create group" : "Save changes"}
+        busyLabel={creating ? "Creating..." : "Saving..."}
+        submitting={submitting}
+        disabled={uploading}
+      />
     </form>
   );
 }

@@ -9,8 +9,10 @@ import { GroupManagePage, GROUP_NOT_MANAGED, NO_REQUESTS } from "./group-manage-
 const CHAT = "5f0c8b7e-cccc-4c1d-8e2f-000000000003";
 const asOwner = groupFixture({ myRole: "owner", conversationId: CHAT, listed: true, pendingRequests: 2 });
 const asModerator = groupFixture({ myRole: "moderator", conversationId: CHAT, listed: true, pendingRequests: 2 });
-const ownerApi = (options: Parameters<typeof groupsApi>[1] = {}) => groupsApi(asOwner, { members: groupMembersAs("owner"), ...options });
-const moderatorApi = (options: Parameters<typeof groupsApi>[1] = {}) => groupsApi(asModerator, { members: groupMembersAs("moderator"), ...options });
+const ownerApi = (options: Parameters<typeof groupsApi>[1] = {}) =>
+  groupsApi(asOwner, { members: groupMembersAs("owner"), ...options });
+const moderatorApi = (options: Parameters<typeof groupsApi>[1] = {}) =>
+  groupsApi(asModerator, { members: groupMembersAs("moderator"), ...options });
 
 const meta = {
   title: "Features/Groups/GroupManagePage",
@@ -47,7 +49,13 @@ export const Requests: Story = {
 /** Nobody waiting: the empty state says where requests come from. */
 export const NoRequests: Story = {
   args: { initialTab: "requests" },
-  parameters: { msw: { handlers: { groups: groupsApi({ ...asOwner, pendingRequests: 0 }, { members: groupMembersAs("owner"), requests: [] }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        groups: groupsApi({ ...asOwner, pendingRequests: 0 }, { members: groupMembersAs("owner"), requests: [] }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(NO_REQUESTS)).toBeVisible();
@@ -57,22 +65,37 @@ export const NoRequests: Story = {
 
 /** The server refuses an answer: its message, and the request stays. */
 export const ActionRefused: Story = {
-  parameters: { msw: { handlers: { groups: ownerApi({ actionError: { status: 409, message: "He is already a member" } }) } } },
+  parameters: {
+    msw: { handlers: { groups: ownerApi({ actionError: { status: 409, message: "He is already a member" } }) } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole("button", { name: "Refuse tom.k" }));
     await expect(await canvas.findByRole("alert")).toHaveTextContent("He is already a member");
-    await expect(within(canvas.getByRole("list", { name: "Requests to join" })).getAllByRole("listitem")).toHaveLength(2);
+    await expect(within(canvas.getByRole("list", { name: "Requests to join" })).getAllByRole("listitem")).toHaveLength(
+      2,
+    );
   },
 };
 
 /** The requests could not be loaded. */
 export const RequestsError: Story = {
   parameters: {
-    msw: { handlers: { groups: [http.get("/api/groups/:id/requests", () => HttpResponse.json({ message: "Groups are unavailable right now. Try again in a moment." }, { status: 503 })), ...ownerApi()] } },
+    msw: {
+      handlers: {
+        groups: [
+          http.get("/api/groups/:id/requests", () =>
+            HttpResponse.json({ message: "Groups are unavailable right now. Try again in a moment." }, { status: 503 }),
+          ),
+          ...ownerApi(),
+        ],
+      },
+    },
   },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent("Groups are unavailable right now. Try again in a moment.");
+    await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent(
+      "Groups are unavailable right now. Try again in a moment.",
+    );
   },
 };
 
@@ -84,10 +107,18 @@ export const OwnerMemberMenu: Story = {
     const list = await canvas.findByRole("list", { name: "Members" });
     // Nothing on his own row.
     await expect(within(list).getByText(memberFixture.displayName ?? memberFixture.username)).toBeVisible();
-    await expect(within(list).queryByRole("button", { name: `Options for ${memberFixture.displayName ?? memberFixture.username}` })).toBeNull();
+    await expect(
+      within(list).queryByRole("button", {
+        name: `Options for ${memberFixture.displayName ?? memberFixture.username}`,
+      }),
+    ).toBeNull();
     await userEvent.click(within(list).getByRole("button", { name: "Options for Marcus" }));
     const menu = await body().findByRole("menu");
-    await expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent?.trim())).toEqual(["Make member", "Hand over ownership", "Remove from the group"]);
+    await expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((i) => i.textContent?.trim()),
+    ).toEqual(["Make member", "Hand over ownership", "Remove from the group"]);
   },
 };
 
@@ -102,7 +133,11 @@ export const ModeratorMembers: Story = {
     await expect(within(list).queryByRole("button", { name: "Options for Marcus" })).toBeNull();
     await userEvent.click(within(list).getByRole("button", { name: "Options for dante_j" }));
     const menu = await body().findByRole("menu");
-    await expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent?.trim())).toEqual(["Remove from the group"]);
+    await expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((i) => i.textContent?.trim()),
+    ).toEqual(["Remove from the group"]);
   },
 };
 

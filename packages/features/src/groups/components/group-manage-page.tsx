@@ -22,7 +22,16 @@ import {
   TabsTrigger,
 } from "@vicinity/ui";
 import { serverMessageOr, avatarUrl, useAuth, FormPageFrame } from "@vicinity/features/shared";
-import { useAnswerRequest, useGroupLog, useGroupMembers, useGroupRequests, useHandOver, useInviteMember, useRemoveMember, useSetRole } from "../api/groups";
+import {
+  useAnswerRequest,
+  useGroupLog,
+  useGroupMembers,
+  useGroupRequests,
+  useHandOver,
+  useInviteMember,
+  useRemoveMember,
+  useSetRole,
+} from "../api/groups";
 import { logEntryText } from "../model/log";
 import { ROLE_LABELS } from "./group-card";
 import { ConfirmDialog } from "./group-dialogs";
@@ -34,15 +43,32 @@ export const NO_REQUESTS = "No requests waiting";
 export type ManageTab = "requests" | "members" | "invite" | "log";
 
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-const DAY_TIME = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const DAY_TIME = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 const day = (iso: string) => DAY.format(new Date(iso));
 
-function Person({ person, detail }: { person: { id: string; username: string; displayName: string | null; profileImageUrl: string | null }; detail?: React.ReactNode }) {
+function Person({
+  person,
+  detail,
+}: {
+  person: { id: string; username: string; displayName: string | null; profileImageUrl: string | null };
+  detail?: React.ReactNode;
+}) {
   const name = person.displayName ?? person.username;
   return (
     <span className="flex min-w-0 items-center gap-3">
       <span aria-hidden>
-        <Avatar name={name} src={person.profileImageUrl ? avatarUrl(person.profileImageUrl, 40) : undefined} size="md" />
+        <Avatar
+          name={name}
+          src={person.profileImageUrl ? avatarUrl(person.profileImageUrl, 40) : undefined}
+          size="md"
+        />
       </span>
       <span className="grid min-w-0">
         <Link to={`/members/${person.id}`} className="truncate font-semibold hover:underline">
@@ -58,9 +84,7 @@ function Person({ person, detail }: { person: { id: string; username: string; di
 }
 
 function PanelError({ error, fallback }: { error: unknown; fallback: string }) {
-  return (
-    <Alert variant="quiet">{serverMessageOr(error, fallback)}</Alert>
-  );
+  return <Alert variant="quiet">{serverMessageOr(error, fallback)}</Alert>;
 }
 
 function ListSkeleton() {
@@ -78,7 +102,8 @@ function RequestsPanel({ group }: { group: Group }) {
   const requests = useGroupRequests(group.id, true);
   const answer = useAnswerRequest(group.id);
   if (requests.status === "pending") return <ListSkeleton />;
-  if (requests.status === "error") return <PanelError error={requests.error} fallback="The requests could not be loaded." />;
+  if (requests.status === "error")
+    return <PanelError error={requests.error} fallback="The requests could not be loaded." />;
   const asked = requests.data.filter((r) => r.kind === "request");
   const invited = requests.data.filter((r) => r.kind === "invitation");
   const answering = answer.isPending ? answer.variables?.userId : undefined;
@@ -88,7 +113,11 @@ function RequestsPanel({ group }: { group: Group }) {
       {asked.length === 0 ? (
         <EmptyState
           title={NO_REQUESTS}
-          description={group.joinPolicy === "request" ? "When a member asks to join, he appears here." : "Members ask to join only when the group is set to requests (Edit the group)."}
+          description={
+            group.joinPolicy === "request"
+              ? "When a member asks to join, he appears here."
+              : "Members ask to join only when the group is set to requests (Edit the group)."
+          }
         />
       ) : (
         <ul className="grid gap-2" aria-label="Requests to join">
@@ -152,14 +181,18 @@ function MembersPanel({ group }: { group: Group }) {
   const [step, setStep] = useState<MemberStep>(null);
   const owner = group.myRole === "owner";
   if (members.status === "pending") return <ListSkeleton />;
-  if (members.status === "error") return <PanelError error={members.error} fallback="The members could not be loaded." />;
+  if (members.status === "error")
+    return <PanelError error={members.error} fallback="The members could not be loaded." />;
 
   const canRemove = (m: GroupMember) => m.role === "member" || (m.role === "moderator" && owner);
   return (
     <div className="grid gap-3">
       {setRole.isError ? <PanelError error={setRole.error} fallback="The role was not changed. Try again." /> : null}
       <p className="text-sm text-muted-foreground">
-        {group.memberCount.toLocaleString("en-US")} {group.memberCount === 1 ? "member" : "members"}, listed or not. {owner ? "You can make moderators, remove anyone, or hand the group over." : "Moderators remove members; the owner makes moderators."}
+        {group.memberCount.toLocaleString("en-US")} {group.memberCount === 1 ? "member" : "members"}, listed or not.{" "}
+        {owner
+          ? "You can make moderators, remove anyone, or hand the group over."
+          : "Moderators remove members; the owner makes moderators."}
       </p>
       <ul className="grid gap-2" aria-label="Members">
         {members.data.map((m) => {
@@ -173,7 +206,13 @@ function MembersPanel({ group }: { group: Group }) {
                 {actions ? (
                   <DropdownMenu>
                     <DropdownMenuTrigger asChild>
-                      <Button variant="ghost" size="icon" aria-label={`Options for ${name}`} busy={setRole.isPending && setRole.variables?.userId === m.id} busyLabel="Saving...">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Options for ${name}`}
+                        busy={setRole.isPending && setRole.variables?.userId === m.id}
+                        busyLabel="Saving..."
+                      >
                         <EllipsisVertical aria-hidden />
                       </Button>
                     </DropdownMenuTrigger>
@@ -246,8 +285,19 @@ function InvitePanel({ group }: { group: Group }) {
   const refused = invite.isError ? serverMessageOr(invite.error, "The invitation was not sent. Try again.") : undefined;
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Invite a member">
-      <FormField label="Username" required error={empty ? "Type a username" : refused} hint="As it shows on his profile, after the @. He sees the invitation on the group's page and can accept or decline it.">
-        <Input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+      <FormField
+        label="Username"
+        required
+        error={empty ? "Type a username" : refused}
+        hint="As it shows on his profile, after the @. He sees the invitation on the group's page and can accept or decline it."
+      >
+        <Input
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
       </FormField>
       {invite.isSuccess ? (
         <p role="status" className="text-sm text-success dark:text-online">
@@ -269,7 +319,10 @@ function LogPanel({ group }: { group: Group }) {
   return (
     <ol className="grid gap-1" aria-label="The group's log">
       {log.data.map((entry) => (
-        <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 border-b py-2 text-sm last:border-b-0">
+        <li
+          key={entry.id}
+          className="flex flex-wrap items-baseline justify-between gap-x-4 border-b py-2 text-sm last:border-b-0"
+        >
           <span>{logEntryText(entry)}</span>
           <time dateTime={entry.createdAt} className="text-muted-foreground">
             {DAY_TIME.format(new Date(entry.createdAt))}
@@ -289,7 +342,12 @@ export interface GroupManagePageProps {
 /** /groups/:id/manage: the owner's and moderators' page: requests, members, invitations, the log. */
 export function GroupManagePage({ id, initialTab }: GroupManagePageProps) {
   return (
-    <ModeratorsOnly id={id} title="Manage the group" refusal={GROUP_NOT_MANAGED} refusalTitle="You can't manage this group">
+    <ModeratorsOnly
+      id={id}
+      title="Manage the group"
+      refusal={GROUP_NOT_MANAGED}
+      refusalTitle="You can't manage this group"
+    >
       {(group) => <ManageTabs group={group} initialTab={initialTab} />}
     </ModeratorsOnly>
   );
@@ -298,7 +356,10 @@ export function GroupManagePage({ id, initialTab }: GroupManagePageProps) {
 function ManageTabs({ group, initialTab }: { group: Group; initialTab?: ManageTab }) {
   return (
     <FormPageFrame title={`Manage ${group.name}`}>
-      <Link to={`/groups/${group.id}`} className="-mt-4 inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to={`/groups/${group.id}`}
+        className="-mt-4 inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Back to the group
       </Link>
       <Tabs defaultValue={initialTab ?? (group.pendingRequests > 0 ? "requests" : "members")} className="grid gap-4">

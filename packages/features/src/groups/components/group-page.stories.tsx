@@ -13,13 +13,18 @@ const meta = {
   component: GroupPage,
   tags: ["mobile", "tablet", "desktop"],
   args: { id: group.id },
-  parameters: { layout: "fullscreen", route: `/groups/${group.id}`, msw: { handlers: { session: sessionHandlers.member, groups: groupsApi() } } },
+  parameters: {
+    layout: "fullscreen",
+    route: `/groups/${group.id}`,
+    msw: { handlers: { session: sessionHandlers.member, groups: groupsApi() } },
+  },
 } satisfies Meta<typeof GroupPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const heading = async (root: HTMLElement) => expect(await within(root).findByRole("heading", { level: 1, name: group.name })).toBeVisible();
+const heading = async (root: HTMLElement) =>
+  expect(await within(root).findByRole("heading", { level: 1, name: group.name })).toBeVisible();
 
 /**
  * A visitor: the group, its rules, and an invitation to sign up; a group by request shows its
@@ -64,7 +69,15 @@ export const JoinOpen: Story = {
 
 /** A member: the chat, the group's events, his listing and mute, Leave (confirmed), report. */
 export const AsMember: Story = {
-  parameters: { msw: { handlers: { groups: groupsApi(groupFixture({ myRole: "member", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true })) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        groups: groupsApi(
+          groupFixture({ myRole: "member", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true }),
+        ),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     const canvas = within(canvasElement);
@@ -84,9 +97,20 @@ export const MemberWithGroupEvents: Story = {
   parameters: {
     msw: {
       handlers: {
-        groups: groupsApi(groupFixture({ myRole: "member", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true }), {
-          events: [eventFixture({ ...EVENTS_NEARBY[0], title: "Saturday river run", venueName: "Riverside Arts Market", groupId: groupFixture().id }), eventFixture({ ...EVENTS_NEARBY[1], title: "Pace group social" })],
-        }),
+        groups: groupsApi(
+          groupFixture({ myRole: "member", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true }),
+          {
+            events: [
+              eventFixture({
+                ...EVENTS_NEARBY[0],
+                title: "Saturday river run",
+                venueName: "Riverside Arts Market",
+                groupId: groupFixture().id,
+              }),
+              eventFixture({ ...EVENTS_NEARBY[1], title: "Pace group social" }),
+            ],
+          },
+        ),
       },
     },
   },
@@ -102,7 +126,16 @@ export const MemberWithGroupEvents: Story = {
 
 /** The group's events could not be loaded: said in their place, the rest of the page works. */
 export const GroupEventsFailed: Story = {
-  parameters: { msw: { handlers: { groups: groupsApi(groupFixture({ myRole: "member", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true }), { events: "error" }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        groups: groupsApi(
+          groupFixture({ myRole: "member", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true }),
+          { events: "error" },
+        ),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     const canvas = within(canvasElement);
@@ -113,11 +146,27 @@ export const GroupEventsFailed: Story = {
 
 /** A moderator: Manage (with the requests waiting) and Edit. */
 export const AsModerator: Story = {
-  parameters: { msw: { handlers: { groups: groupsApi(groupFixture({ myRole: "moderator", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true, pendingRequests: 3 })) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        groups: groupsApi(
+          groupFixture({
+            myRole: "moderator",
+            conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003",
+            listed: true,
+            pendingRequests: 3,
+          }),
+        ),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole("link", { name: /Manage/ })).toHaveAttribute("href", `/groups/${group.id}/manage`);
+    await expect(await canvas.findByRole("link", { name: /Manage/ })).toHaveAttribute(
+      "href",
+      `/groups/${group.id}/manage`,
+    );
     await expect(canvas.getByText("3 waiting")).toBeInTheDocument();
     await expect(canvas.getByRole("link", { name: "Edit" })).toBeVisible();
   },
@@ -125,7 +174,15 @@ export const AsModerator: Story = {
 
 /** The owner: no Leave (he hands over first) and nothing to report. */
 export const AsOwner: Story = {
-  parameters: { msw: { handlers: { groups: groupsApi(groupFixture({ myRole: "owner", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true })) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        groups: groupsApi(
+          groupFixture({ myRole: "owner", conversationId: "5f0c8b7e-cccc-4c1d-8e2f-000000000003", listed: true }),
+        ),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     const canvas = within(canvasElement);
@@ -137,7 +194,9 @@ export const AsOwner: Story = {
 
 /** Invited: accept or decline. */
 export const Invited: Story = {
-  parameters: { msw: { handlers: { groups: groupsApi(groupFixture({ joinPolicy: "invite", pending: "invitation" })) } } },
+  parameters: {
+    msw: { handlers: { groups: groupsApi(groupFixture({ joinPolicy: "invite", pending: "invitation" })) } },
+  },
   play: async ({ canvasElement }) => {
     await heading(canvasElement);
     await expect(await within(canvasElement).findByRole("button", { name: "Accept invitation" })).toBeVisible();
@@ -176,6 +235,8 @@ export const Loading: Story = {
 export const Failed: Story = {
   parameters: { msw: { handlers: { groups: groupsHandlers.error } } },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByRole("alert")).toHaveTextContent("Groups are unavailable right now."));
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole("alert")).toHaveTextContent("Groups are unavailable right now."),
+    );
   },
 };

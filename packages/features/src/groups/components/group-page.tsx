@@ -3,8 +3,22 @@ import { Link, useNavigate } from "react-router";
 import { CalendarDays, Flag, Lock, MapPin, MessagesSquare, Pencil, Settings2, Users } from "lucide-react";
 import { GROUP_JOIN_POLICY_LABELS, GROUP_MEMBERS_PRIVATE, seesGroupMembers, type Group } from "@vicinity/contract";
 import { Avatar, Badge, Button, CountBadge, Skeleton, toast } from "@vicinity/ui";
-import { serverMessageOr, avatarUrl, optimizedImageUrl, useAuth, CoverPageFailed, CoverPageLoading } from "@vicinity/features/shared";
-import { useGroup, useGroupEvents, useGroupMembers, useGroupSettings, useJoinGroup, useLeaveGroup } from "../api/groups";
+import {
+  serverMessageOr,
+  avatarUrl,
+  optimizedImageUrl,
+  useAuth,
+  CoverPageFailed,
+  CoverPageLoading,
+} from "@vicinity/features/shared";
+import {
+  useGroup,
+  useGroupEvents,
+  useGroupMembers,
+  useGroupSettings,
+  useJoinGroup,
+  useLeaveGroup,
+} from "../api/groups";
 import { membersText, ROLE_LABELS } from "./group-card";
 import { ConfirmDialog, ReportGroupDialog } from "./group-dialogs";
 
@@ -13,13 +27,19 @@ export const GROUP_NOT_FOUND = "Group not found";
 /** /groups/:id: the group, and what the viewer can do with it. */
 export function GroupPage({ id }: { id: string }) {
   const query = useGroup(id);
-  if (query.status === "pending") return <CoverPageLoading label="Loading the group…" width="max-w-5xl" coverClassName="aspect-[16/5]" />;
+  if (query.status === "pending")
+    return <CoverPageLoading label="Loading the group…" width="max-w-5xl" coverClassName="aspect-[16/5]" />;
   if (query.status === "error") {
     return (
       <CoverPageFailed
         error={query.error}
         width="max-w-5xl"
-        notFound={{ title: GROUP_NOT_FOUND, description: "It may have been deleted.", to: "/groups", label: "All groups" }}
+        notFound={{
+          title: GROUP_NOT_FOUND,
+          description: "It may have been deleted.",
+          to: "/groups",
+          label: "All groups",
+        }}
         failedTitle="The group could not be loaded"
         onRetry={() => void query.refetch()}
       />
@@ -39,7 +59,7 @@ function MembershipPanel({ group }: { group: Group }) {
   if (auth.status === "loading") return <Skeleton className="h-28 rounded-lg" data-testid="group-membership" />;
   if (auth.status !== "member") {
     return (
-      <div className="grid gap-2 rounded-lg border bg-card p-4" data-testid="group-membership">
+      <div className="bg-card grid gap-2 rounded-lg border p-4" data-testid="group-membership">
         <p className="text-sm text-muted-foreground">Members join groups and chat with them.</p>
         <Button asChild>
           <Link to="/join">Sign Up for Full Access</Link>
@@ -74,7 +94,15 @@ function MembershipPanel({ group }: { group: Group }) {
             You are invited to this group.
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => join.mutate(undefined, { onSuccess: () => toast({ title: `Welcome to ${group.name}`, variant: "success" }) })} busy={join.isPending} busyLabel="Joining...">
+            <Button
+              onClick={() =>
+                join.mutate(undefined, {
+                  onSuccess: () => toast({ title: `Welcome to ${group.name}`, variant: "success" }),
+                })
+              }
+              busy={join.isPending}
+              busyLabel="Joining..."
+            >
               Accept invitation
             </Button>
             <Button variant="ghost" onClick={() => leave.mutate()} busy={leave.isPending} busyLabel="Declining...">
@@ -97,7 +125,16 @@ function MembershipPanel({ group }: { group: Group }) {
           <Button
             onClick={() =>
               join.mutate(undefined, {
-                onSuccess: (now) => toast(now.myRole ? { title: `Welcome to ${group.name}`, description: "The group chat is in your messages.", variant: "success" } : { title: "Request sent", description: "A moderator will answer." }),
+                onSuccess: (now) =>
+                  toast(
+                    now.myRole
+                      ? {
+                          title: `Welcome to ${group.name}`,
+                          description: "The group chat is in your messages.",
+                          variant: "success",
+                        }
+                      : { title: "Request sent", description: "A moderator will answer." },
+                  ),
               })
             }
             busy={join.isPending}
@@ -109,7 +146,7 @@ function MembershipPanel({ group }: { group: Group }) {
       );
     }
     return (
-      <div className="grid gap-3 rounded-lg border bg-card p-4" data-testid="group-membership">
+      <div className="bg-card grid gap-3 rounded-lg border p-4" data-testid="group-membership">
         {body}
         {error}
       </div>
@@ -118,7 +155,7 @@ function MembershipPanel({ group }: { group: Group }) {
 
   const moderator = group.myRole === "owner" || group.myRole === "moderator";
   return (
-    <div className="grid gap-3 rounded-lg border bg-card p-4" data-testid="group-membership">
+    <div className="bg-card grid gap-3 rounded-lg border p-4" data-testid="group-membership">
       <p role="status" className="font-semibold">
         You are {group.myRole === "member" ? "a member" : group.myRole === "owner" ? "the owner" : "a moderator"}.
       </p>
@@ -145,11 +182,23 @@ function MembershipPanel({ group }: { group: Group }) {
         ) : null}
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={group.listed} disabled={settings.isPending} onChange={(e) => settings.mutate({ listed: e.target.checked })} className="size-4 accent-[var(--color-accent)]" />
+        <input
+          type="checkbox"
+          checked={group.listed}
+          disabled={settings.isPending}
+          onChange={(e) => settings.mutate({ listed: e.target.checked })}
+          className="size-4 accent-[var(--color-accent)]"
+        />
         Show me in the group&apos;s member list
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={group.muted} disabled={settings.isPending} onChange={(e) => settings.mutate({ muted: e.target.checked })} className="size-4 accent-[var(--color-accent)]" />
+        <input
+          type="checkbox"
+          checked={group.muted}
+          disabled={settings.isPending}
+          onChange={(e) => settings.mutate({ muted: e.target.checked })}
+          className="size-4 accent-[var(--color-accent)]"
+        />
         Mute the group chat
       </label>
       {group.myRole !== "owner" ? (
@@ -187,7 +236,13 @@ function GroupDetails({ group }: { group: Group }) {
     <main className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-6 px-3 py-6 sm:px-6">
       <div className="overflow-hidden rounded-xl bg-muted">
         {group.coverUrl ? (
-          <img src={optimizedImageUrl(group.coverUrl, { w: 1200, h: 375 })} alt="" width={1200} height={375} className="aspect-[16/5] w-full object-cover" />
+          <img
+            src={optimizedImageUrl(group.coverUrl, { w: 1200, h: 375 })}
+            alt=""
+            width={1200}
+            height={375}
+            className="aspect-[16/5] w-full object-cover"
+          />
         ) : (
           <div className="aspect-[16/5] w-full bg-gradient-to-br from-accent/40 to-muted" aria-hidden />
         )}
@@ -233,7 +288,7 @@ function GroupDetails({ group }: { group: Group }) {
           </div>
           {group.description ? <p className="whitespace-pre-line">{group.description}</p> : null}
           {group.rules ? (
-            <section aria-labelledby="group-rules" className="grid gap-1 rounded-lg border bg-card p-4">
+            <section aria-labelledby="group-rules" className="bg-card grid gap-1 rounded-lg border p-4">
               <h2 id="group-rules" className="font-semibold">
                 Rules
               </h2>
@@ -256,12 +311,20 @@ function GroupDetails({ group }: { group: Group }) {
               ) : (
                 <ul className="grid gap-2">
                   {events.data.map((event) => (
-                    <li key={event.id} className="rounded-lg border bg-card px-3 py-2">
+                    <li key={event.id} className="bg-card rounded-lg border px-3 py-2">
                       <Link to={`/events/${event.id}`} className="font-semibold hover:underline">
                         {event.title}
                       </Link>
                       <p className="text-xs text-muted-foreground">
-                        {new Date(event.startsAt).toLocaleString("en-US", { timeZone: event.timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })} · {event.venueName}
+                        {new Date(event.startsAt).toLocaleString("en-US", {
+                          timeZone: event.timeZone,
+                          weekday: "short",
+                          month: "short",
+                          day: "numeric",
+                          hour: "numeric",
+                          minute: "2-digit",
+                        })}{" "}
+                        · {event.venueName}
                       </p>
                     </li>
                   ))}
@@ -295,7 +358,11 @@ function GroupDetails({ group }: { group: Group }) {
                     return (
                       <li key={person.id} className="flex items-center gap-2 text-sm">
                         <span aria-hidden>
-                          <Avatar name={name} src={person.profileImageUrl ? avatarUrl(person.profileImageUrl, 32) : undefined} size="sm" />
+                          <Avatar
+                            name={name}
+                            src={person.profileImageUrl ? avatarUrl(person.profileImageUrl, 32) : undefined}
+                            size="sm"
+                          />
                         </span>
                         {member ? (
                           <Link to={`/members/${person.id}`} className="hover:underline">
@@ -314,7 +381,12 @@ function GroupDetails({ group }: { group: Group }) {
             )}
           </section>
           {member && group.myRole !== "owner" ? (
-            <Button variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => setReporting(true)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="justify-self-start text-muted-foreground"
+              onClick={() => setReporting(true)}
+            >
               <Flag aria-hidden /> Report this group
             </Button>
           ) : null}

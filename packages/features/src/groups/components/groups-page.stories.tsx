@@ -10,7 +10,11 @@ const meta = {
   component: GroupsPage,
   tags: ["mobile", "tablet", "desktop"],
   args: { location: JACKSONVILLE },
-  parameters: { layout: "fullscreen", route: "/groups", msw: { handlers: { session: sessionHandlers.member, groups: groupsApi() } } },
+  parameters: {
+    layout: "fullscreen",
+    route: "/groups",
+    msw: { handlers: { session: sessionHandlers.member, groups: groupsApi() } },
+  },
 } satisfies Meta<typeof GroupsPage>;
 
 export default meta;
@@ -74,7 +78,9 @@ export const Failed: Story = {
   parameters: { msw: { handlers: { groups: groupsHandlers.error } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByRole("alert")).toHaveTextContent("Groups are unavailable right now. Try again in a moment."));
+    await waitFor(() =>
+      expect(canvas.getByRole("alert")).toHaveTextContent("Groups are unavailable right now. Try again in a moment."),
+    );
     await expect(canvas.getByRole("button", { name: "Try again" })).toBeVisible();
   },
 };

@@ -37,7 +37,11 @@ export function GroupsPage({ location: given, initialQuery = "" }: GroupsPagePro
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const params: GroupsListParams = { q: query, latitude: location?.latitude ?? null, longitude: location?.longitude ?? null };
+  const params: GroupsListParams = {
+    q: query,
+    latitude: location?.latitude ?? null,
+    longitude: location?.longitude ?? null,
+  };
   const list = useGroupsList(params);
   const groups = useMemo(() => list.data?.pages.flatMap((p) => p.groups) ?? [], [list.data]);
   const mine = groups.filter((g) => g.myRole !== null);
@@ -47,9 +51,12 @@ export function GroupsPage({ location: given, initialQuery = "" }: GroupsPagePro
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: "400px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "400px 0px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -86,7 +93,11 @@ export function GroupsPage({ location: given, initialQuery = "" }: GroupsPagePro
       <EmptyState
         icon={<UsersRound aria-hidden />}
         title={NO_GROUPS_FOUND}
-        description={searching ? `Nothing matches “${query.trim()}”. Try another name or interest, or start the group yourself.` : "There are no groups here yet. Start the first one."}
+        description={
+          searching
+            ? `Nothing matches “${query.trim()}”. Try another name or interest, or start the group yourself.`
+            : "There are no groups here yet. Start the first one."
+        }
         action={<CreateGroupButton />}
       />
     );
@@ -134,8 +145,19 @@ export function GroupsPage({ location: given, initialQuery = "" }: GroupsPagePro
         <CreateGroupButton />
       </div>
       <form role="search" onSubmit={(e) => (e.preventDefault(), setQuery(typed))} className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Search by name or interest" aria-label="Search groups" className="pl-9" maxLength={60} />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="Search by name or interest"
+          aria-label="Search groups"
+          className="pl-9"
+          maxLength={60}
+        />
       </form>
       {body}
     </main>

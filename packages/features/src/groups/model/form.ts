@@ -50,7 +50,9 @@ export function groupFormOf(group: Group, fallback: { latitude: number; longitud
 }
 
 /** The request of a filled form, or the errors to show: the contract's own messages (the server says the same). */
-export function validateGroupForm(values: GroupFormValues): { input: GroupInput; errors: null } | { input: null; errors: GroupFormErrors } {
+export function validateGroupForm(
+  values: GroupFormValues,
+): { input: GroupInput; errors: null } | { input: null; errors: GroupFormErrors } {
   const parsed = groupInputSchema.safeParse({
     name: values.name.trim(),
     description: values.description.trim(),

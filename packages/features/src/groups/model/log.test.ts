@@ -20,7 +20,9 @@ describe("logEntryText", () => {
   });
 
   it("says 'a former member' for an account that is gone", () => {
-    expect(logEntryText(entry("removed", { actor: null, subject: null }))).toBe(`${GONE_MEMBER} removed ${GONE_MEMBER}`);
+    expect(logEntryText(entry("removed", { actor: null, subject: null }))).toBe(
+      `${GONE_MEMBER} removed ${GONE_MEMBER}`,
+    );
   });
 
   it("has a sentence for every action the contract lists", () => {

@@ -15,7 +15,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    const values = within(canvasElement).getAllByRole("definition").map((d) => d.textContent);
+    const values = within(canvasElement)
+      .getAllByRole("definition")
+      .map((d) => d.textContent);
     await expect(values).toEqual(["2.3M+", "850K+", "4.8", "24/7"]);
   },
 };

@@ -51,10 +51,7 @@ export function LandingPage({ link: Link = PlainLink }: { link?: LandingLink }) 
       </header>
 
       <main className="flex-1">
-        <section
-          aria-labelledby="landing-headline"
-          className="relative overflow-hidden px-6 pt-8 pb-16 sm:pt-16"
-        >
+        <section aria-labelledby="landing-headline" className="relative overflow-hidden px-6 pt-8 pb-16 sm:pt-16">
           <div
             aria-hidden
             className="pointer-events-none absolute -top-40 left-1/2 size-[44rem] -translate-x-1/2 rounded-full bg-accent/15 blur-3xl"
@@ -68,8 +65,8 @@ export function LandingPage({ link: Link = PlainLink }: { link?: LandingLink }) 
                 See who's <span className="text-accent-text">around you</span>. Meet him tonight.
               </h1>
               <p className="max-w-xl text-lg text-muted-foreground">
-                {PRODUCT_NAME} shows you the guys nearby the moment they are online: chat, share pictures,
-                find events and meet up, with your location kept private.
+                {PRODUCT_NAME} shows you the guys nearby the moment they are online: chat, share pictures, find events
+                and meet up, with your location kept private.
               </p>
               <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
                 <Button asChild size="xl">

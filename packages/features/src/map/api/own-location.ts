@@ -37,7 +37,11 @@ export function useSaveOwnLocation() {
 /** DELETE /api/users/location: sharing off (his position is deleted). */
 export function useStopSharingLocation() {
   const invalidate = useInvalidateOwnLocation();
-  return useMutation({ mutationFn: () => apiRequest("DELETE", MAP_PATHS.ownLocation), retry: false, onSuccess: invalidate });
+  return useMutation({
+    mutationFn: () => apiRequest("DELETE", MAP_PATHS.ownLocation),
+    retry: false,
+    onSuccess: invalidate,
+  });
 }
 
 /** PUT /api/users/location/visibility {visibility}. */

@@ -5,7 +5,13 @@ import type { MapSubscribe } from "@vicinity/contract";
 import { RealtimeContext, useDeviceClass, type ConnectionState, type VicinitySocket } from "@vicinity/features/shared";
 import { areaFor, MAP_MEMBERS, mapCrowdsFixture, ownLocationFixture } from "../../../../../mocks/fixtures/map";
 import { fakeGeolocation } from "../../../../../mocks/geolocation";
-import { mapHandlers, mediaHandlers, ownLocationHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import {
+  mapHandlers,
+  mediaHandlers,
+  ownLocationHandlers,
+  sessionHandlers,
+  shellHandlers,
+} from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { LiveMapPage } from "./live-map-page";
 import { MapFiltersPanel } from "./map-filters";
@@ -67,7 +73,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const markers = (root: HTMLElement, kind: "member" | "cluster" | "crowd") => Array.from(root.querySelectorAll<HTMLElement>(`.leaflet-marker-icon[data-kind="${kind}"]`));
+const markers = (root: HTMLElement, kind: "member" | "cluster" | "crowd") =>
+  Array.from(root.querySelectorAll<HTMLElement>(`.leaflet-marker-icon[data-kind="${kind}"]`));
 
 /** The markers are drawn, and every picture on them has arrived (a screenshot never catches one half-way). */
 async function markersShown(root: HTMLElement, kind: "member" | "cluster" | "crowd" = "member") {
@@ -94,7 +101,10 @@ export const Members: Story = {
   tags: ["tablet"],
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
-    await expect(markers(canvasElement, "member")[0]).toHaveAttribute("aria-label", expect.stringMatching(/, (online|offline)/));
+    await expect(markers(canvasElement, "member")[0]).toHaveAttribute(
+      "aria-label",
+      expect.stringMatching(/, (online|offline)/),
+    );
     await expect(canvasElement.querySelector("[aria-label='You are here']")).not.toBeNull();
     await expect(canvasElement.querySelector(".leaflet-control-attribution")).toHaveTextContent("OpenStreetMap");
   },
@@ -111,7 +121,9 @@ export const Loading: Story = {
 /** No stored position and no answer from the device: the spec's Jacksonville area. */
 export const NoLocation: Story = {
   args: { geolocation: fakeGeolocation("pending") },
-  parameters: { msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ position: null, sharing: false })) } } },
+  parameters: {
+    msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ position: null, sharing: false })) } },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(/Showing the Jacksonville area/)).toBeVisible();
     await markersShown(canvasElement);
@@ -156,11 +168,15 @@ export const ClusterOpened: Story = {
     await waitFor(() => expect(markers(canvasElement, "cluster").length).toBeGreaterThan(3));
     const before = markers(canvasElement, "cluster").length + markers(canvasElement, "member").length;
     const zoomIn = canvasElement.querySelector<HTMLElement>(".leaflet-control-zoom-in")!;
-    const cluster = markers(canvasElement, "cluster").sort((a, b) => Number(b.dataset.count) - Number(a.dataset.count))[0]!;
+    const cluster = markers(canvasElement, "cluster").sort(
+      (a, b) => Number(b.dataset.count) - Number(a.dataset.count),
+    )[0]!;
     cluster.focus();
     await userEvent.keyboard("{Enter}");
     await waitFor(() => expect(zoomIn.getAttribute("aria-disabled")).not.toBe("true"));
-    await waitFor(() => expect(markers(canvasElement, "cluster").length + markers(canvasElement, "member").length).not.toBe(before));
+    await waitFor(() =>
+      expect(markers(canvasElement, "cluster").length + markers(canvasElement, "member").length).not.toBe(before),
+    );
     await markersShown(canvasElement, "cluster");
   },
 };
@@ -191,8 +207,11 @@ export const FilterOnlineNow: Story = {
     await expect(panel.getByRole("button", { name: "Online now" })).toHaveAttribute("aria-pressed", "true");
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(markers(canvasElement, "crowd")).toHaveLength(0));
-    await waitFor(() => expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length).toBeLessThan(before));
-    for (const marker of markers(canvasElement, "member")) await expect(marker.getAttribute("aria-label")).toContain(", online");
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length).toBeLessThan(before),
+    );
+    for (const marker of markers(canvasElement, "member"))
+      await expect(marker.getAttribute("aria-label")).toContain(", online");
     await expect(within(canvasElement).getByText("Crowds are hidden while a filter is on")).toBeVisible();
   },
 };
@@ -202,14 +221,27 @@ export const LiveUpdateArriving: Story = {
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
     const subscribe = await waitFor(() => {
-      const emitted = mapSocket().emitted.filter((e) => e.event === "mapSubscribe").at(-1);
+      const emitted = mapSocket()
+        .emitted.filter((e) => e.event === "mapSubscribe")
+        .at(-1);
       expect(emitted).toBeDefined();
       return emitted!.args[0] as MapSubscribe;
     });
     // North of everyone else, so no cluster takes him in.
-    const newcomer = { ...MAP_MEMBERS[0]!, id: "map_new", username: "newcomer", displayName: "Newcomer", latitude: 30.43, longitude: -81.6557, isOnline: true, rightNow: null };
+    const newcomer = {
+      ...MAP_MEMBERS[0]!,
+      id: "map_new",
+      username: "newcomer",
+      displayName: "Newcomer",
+      latitude: 30.43,
+      longitude: -81.6557,
+      isOnline: true,
+      rightNow: null,
+    };
     mapSocket().serverEmit("mapTiles", areaFor(subscribe.tiles, [...MAP_MEMBERS, newcomer], mapCrowdsFixture));
-    await waitFor(() => expect(canvasElement.querySelector('.leaflet-marker-icon[data-member-id="map_new"]')).not.toBeNull());
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.leaflet-marker-icon[data-member-id="map_new"]')).not.toBeNull(),
+    );
     await markersShown(canvasElement);
   },
 };
@@ -226,7 +258,9 @@ export const Reconnecting: Story = {
 /** A visitor (decisions.md 1): markers without pictures, and the card invites him to sign up instead of messaging. */
 export const VisitorLimited: Story = {
   tags: ["tablet"],
-  parameters: { msw: { handlers: { session: sessionHandlers.visitor, map: [...mapHandlers.base, ...mapHandlers.limited] } } },
+  parameters: {
+    msw: { handlers: { session: sessionHandlers.visitor, map: [...mapHandlers.base, ...mapHandlers.limited] } },
+  },
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
     await expect(canvasElement.querySelectorAll(".leaflet-marker-pane img")).toHaveLength(0);
@@ -253,7 +287,9 @@ export const ZoomedOutTooFar: Story = {
     await markersShown(canvasElement);
     const zoomOut = canvasElement.querySelector<HTMLElement>(".leaflet-control-zoom-out")!;
     for (let i = 0; i < 4; i++) await userEvent.click(zoomOut);
-    await waitFor(() => expect(canvasElement.querySelector('[data-notice="zoom-in"]')).toHaveTextContent("Zoom in to see members"));
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-notice="zoom-in"]')).toHaveTextContent("Zoom in to see members"),
+    );
     await waitFor(() => expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]")).toHaveLength(0));
   },
 };
@@ -282,7 +318,12 @@ export const ListInStep: Story = {
       .find((r) => canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${r.dataset.memberId}"]`))!;
     await userEvent.hover(row);
     const id = row.dataset.memberId!;
-    await waitFor(() => expect(canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${id}"]`)).toHaveAttribute("data-highlighted", "true"));
+    await waitFor(() =>
+      expect(canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${id}"]`)).toHaveAttribute(
+        "data-highlighted",
+        "true",
+      ),
+    );
     await userEvent.click(row);
     await expect(row).toHaveAttribute("aria-pressed", "true");
     await expect(await within(canvasElement).findByTestId("map-member-card")).toBeVisible();

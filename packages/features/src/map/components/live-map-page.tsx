@@ -42,7 +42,11 @@ const EMPTY_MEMBERS: readonly MapMember[] = [];
 const EMPTY_CROWDS: readonly MapCrowd[] = [];
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return (
+    typeof window !== "undefined" &&
+    typeof window.matchMedia === "function" &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches
+  );
 }
 
 /**
@@ -106,7 +110,10 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
     return { members, crowds };
   }, [area.data, showsData]);
   const filtered = useMemo(() => applyFilters(allMembers, allCrowds, filters), [allMembers, allCrowds, filters]);
-  const inView = useMemo(() => (view ? filtered.members.filter((m) => contains(view.box, m)) : EMPTY_MEMBERS), [filtered.members, view]);
+  const inView = useMemo(
+    () => (view ? filtered.members.filter((m) => contains(view.box, m)) : EMPTY_MEMBERS),
+    [filtered.members, view],
+  );
   const selected = selectedId ? (filtered.members.find((m) => m.id === selectedId) ?? null) : null;
 
   const select = useCallback((id: string | null) => setSelectedId(id), []);
@@ -114,7 +121,12 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   const chooseFromList = useCallback((member: MapMember) => {
     setSelectedId(member.id);
     setSheet(null);
-    setFocus((f) => ({ latitude: member.latitude, longitude: member.longitude, zoom: CLUSTER_MAX_ZOOM + 1, seq: (f?.seq ?? 0) + 1 }));
+    setFocus((f) => ({
+      latitude: member.latitude,
+      longitude: member.longitude,
+      zoom: CLUSTER_MAX_ZOOM + 1,
+      seq: (f?.seq ?? 0) + 1,
+    }));
   }, []);
   const message = (member: MapMember) => void navigate(`/messages?to=${encodeURIComponent(member.id)}`);
   const viewProfile = (member: MapMember) => void navigate(`/members/${member.id}`);
@@ -126,21 +138,47 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   if (view && tiles === null) notices.push({ kind: "zoom-in", text: "Zoom in to see members" });
   else if (tiles && area.status === "pending") notices.push({ kind: "loading", text: "Loading members…" });
   else if (tiles && area.status === "error" && !area.data) {
-    notices.push({ kind: "error", text: "Members could not be loaded.", action: { label: "Try again", onClick: () => void area.refetch() } });
-  } else if (showsData && allMembers.length === 0 && allCrowds.length === 0) notices.push({ kind: "empty", text: "No members in this area right now" });
-  else if (showsData && filtered.members.length === 0 && filtersActive(filters)) notices.push({ kind: "empty", text: "No members match your filters here" });
-  if (showsData && filtered.crowdsHidden) notices.push({ kind: "crowds-hidden", text: "Crowds are hidden while a filter is on" });
-  if (showsData && area.data?.truncated) notices.push({ kind: "truncated", text: `Showing the ${mapMemberCap(area.data.limited).toLocaleString("en-US")} members nearest the middle: zoom in for the rest` });
+    notices.push({
+      kind: "error",
+      text: "Members could not be loaded.",
+      action: { label: "Try again", onClick: () => void area.refetch() },
+    });
+  } else if (showsData && allMembers.length === 0 && allCrowds.length === 0)
+    notices.push({ kind: "empty", text: "No members in this area right now" });
+  else if (showsData && filtered.members.length === 0 && filtersActive(filters))
+    notices.push({ kind: "empty", text: "No members match your filters here" });
+  if (showsData && filtered.crowdsHidden)
+    notices.push({ kind: "crowds-hidden", text: "Crowds are hidden while a filter is on" });
+  if (showsData && area.data?.truncated)
+    notices.push({
+      kind: "truncated",
+      text: `Showing the ${mapMemberCap(area.data.limited).toLocaleString("en-US")} members nearest the middle: zoom in for the rest`,
+    });
   if (tilesFailed) notices.push({ kind: "tiles-failed", text: "Map tiles could not be loaded" });
-  if (isMember && device.status === "denied") notices.push({ kind: "location-denied", text: "Location Access Denied: You can enable location later in settings." });
-  else if (isMember && device.status === "unsupported") notices.push({ kind: "location-unsupported", text: "Location Not Supported: Your browser doesn't support location services." });
+  if (isMember && device.status === "denied")
+    notices.push({
+      kind: "location-denied",
+      text: "Location Access Denied: You can enable location later in settings.",
+    });
+  else if (isMember && device.status === "unsupported")
+    notices.push({
+      kind: "location-unsupported",
+      text: "Location Not Supported: Your browser doesn't support location services.",
+    });
   if (isMember && !stored && !device.position) {
-    notices.push({ kind: "fallback-centre", text: "Showing the Jacksonville area. Allow location for members near you." });
+    notices.push({
+      kind: "fallback-centre",
+      text: "Showing the Jacksonville area. Allow location for members near you.",
+    });
   }
 
   if (!ready) {
     return (
-      <div role="status" aria-busy="true" className="flex flex-1 items-center justify-center gap-2 p-8 text-muted-foreground">
+      <div
+        role="status"
+        aria-busy="true"
+        className="flex flex-1 items-center justify-center gap-2 p-8 text-muted-foreground"
+      >
         <Spinner size="sm" className="text-accent" />
         Loading the map…
       </div>
@@ -168,13 +206,28 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
     />
   );
   const card = selected ? (
-    <MapMemberCard member={selected} limited={limited} onMessage={message} onViewProfile={viewProfile} onClose={() => setSelectedId(null)} />
+    <MapMemberCard
+      member={selected}
+      limited={limited}
+      onMessage={message}
+      onViewProfile={viewProfile}
+      onClose={() => setSelectedId(null)}
+    />
   ) : null;
   const filtersPanel = <MapFiltersPanel filters={filters} onChange={setFilters} />;
   const list = (
-    <MapMemberList members={inView} selectedId={selectedId} highlightedId={highlightedId} limited={limited} onSelect={chooseFromList} onHover={setHighlightedId} adSlot={limited ? undefined : adSlots?.map} />
+    <MapMemberList
+      members={inView}
+      selectedId={selectedId}
+      highlightedId={highlightedId}
+      limited={limited}
+      onSelect={chooseFromList}
+      onHover={setHighlightedId}
+      adSlot={limited ? undefined : adSlots?.map}
+    />
   );
-  const countText = tiles === null ? "Zoom in to see members" : `${inView.length} member${inView.length === 1 ? "" : "s"} in view`;
+  const countText =
+    tiles === null ? "Zoom in to see members" : `${inView.length} member${inView.length === 1 ? "" : "s"} in view`;
 
   if (variant === "basic") {
     return (
@@ -207,7 +260,13 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
               <SlidersHorizontal aria-hidden />
               Filters{filtersActive(filters) ? " (on)" : ""}
             </Button>
-            <Button size="sm" variant="secondary" className="shadow-md" onClick={() => setSheet("list")} aria-label={`List: ${countText}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              className="shadow-md"
+              onClick={() => setSheet("list")}
+              aria-label={`List: ${countText}`}
+            >
               <List aria-hidden />
               {tiles === null ? "List" : `List (${inView.length})`}
             </Button>
@@ -220,7 +279,9 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
           <SheetContent side="bottom" className="max-h-[75dvh]">
             <SheetHeader>
               <SheetTitle>{sheet === "filters" ? "Filters" : "Members in view"}</SheetTitle>
-              <SheetDescription>{sheet === "filters" ? "Show only the members you are looking for." : countText}</SheetDescription>
+              <SheetDescription>
+                {sheet === "filters" ? "Show only the members you are looking for." : countText}
+              </SheetDescription>
             </SheetHeader>
             <div className="min-h-0 overflow-y-auto px-4 pb-4">{sheet === "filters" ? filtersPanel : list}</div>
           </SheetContent>

@@ -40,7 +40,10 @@ async function mapShown(canvasElement: HTMLElement) {
 export const Shown: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole("switch", { name: "Share my location" })).toHaveAttribute("aria-checked", "true");
+    await expect(await canvas.findByRole("switch", { name: "Share my location" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
     await expect(canvas.getByText("30.33218, -81.65571")).toBeVisible();
     await expect(canvas.getByText(/ ago$/)).toBeVisible();
     await expect(canvas.getByRole("radio", { name: /^Shown/ })).toBeChecked();
@@ -78,10 +81,15 @@ export const ChangeVisibility: Story = {
 
 /** Sharing off: no position stored, nothing on the map. */
 export const SharingOff: Story = {
-  parameters: { msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ sharing: false, position: null })) } } },
+  parameters: {
+    msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ sharing: false, position: null })) } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole("switch", { name: "Share my location" })).toHaveAttribute("aria-checked", "false");
+    await expect(await canvas.findByRole("switch", { name: "Share my location" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
     await expect(canvas.getByText(/Your position is not stored/)).toBeVisible();
   },
 };
@@ -89,7 +97,9 @@ export const SharingOff: Story = {
 /** Sharing on again: the device's position is saved and shown. */
 export const TurnSharingOn: Story = {
   tags: ["!mobile"],
-  parameters: { msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ sharing: false, position: null })) } } },
+  parameters: {
+    msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ sharing: false, position: null })) } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole("switch", { name: "Share my location" }));
@@ -101,7 +111,13 @@ export const TurnSharingOn: Story = {
 
 /** The server refused the position: the spec's message, and he can try again. */
 export const SavingError: Story = {
-  parameters: { msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ sharing: false, position: null }), { saveFails: true }) } } },
+  parameters: {
+    msw: {
+      handlers: {
+        location: ownLocationHandlers(ownLocationFixture({ sharing: false, position: null }), { saveFails: true }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole("button", { name: "Share my location" }));
@@ -112,7 +128,9 @@ export const SavingError: Story = {
 /** The device refused: the spec's toast. */
 export const LocationDenied: Story = {
   args: { geolocation: fakeGeolocation("denied") },
-  parameters: { msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ sharing: false, position: null })) } } },
+  parameters: {
+    msw: { handlers: { location: ownLocationHandlers(ownLocationFixture({ sharing: false, position: null })) } },
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole("button", { name: "Share my location" }));
     await expect(await within(document.body).findByText("Location Access Denied")).toBeInTheDocument();

@@ -75,7 +75,9 @@ export function LocationPage({ geolocation, animate = true }: LocationPageProps)
     <div className="mx-auto grid w-full max-w-2xl gap-4 p-4 sm:p-6">
       <header className="grid gap-1">
         <h1 className="font-display text-2xl font-bold">Your location</h1>
-        <p className="text-sm text-muted-foreground">Only you see your exact position. Others see a point of the 500 m square you are in, never where you are.</p>
+        <p className="text-sm text-muted-foreground">
+          Only you see your exact position. Others see a point of the 500 m square you are in, never where you are.
+        </p>
       </header>
       {own.status === "pending" ? (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
@@ -99,11 +101,18 @@ export function LocationPage({ geolocation, animate = true }: LocationPageProps)
             onStop={stopSharing}
           />
           {error ? (
-            <p role="alert" className="rounded-md border border-destructive/60 bg-destructive/10 px-3 py-2 text-sm text-destructive-text">
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/60 bg-destructive/10 px-3 py-2 text-sm text-destructive-text"
+            >
               {error}
             </p>
           ) : null}
-          <VisibilityCard value={own.data.visibility} saving={visibility.isPending ? visibility.variables : null} onChange={choose} />
+          <VisibilityCard
+            value={own.data.visibility}
+            saving={visibility.isPending ? visibility.variables : null}
+            onChange={choose}
+          />
         </>
       )}
     </div>
@@ -133,7 +142,9 @@ function PositionCard({
         <div className="grid gap-1">
           <h2 className="font-display text-lg font-semibold">Location sharing</h2>
           <p className="text-sm text-muted-foreground">
-            {own.sharing ? "On: members near you can find you." : "Off: you are not on the map and nearby members don't see your distance."}
+            {own.sharing
+              ? "On: members near you can find you."
+              : "Off: you are not on the map and nearby members don't see your distance."}
           </p>
         </div>
         <button
@@ -148,7 +159,12 @@ function PositionCard({
             own.sharing ? "border-accent bg-accent" : "bg-muted",
           )}
         >
-          <span className={cn("block size-5 rounded-full bg-foreground shadow transition-transform", own.sharing ? "translate-x-6" : "translate-x-1")} />
+          <span
+            className={cn(
+              "block size-5 rounded-full bg-foreground shadow transition-transform",
+              own.sharing ? "translate-x-6" : "translate-x-1",
+            )}
+          />
         </button>
       </div>
       {position && cell ? (
@@ -185,7 +201,11 @@ function PositionCard({
           </p>
         </>
       ) : (
-        <p className="text-sm text-muted-foreground">{own.sharing ? "Your position is not known yet." : "Your position is not stored. Turn sharing on to appear on the map."}</p>
+        <p className="text-sm text-muted-foreground">
+          {own.sharing
+            ? "Your position is not known yet."
+            : "Your position is not stored. Turn sharing on to appear on the map."}
+        </p>
       )}
       <div>
         <Button onClick={onShare} disabled={busy} aria-busy={busy}>
@@ -197,7 +217,15 @@ function PositionCard({
   );
 }
 
-function VisibilityCard({ value, saving, onChange }: { value: MapVisibility; saving: MapVisibility | null | undefined; onChange: (v: MapVisibility) => void }) {
+function VisibilityCard({
+  value,
+  saving,
+  onChange,
+}: {
+  value: MapVisibility;
+  saving: MapVisibility | null | undefined;
+  onChange: (v: MapVisibility) => void;
+}) {
   const name = useId();
   const current = saving ?? value;
   return (

@@ -16,11 +16,20 @@ export interface MapMemberCardProps {
 }
 
 /** The member a marker or a row opened: name, age, distance, match, Message and Profile. */
-export function MapMemberCard({ member, limited = false, onMessage, onViewProfile, onClose, className }: MapMemberCardProps) {
+export function MapMemberCard({
+  member,
+  limited = false,
+  onMessage,
+  onViewProfile,
+  onClose,
+  className,
+}: MapMemberCardProps) {
   const name = memberName(member);
   const distance = formatMapDistance(member.distance);
   const match = formatCompatibility(member.compatibility);
-  const facts = [member.age !== null ? `${member.age}` : null, member.isOnline ? "Online now" : null, distance].filter(Boolean).join(" · ");
+  const facts = [member.age !== null ? `${member.age}` : null, member.isOnline ? "Online now" : null, distance]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <section
       aria-label={`${name} on the map`}
@@ -28,7 +37,12 @@ export function MapMemberCard({ member, limited = false, onMessage, onViewProfil
       className={cn("relative grid gap-3 rounded-xl border bg-surface p-4 text-foreground shadow-xl", className)}
     >
       <div className="flex items-center gap-3 pr-8">
-        <Avatar name={name} src={member.thumbnailUrl && !limited ? avatarUrl(member.thumbnailUrl) : undefined} size="lg" online={member.isOnline} />
+        <Avatar
+          name={name}
+          src={member.thumbnailUrl && !limited ? avatarUrl(member.thumbnailUrl) : undefined}
+          size="lg"
+          online={member.isOnline}
+        />
         <div className="min-w-0">
           <h2 className="truncate font-display text-lg font-semibold">{name}</h2>
           {facts ? <p className="text-sm text-muted-foreground">{facts}</p> : null}
@@ -56,7 +70,12 @@ export function MapMemberCard({ member, limited = false, onMessage, onViewProfil
             Message
           </Button>
         )}
-        <Button size="sm" variant="secondary" onClick={() => onViewProfile?.(member)} aria-label={`View ${name}'s profile`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onViewProfile?.(member)}
+          aria-label={`View ${name}'s profile`}
+        >
           <UserRound aria-hidden />
           Profile
         </Button>

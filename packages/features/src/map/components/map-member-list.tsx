@@ -26,7 +26,17 @@ export const MAP_LIST_AD_AFTER = 5;
  * The members in view as a list, kept in step with the map (hover and selection both ways): the
  * accessible alternative to the markers.
  */
-export function MapMemberList({ members, selectedId = null, highlightedId = null, limited = false, max = MAP_LIST_MAX_ROWS, onSelect, onHover, className, adSlot }: MapMemberListProps) {
+export function MapMemberList({
+  members,
+  selectedId = null,
+  highlightedId = null,
+  limited = false,
+  max = MAP_LIST_MAX_ROWS,
+  onSelect,
+  onHover,
+  className,
+  adSlot,
+}: MapMemberListProps) {
   const list = useRef<HTMLUListElement>(null);
   // A marker hovered or chosen on the map brings its row into view.
   const shown = highlightedId ?? selectedId;
@@ -46,42 +56,50 @@ export function MapMemberList({ members, selectedId = null, highlightedId = null
           const distance = formatMapDistance(member.distance);
           return (
             <Fragment key={member.id}>
-            <li>
-              <button
-                type="button"
-                data-member-id={member.id}
-                data-highlighted={member.id === highlightedId}
-                aria-pressed={member.id === selectedId}
-                aria-label={describeMember(member)}
-                onClick={() => onSelect?.(member)}
-                onMouseEnter={() => onHover?.(member.id)}
-                onMouseLeave={() => onHover?.(null)}
-                onFocus={() => onHover?.(member.id)}
-                onBlur={() => onHover?.(null)}
-                className="flex w-full items-center gap-3 rounded-lg px-2 py-1.5 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring data-[highlighted=true]:bg-muted aria-pressed:bg-accent/15 aria-pressed:ring-1 aria-pressed:ring-accent"
-              >
-                <Avatar name={name} src={member.thumbnailUrl && !limited ? avatarUrl(member.thumbnailUrl) : undefined} size="sm" online={member.isOnline} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold">{name}</span>
-                  <span className="block truncate text-xs text-muted-foreground">
-                    {[member.age, distance].filter((v) => v !== null).join(" · ") || (member.isOnline ? "Online" : "Offline")}
+              <li>
+                <button
+                  type="button"
+                  data-member-id={member.id}
+                  data-highlighted={member.id === highlightedId}
+                  aria-pressed={member.id === selectedId}
+                  aria-label={describeMember(member)}
+                  onClick={() => onSelect?.(member)}
+                  onMouseEnter={() => onHover?.(member.id)}
+                  onMouseLeave={() => onHover?.(null)}
+                  onFocus={() => onHover?.(member.id)}
+                  onBlur={() => onHover?.(null)}
+                  className="flex w-full items-center gap-3 rounded-lg px-2 py-1.5 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring aria-pressed:bg-accent/15 aria-pressed:ring-1 aria-pressed:ring-accent data-[highlighted=true]:bg-muted"
+                >
+                  <Avatar
+                    name={name}
+                    src={member.thumbnailUrl && !limited ? avatarUrl(member.thumbnailUrl) : undefined}
+                    size="sm"
+                    online={member.isOnline}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-semibold">{name}</span>
+                    <span className="block truncate text-xs text-muted-foreground">
+                      {[member.age, distance].filter((v) => v !== null).join(" · ") ||
+                        (member.isOnline ? "Online" : "Offline")}
+                    </span>
                   </span>
-                </span>
-                {member.rightNow ? (
-                  <span className="inline-flex items-center gap-0.5 rounded-pill bg-accent px-1.5 py-0.5 text-[0.625rem] font-bold text-accent-foreground uppercase">
-                    <Zap className="size-3" aria-hidden />
-                    Now
-                  </span>
-                ) : null}
-              </button>
-            </li>
-            {adSlot && i === adAfter ? <li className="py-1 empty:hidden">{adSlot}</li> : null}
+                  {member.rightNow ? (
+                    <span className="inline-flex items-center gap-0.5 rounded-pill bg-accent px-1.5 py-0.5 text-[0.625rem] font-bold text-accent-foreground uppercase">
+                      <Zap className="size-3" aria-hidden />
+                      Now
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+              {adSlot && i === adAfter ? <li className="py-1 empty:hidden">{adSlot}</li> : null}
             </Fragment>
           );
         })}
       </ul>
       {members.length > rows.length ? (
-        <p className="px-2 text-xs text-muted-foreground">and {members.length - rows.length} more: zoom in to see them one by one.</p>
+        <p className="px-2 text-xs text-muted-foreground">
+          and {members.length - rows.length} more: zoom in to see them one by one.
+        </p>
       ) : null}
     </div>
   );

@@ -40,7 +40,11 @@ const ICONS: Record<MapNoticeKind, ReactNode> = {
 /** What the map has to say, as small banners over it (the map and its markers keep working). */
 export function MapNotices({ notices, className }: { notices: readonly MapNotice[]; className?: string }) {
   return (
-    <div role="status" aria-live="polite" className={cn("pointer-events-none flex flex-col items-center gap-1.5", className)}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn("pointer-events-none flex flex-col items-center gap-1.5", className)}
+    >
       {notices.map((notice) => (
         <p
           key={notice.kind}

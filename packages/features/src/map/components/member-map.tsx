@@ -59,7 +59,22 @@ function boxOf(bounds: L.LatLngBounds): ViewBox {
  * data or the view changes. Markers are focusable and named; Enter opens them.
  */
 export function MemberMap(props: MemberMapProps) {
-  const { initialCenter, initialZoom, config, members, crowds, own, outline, selectedId = null, highlightedId = null, limited = false, animate = true, focus, label = "Map of members", className } = props;
+  const {
+    initialCenter,
+    initialZoom,
+    config,
+    members,
+    crowds,
+    own,
+    outline,
+    selectedId = null,
+    highlightedId = null,
+    limited = false,
+    animate = true,
+    focus,
+    label = "Map of members",
+    className,
+  } = props;
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const layer = useRef<MarkerLayer | null>(null);
@@ -94,18 +109,23 @@ export function MemberMap(props: MemberMapProps) {
       // The map follows its own box (onSettledResize below), not the window's every resize event.
       trackResize: false,
     });
-    instance.attributionControl.setPrefix('<a href="https://leafletjs.com" title="A JavaScript library for interactive maps">Leaflet</a>');
+    instance.attributionControl.setPrefix(
+      '<a href="https://leafletjs.com" title="A JavaScript library for interactive maps">Leaflet</a>',
+    );
     layer.current = new MarkerLayer(
       instance,
       {
         onMember: (id) => callbacks.current.onSelect?.(id),
         onHover: (id) => callbacks.current.onHover?.(id),
         onCluster: (item: Extract<MapMarkerItem, { kind: "cluster" }>) =>
-          instance.setView([item.latitude, item.longitude], indexRef.current.expansionZoom(item.clusterId), { animate: animated }),
+          instance.setView([item.latitude, item.longitude], indexRef.current.expansionZoom(item.clusterId), {
+            animate: animated,
+          }),
       },
       (member) => (member.thumbnailUrl && !limitedRef.current ? avatarUrl(member.thumbnailUrl) : null),
     );
-    const emitView = () => callbacks.current.onViewChange?.({ box: boxOf(instance.getBounds()), zoom: instance.getZoom() });
+    const emitView = () =>
+      callbacks.current.onViewChange?.({ box: boxOf(instance.getBounds()), zoom: instance.getZoom() });
     instance.on("moveend", emitView);
     // A new size keeps the map's centre and zoom. The view is set from scratch (Leaflet's `reset`,
     // missing from its types): letting Leaflet shift it by rounded half-differences of the sizes
@@ -128,7 +148,6 @@ export function MemberMap(props: MemberMapProps) {
       setMap(null);
     };
   }, []);
-
 
   // The base layer: the app's own tiles (docs/decisions/0018); a failure is reported once per layer.
   // Its state, for whoever waits for a finished picture (the visual tests): "pending" until every
@@ -224,7 +243,11 @@ export function MemberMap(props: MemberMapProps) {
   useEffect(() => {
     if (!map || !focus) return;
     // Without animation the view is set from scratch (as at a new size), not panned by a rounded offset.
-    map.setView([focus.latitude, focus.longitude], focus.zoom ?? map.getZoom(), (made.current.animate ? { animate: true } : { animate: false, reset: true }) as L.ZoomPanOptions);
+    map.setView(
+      [focus.latitude, focus.longitude],
+      focus.zoom ?? map.getZoom(),
+      (made.current.animate ? { animate: true } : { animate: false, reset: true }) as L.ZoomPanOptions,
+    );
     // Only a new request moves the map.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, seq]);

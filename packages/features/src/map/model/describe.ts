@@ -29,7 +29,10 @@ export function describeCrowd(count: number): string {
 }
 
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? (words[0]?.[0] ?? "") + (words[1]?.[0] ?? "") : name.slice(0, 2);
   return letters.toUpperCase();
 }

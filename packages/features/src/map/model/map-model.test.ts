@@ -40,7 +40,12 @@ describe("dataTilesFor", () => {
 });
 
 describe("filters", () => {
-  const members = [member("a", { isOnline: false }), member("b", { rightNow: { note: "x", until: "" } }), member("c", { age: 45 }), member("d", { age: null })];
+  const members = [
+    member("a", { isOnline: false }),
+    member("b", { rightNow: { note: "x", until: "" } }),
+    member("c", { age: 45 }),
+    member("d", { age: null }),
+  ];
   const crowds = [{ id: "c1", latitude: 30.3, longitude: -81.6, count: 6 }];
   it("keeps everyone, crowds too, without a filter", () => {
     expect(applyFilters(members, crowds, NO_FILTERS)).toEqual({ members, crowds, crowdsHidden: false });
@@ -58,7 +63,10 @@ describe("filters", () => {
 
 describe("MarkerIndex", () => {
   it("counts a crowd's members into the cluster it joins, and draws a lone crowd as a count", () => {
-    const index = new MarkerIndex([member("a"), member("b", { latitude: 30.3301 })], [{ id: "c1", latitude: 30.3302, longitude: -81.65, count: 7 }]);
+    const index = new MarkerIndex(
+      [member("a"), member("b", { latitude: 30.3301 })],
+      [{ id: "c1", latitude: 30.3302, longitude: -81.65, count: 7 }],
+    );
     const [cluster] = index.itemsIn(JAX, 10);
     expect(cluster).toMatchObject({ kind: "cluster", count: 9 });
     const alone = new MarkerIndex([], [{ id: "c1", latitude: 30.33, longitude: -81.65, count: 7 }]).itemsIn(JAX, 10);
@@ -79,8 +87,22 @@ describe("labels", () => {
 
 describe("replaceTiles", () => {
   it("replaces the pushed tiles whole and keeps the others", () => {
-    const area = { truncated: false, limited: false, tiles: [{ tile: "9/1/1", members: [member("a")], crowds: [] }, { tile: "9/1/2", members: [member("b")], crowds: [] }] };
-    const next = replaceTiles(area, { truncated: false, limited: false, tiles: [{ tile: "9/1/2", members: [], crowds: [] }, { tile: "9/7/7", members: [member("z")], crowds: [] }] });
+    const area = {
+      truncated: false,
+      limited: false,
+      tiles: [
+        { tile: "9/1/1", members: [member("a")], crowds: [] },
+        { tile: "9/1/2", members: [member("b")], crowds: [] },
+      ],
+    };
+    const next = replaceTiles(area, {
+      truncated: false,
+      limited: false,
+      tiles: [
+        { tile: "9/1/2", members: [], crowds: [] },
+        { tile: "9/7/7", members: [member("z")], crowds: [] },
+      ],
+    });
     expect(next.tiles.map((t) => [t.tile, t.members.length])).toEqual([
       ["9/1/1", 1],
       ["9/1/2", 0],
@@ -92,7 +114,11 @@ describe("createThrottle", () => {
   it("sends at once, then the latest at the end of the interval", () => {
     vi.useFakeTimers();
     const sent: number[] = [];
-    const throttle = createThrottle<number>(15_000, (v) => sent.push(v), () => Date.now());
+    const throttle = createThrottle<number>(
+      15_000,
+      (v) => sent.push(v),
+      () => Date.now(),
+    );
     throttle.push(1);
     throttle.push(2);
     throttle.push(3);

@@ -24,7 +24,9 @@ export function memberMarkerHtml(member: MapMember, thumbnail: string | null): s
   const now = member.rightNow
     ? `<span class="absolute -top-1 -right-1 flex size-4.5 items-center justify-center rounded-full bg-accent text-accent-foreground ring-2 ring-surface">${BOLT}</span>`
     : "";
-  const dot = member.isOnline ? '<span class="absolute right-0 bottom-0 size-3 rounded-full bg-online ring-2 ring-surface"></span>' : "";
+  const dot = member.isOnline
+    ? '<span class="absolute right-0 bottom-0 size-3 rounded-full bg-online ring-2 ring-surface"></span>'
+    : "";
   return `<span class="relative block size-full rounded-full border-[3px] ${ring} bg-muted shadow-lg transition-transform group-data-[highlighted=true]:scale-115 group-data-[selected=true]:scale-125 group-data-[selected=true]:outline-3 group-data-[selected=true]:outline-accent">${face}${dot}${now}</span>`;
 }
 
@@ -46,5 +48,9 @@ export const OWN_MARKER_HTML =
   '<span class="block size-full rounded-full border-[3px] border-white bg-[#2f7bff] shadow-[0_0_0_6px_rgba(47,123,255,0.3)]"></span>';
 
 function formatCount(count: number): string {
-  return count >= 10_000 ? `${Math.round(count / 1000)}k` : count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count);
+  return count >= 10_000
+    ? `${Math.round(count / 1000)}k`
+    : count >= 1000
+      ? `${(count / 1000).toFixed(1)}k`
+      : String(count);
 }

@@ -2,7 +2,8 @@ import Supercluster, { type PointFeature } from "supercluster";
 import { MAP_MAX_ZOOM, MAP_MIN_DATA_ZOOM, type MapCrowd, type MapMember } from "@vicinity/contract";
 import type { ViewBox } from "./view";
 
-type PointProps = { member: MapMember; crowd?: undefined; count: 1 } | { member?: undefined; crowd: MapCrowd; count: number };
+type PointProps =
+  { member: MapMember; crowd?: undefined; count: 1 } | { member?: undefined; crowd: MapCrowd; count: number };
 interface ClusterProps {
   count: number;
 }
@@ -40,10 +41,18 @@ export class MarkerIndex {
     });
     const points: Array<PointFeature<PointProps>> = [];
     for (const member of members) {
-      points.push({ type: "Feature", geometry: { type: "Point", coordinates: [member.longitude, member.latitude] }, properties: { member, count: 1 } });
+      points.push({
+        type: "Feature",
+        geometry: { type: "Point", coordinates: [member.longitude, member.latitude] },
+        properties: { member, count: 1 },
+      });
     }
     for (const crowd of crowds) {
-      points.push({ type: "Feature", geometry: { type: "Point", coordinates: [crowd.longitude, crowd.latitude] }, properties: { crowd, count: crowd.count } });
+      points.push({
+        type: "Feature",
+        geometry: { type: "Point", coordinates: [crowd.longitude, crowd.latitude] },
+        properties: { crowd, count: crowd.count },
+      });
     }
     this.index.load(points);
   }
@@ -59,10 +68,18 @@ export class MarkerIndex {
       const [longitude, latitude] = feature.geometry.coordinates as [number, number];
       const props = feature.properties;
       if ("cluster" in props && props.cluster) {
-        return { kind: "cluster", key: `cluster:${props.cluster_id}`, latitude, longitude, count: props.count, clusterId: props.cluster_id };
+        return {
+          kind: "cluster",
+          key: `cluster:${props.cluster_id}`,
+          latitude,
+          longitude,
+          count: props.count,
+          clusterId: props.cluster_id,
+        };
       }
       const point = props as PointProps;
-      if (point.member) return { kind: "member", key: `member:${point.member.id}`, latitude, longitude, member: point.member };
+      if (point.member)
+        return { kind: "member", key: `member:${point.member.id}`, latitude, longitude, member: point.member };
       return { kind: "crowd", key: `crowd:${point.crowd.id}`, latitude, longitude, count: point.crowd.count };
     });
   }

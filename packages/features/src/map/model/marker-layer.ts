@@ -141,7 +141,9 @@ export class MarkerLayer {
       element.dataset.highlighted = String(item.member.id === this.highlightedId);
       element.setAttribute("aria-label", describeMember(item.member));
       element.setAttribute("aria-pressed", String(item.member.id === this.selectedId));
-      entry.marker.setZIndexOffset(item.member.id === this.selectedId ? 2000 : item.member.id === this.highlightedId ? 1000 : 0);
+      entry.marker.setZIndexOffset(
+        item.member.id === this.selectedId ? 2000 : item.member.id === this.highlightedId ? 1000 : 0,
+      );
     } else if (item.kind === "cluster") {
       element.dataset.count = String(item.count);
       element.setAttribute("aria-label", describeCluster(item.count));

@@ -10,7 +10,8 @@ export interface OwnPosition {
   position: LatLon | null;
 }
 
-const browserGeolocation = (): Geolocation | undefined => (typeof navigator === "undefined" ? undefined : navigator.geolocation);
+const browserGeolocation = (): Geolocation | undefined =>
+  typeof navigator === "undefined" ? undefined : navigator.geolocation;
 
 /**
  * Follows the device (watchPosition, the spec's options: high accuracy, 15 s timeout, 60 s maximum
@@ -24,9 +25,14 @@ export function useOwnPosition(enabled: boolean, given?: Geolocation | null): Ow
   useEffect(() => {
     if (!enabled || !geolocation) return;
     const id = geolocation.watchPosition(
-      (fix) => setState({ status: "located", position: { latitude: fix.coords.latitude, longitude: fix.coords.longitude } }),
+      (fix) =>
+        setState({ status: "located", position: { latitude: fix.coords.latitude, longitude: fix.coords.longitude } }),
       (error) =>
-        setState((s) => (error.code === 1 ? { status: "denied", position: null } : { status: s.position ? "located" : "unavailable", position: s.position })),
+        setState((s) =>
+          error.code === 1
+            ? { status: "denied", position: null }
+            : { status: s.position ? "located" : "unavailable", position: s.position },
+        ),
       GEOLOCATION_OPTIONS,
     );
     return () => geolocation.clearWatch(id);

@@ -11,7 +11,11 @@ import type { LatLon } from "./view";
  * reconnection, when it also fetches them anew for what it missed) and writes each `mapTiles`
  * push into the loaded area, tile by tile. Leaving the map, or no tiles, unsubscribes.
  */
-export function useLiveMapTiles(socket: VicinitySocket | null, state: ConnectionState, tiles: readonly string[] | null) {
+export function useLiveMapTiles(
+  socket: VicinitySocket | null,
+  state: ConnectionState,
+  tiles: readonly string[] | null,
+) {
   const queryClient = useQueryClient();
   const key = (tiles ?? []).join(",");
   const connected = socket !== null && state === "connected";

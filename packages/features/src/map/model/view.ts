@@ -1,4 +1,12 @@
-import { MAP_MAX_TILES, MAP_MIN_DATA_ZOOM, MAP_TILE_LEVEL_MIN, mapTileLevelFor, parseTileKey, tileBounds, tilesCovering } from "@vicinity/contract";
+import {
+  MAP_MAX_TILES,
+  MAP_MIN_DATA_ZOOM,
+  MAP_TILE_LEVEL_MIN,
+  mapTileLevelFor,
+  parseTileKey,
+  tileBounds,
+  tilesCovering,
+} from "@vicinity/contract";
 
 /** A box of the map, in degrees (what Leaflet's bounds give). */
 export interface ViewBox {
@@ -51,7 +59,12 @@ export function dataTilesFor(view: MapView): string[] | null {
 }
 
 export function contains(box: ViewBox, point: LatLon): boolean {
-  return point.latitude >= box.south && point.latitude <= box.north && point.longitude >= box.west && point.longitude <= box.east;
+  return (
+    point.latitude >= box.south &&
+    point.latitude <= box.north &&
+    point.longitude >= box.west &&
+    point.longitude <= box.east
+  );
 }
 
 const METERS_PER_DEGREE_LAT = 111_320;

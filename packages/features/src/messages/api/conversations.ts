@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
 import * as z from "zod/mini";
 import {
   API_PATHS,
@@ -29,7 +36,10 @@ const summaries = z.array(conversationSummarySchema);
 const messageList = z.array(messageSchema);
 
 export async function getConversations(cursor: string | null): Promise<Page<ConversationSummary>> {
-  const response = await apiRequest("GET", cursor ? `${API_PATHS.conversations}?cursor=${encodeURIComponent(cursor)}` : API_PATHS.conversations);
+  const response = await apiRequest(
+    "GET",
+    cursor ? `${API_PATHS.conversations}?cursor=${encodeURIComponent(cursor)}` : API_PATHS.conversations,
+  );
   return { items: summaries.parse(await response.json()), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }
 
@@ -52,7 +62,11 @@ export async function getConversation(id: string): Promise<ConversationSummary> 
 }
 
 export function useConversation(id: string | null) {
-  return useQuery({ queryKey: messageKeys.conversation(id ?? ""), queryFn: () => getConversation(id!), enabled: id !== null });
+  return useQuery({
+    queryKey: messageKeys.conversation(id ?? ""),
+    queryFn: () => getConversation(id!),
+    enabled: id !== null,
+  });
 }
 
 /** POST /api/conversations: the direct conversation with a member (made on first use). */
@@ -108,24 +122,37 @@ export async function getMissedMessages(after: number): Promise<{ messages: Mess
 
 /** Puts a message into its conversation's loaded history (once), newest page first. */
 export function addToThreadCache(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData<InfiniteData<Page<Message>, string | null>>(messageKeys.thread(message.conversationId), (data) => {
-    if (!data) return data;
-    if (data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
-    const [first, ...rest] = data.pages;
-    return { ...data, pages: [{ items: [message, ...(first?.items ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
-  });
+  queryClient.setQueryData<InfiniteData<Page<Message>, string | null>>(
+    messageKeys.thread(message.conversationId),
+    (data) => {
+      if (!data) return data;
+      if (data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
+      const [first, ...rest] = data.pages;
+      return {
+        ...data,
+        pages: [{ items: [message, ...(first?.items ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest],
+      };
+    },
+  );
 }
 
 /** A read receipt: the peer's (or my own, from another tab) read mark moves forward. */
-export function applyReadReceipt(queryClient: QueryClient, meId: string, event: { conversationId: string; userId: string; lastReadMessageId: number }): void {
+export function applyReadReceipt(
+  queryClient: QueryClient,
+  meId: string,
+  event: { conversationId: string; userId: string; lastReadMessageId: number },
+): void {
   const update = (summary: ConversationSummary): ConversationSummary =>
     summary.id !== event.conversationId
       ? summary
       : event.userId === meId
         ? { ...summary, unreadCount: 0 }
         : { ...summary, peerLastReadMessageId: Math.max(summary.peerLastReadMessageId, event.lastReadMessageId) };
-  queryClient.setQueryData<ConversationSummary>(messageKeys.conversation(event.conversationId), (s) => (s ? update(s) : s));
-  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(messageKeys.conversations(), (data) =>
-    data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(update) })) } : data,
+  queryClient.setQueryData<ConversationSummary>(messageKeys.conversation(event.conversationId), (s) =>
+    s ? update(s) : s,
+  );
+  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(
+    messageKeys.conversations(),
+    (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(update) })) } : data),
   );
 }

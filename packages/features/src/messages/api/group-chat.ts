@@ -7,7 +7,8 @@ import { messageKeys } from "./conversations";
 export function useConversationMembers(id: string, enabled: boolean) {
   return useQuery({
     queryKey: messageKeys.members(id),
-    queryFn: async (): Promise<ConversationMember[]> => conversationMembersSchema.parse(await (await apiRequest("GET", API_PATHS.conversationMembers(id))).json()),
+    queryFn: async (): Promise<ConversationMember[]> =>
+      conversationMembersSchema.parse(await (await apiRequest("GET", API_PATHS.conversationMembers(id))).json()),
     enabled,
     staleTime: 60_000,
   });

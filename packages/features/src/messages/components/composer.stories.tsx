@@ -65,7 +65,10 @@ export const Idle: Story = {
     await expect(input).toHaveAttribute("maxlength", String(MESSAGE_MAX_LENGTH));
     await expect(canvas.getByRole("button", { name: "Send" })).toBeDisabled();
     await expect(canvas.getByRole("button", { name: "Attach a picture" })).toBeEnabled();
-    await expect(canvasElement.querySelector("[data-testid=composer-file-input]")).toHaveAttribute("accept", "image/jpeg,image/png,image/webp,image/avif");
+    await expect(canvasElement.querySelector("[data-testid=composer-file-input]")).toHaveAttribute(
+      "accept",
+      "image/jpeg,image/png,image/webp,image/avif",
+    );
     await expect(canvas.queryByTestId("composer-counter")).toBeNull();
   },
 };
@@ -122,7 +125,9 @@ export const NearTheLimit: Story = {
     await expect(input).toHaveAccessibleDescription("150 characters left");
     await userEvent.paste("b".repeat(400));
     await expect(input).toHaveValue("a".repeat(MESSAGE_MAX_LENGTH - 150) + "b".repeat(150));
-    await expect(canvas.getByTestId("composer-counter")).toHaveTextContent("2,000 characters, the most a message can have");
+    await expect(canvas.getByTestId("composer-counter")).toHaveTextContent(
+      "2,000 characters, the most a message can have",
+    );
     // Grown to its cap (about six lines), then it scrolls.
     await expect(input.getBoundingClientRect().height).toBeLessThanOrEqual(160);
     await expect(input.scrollHeight).toBeGreaterThan(input.clientHeight);
@@ -137,7 +142,11 @@ export const UploadingPicture: Story = {
     await attach(canvasElement);
     await expect(await canvas.findByText("Uploading picture... 40%")).toBeVisible();
     await expect(canvas.getByRole("progressbar", { name: "Uploading picture" })).toHaveAttribute("aria-valuenow", "40");
-    await expect(args.uploadPicture).toHaveBeenCalledWith(expect.any(File), expect.any(Function), expect.any(AbortSignal));
+    await expect(args.uploadPicture).toHaveBeenCalledWith(
+      expect.any(File),
+      expect.any(Function),
+      expect.any(AbortSignal),
+    );
     await expect(canvas.getByRole("button", { name: "Send" })).toBeDisabled();
     await expect(canvas.getByRole("button", { name: "Cancel upload" })).toBeVisible();
     await previewShown(canvasElement);
@@ -180,7 +189,9 @@ export const UploadFailedOffline: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await attach(canvasElement);
-    await expect(await canvas.findByRole("alert")).toHaveTextContent("The picture couldn't be uploaded. Check your connection and try again.");
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      "The picture couldn't be uploaded. Check your connection and try again.",
+    );
     await expect(canvas.getByRole("button", { name: "Try again" })).toBeVisible();
     await expect(canvas.getByRole("button", { name: "Remove" })).toBeVisible();
     await expect(canvas.getByRole("button", { name: "Send" })).toBeDisabled();

@@ -27,7 +27,8 @@ type Attachment =
 
 /** Why a file cannot be sent as a picture, before uploading it; null when it can be tried. */
 function fileProblem(file: File): string | null {
-  if (file.type && !(MESSAGE_PICTURE_TYPES as readonly string[]).includes(file.type)) return "Choose a JPEG, PNG, WebP or AVIF picture.";
+  if (file.type && !(MESSAGE_PICTURE_TYPES as readonly string[]).includes(file.type))
+    return "Choose a JPEG, PNG, WebP or AVIF picture.";
   if (file.size > MEDIA_MAX_BYTES) return `Pictures can be at most ${megabytes(MEDIA_MAX_BYTES)}`;
   return null;
 }
@@ -47,7 +48,11 @@ export interface ComposerProps {
   onSend: (text: string, picture: UploadedMedia | null) => void;
   onTyping?: (isTyping: boolean) => void;
   /** Uploads the picture, reporting its progress (null: unknown); aborted through the signal. */
-  uploadPicture: (file: File, onProgress: (percent: number | null) => void, signal: AbortSignal) => Promise<UploadedMedia>;
+  uploadPicture: (
+    file: File,
+    onProgress: (percent: number | null) => void,
+    signal: AbortSignal,
+  ) => Promise<UploadedMedia>;
   disabled?: boolean;
   /** Shown instead of the input when disabled ("You can't message this member"). */
   disabledReason?: string;
@@ -71,7 +76,12 @@ function AttachmentPreview({ attachment, onCancel, onRetry }: AttachmentPreviewP
       )}
     >
       {previewUrl ? (
-        <img src={previewUrl} alt="" className="size-14 shrink-0 rounded-lg bg-muted object-cover" data-testid="composer-preview" />
+        <img
+          src={previewUrl}
+          alt=""
+          className="size-14 shrink-0 rounded-lg bg-muted object-cover"
+          data-testid="composer-preview"
+        />
       ) : (
         <span className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
           <ImageIcon aria-hidden className="size-6" />
@@ -81,7 +91,9 @@ function AttachmentPreview({ attachment, onCancel, onRetry }: AttachmentPreviewP
         {phase === "uploading" ? (
           <>
             <p className="text-xs font-medium tabular-nums" aria-live="polite">
-              {attachment.percent === null ? "Uploading picture..." : `Uploading picture... ${Math.round(attachment.percent)}%`}
+              {attachment.percent === null
+                ? "Uploading picture..."
+                : `Uploading picture... ${Math.round(attachment.percent)}%`}
             </p>
             <Progress value={attachment.percent} size="sm" aria-label="Uploading picture" />
           </>
@@ -134,7 +146,11 @@ export function Composer({ onSend, onTyping, uploadPicture, disabled = false, di
   const attachmentRef = useRef<Attachment | null>(null);
   const uploadSeq = useRef(0);
   const onTypingRef = useRef(onTyping);
-  const typing = useRef({ active: false, lastSaidAt: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const typing = useRef({
+    active: false,
+    lastSaidAt: 0,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
 
   useEffect(() => {
     onTypingRef.current = onTyping;
@@ -213,7 +229,13 @@ export function Composer({ onSend, onTyping, uploadPicture, disabled = false, di
         if (current()) setAttachment({ phase: "ready", previewUrl, media });
       },
       (error: unknown) => {
-        if (current()) setAttachment({ phase: "failed", previewUrl, message: uploadProblem(error), retry: mayPass(error) ? file : undefined });
+        if (current())
+          setAttachment({
+            phase: "failed",
+            previewUrl,
+            message: uploadProblem(error),
+            retry: mayPass(error) ? file : undefined,
+          });
       },
     );
   };
@@ -338,8 +360,17 @@ export function Composer({ onSend, onTyping, uploadPicture, disabled = false, di
         </Button>
       </div>
       {showCounter ? (
-        <p id={counterId} className={cn("mt-1 pr-12 text-right text-xs tabular-nums", left === 0 ? "font-semibold text-destructive-text" : "text-muted-foreground")} data-testid="composer-counter">
-          {left === 0 ? `${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters, the most a message can have` : `${left.toLocaleString("en-US")} characters left`}
+        <p
+          id={counterId}
+          className={cn(
+            "mt-1 pr-12 text-right text-xs tabular-nums",
+            left === 0 ? "font-semibold text-destructive-text" : "text-muted-foreground",
+          )}
+          data-testid="composer-counter"
+        >
+          {left === 0
+            ? `${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters, the most a message can have`
+            : `${left.toLocaleString("en-US")} characters left`}
         </p>
       ) : null}
     </form>

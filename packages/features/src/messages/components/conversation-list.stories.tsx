@@ -67,7 +67,9 @@ export const Inbox: Story = {
 
     // Mine: "You: ", on one line; within the week: the weekday.
     const tom = row(canvasElement, "c-tom");
-    await expect(within(tom).getByTestId("conversation-preview")).toHaveTextContent("You: See you at the gym Same time as usual?");
+    await expect(within(tom).getByTestId("conversation-preview")).toHaveTextContent(
+      "You: See you at the gym Same time as usual?",
+    );
     await expect(tom).toHaveTextContent("Thu");
     await expect(tom).not.toHaveAttribute("data-unread");
 
@@ -99,7 +101,9 @@ export const Selected: Story = {
     const current = canvas.getByRole("button", { current: true });
     await expect(current).toHaveAttribute("data-conversation-id", "c-marco");
     await expect(current).toHaveTextContent("Marco");
-    await expect(within(row(canvasElement, "c-leo")).getByTestId("conversation-preview")).toHaveTextContent("You: Haha, that was a great night");
+    await expect(within(row(canvasElement, "c-leo")).getByTestId("conversation-preview")).toHaveTextContent(
+      "You: Haha, that was a great night",
+    );
     await photosShown(canvasElement, 5);
   },
 };

@@ -33,7 +33,12 @@ export const membersLabel = (count: number | undefined) => `${count ?? 0} member
 /** A group's mark: the same size as a member's picture. */
 export function GroupAvatar({ className }: { className?: string }) {
   return (
-    <span className={cn("flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-text", className)}>
+    <span
+      className={cn(
+        "flex size-12 shrink-0 items-center justify-center rounded-full bg-accent/15 text-accent-text",
+        className,
+      )}
+    >
       <UsersRound aria-hidden className="size-5" />
     </span>
   );
@@ -56,7 +61,12 @@ export interface ConversationListProps {
 export function PeerAvatar({ peer, className }: { peer: ConversationSummary["peer"]; className?: string }) {
   if (!peer) {
     return (
-      <span className={cn("flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground", className)}>
+      <span
+        className={cn(
+          "flex size-12 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground",
+          className,
+        )}
+      >
         <UserRoundX aria-hidden className="size-5" />
       </span>
     );
@@ -97,7 +107,14 @@ function Preview({ conversation, meId, typing }: { conversation: ConversationSum
 }
 
 /** The inbox: one row per conversation, newest first as given, with its last message and unread count. */
-export function ConversationList({ conversations, meId, selectedId = null, onSelect, typingIn, now }: ConversationListProps) {
+export function ConversationList({
+  conversations,
+  meId,
+  selectedId = null,
+  onSelect,
+  typingIn,
+  now,
+}: ConversationListProps) {
   return (
     <ul aria-label="Conversations" className="flex flex-col gap-0.5 p-1.5">
       {conversations.map((conversation) => {
@@ -126,20 +143,37 @@ export function ConversationList({ conversations, meId, selectedId = null, onSel
               </span>
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="flex items-center gap-2">
-                  <span className={cn("min-w-0 flex-1 truncate", unread ? "font-bold text-foreground" : "font-semibold", !peer && !group && "text-muted-foreground italic")}>
+                  <span
+                    className={cn(
+                      "min-w-0 flex-1 truncate",
+                      unread ? "font-bold text-foreground" : "font-semibold",
+                      !peer && !group && "text-muted-foreground italic",
+                    )}
+                  >
                     {name}
-                    {group ? <span className="sr-only">, group of {membersLabel(conversation.participantCount)}</span> : null}
+                    {group ? (
+                      <span className="sr-only">, group of {membersLabel(conversation.participantCount)}</span>
+                    ) : null}
                     {peer?.isOnline ? <span className="sr-only">, online</span> : null}
                   </span>
                   {at ? (
-                    <time dateTime={at} className={cn("shrink-0 text-xs tabular-nums", unread ? "font-semibold text-accent-text" : "text-muted-foreground")}>
+                    <time
+                      dateTime={at}
+                      className={cn(
+                        "shrink-0 text-xs tabular-nums",
+                        unread ? "font-semibold text-accent-text" : "text-muted-foreground",
+                      )}
+                    >
                       {formatListTime(at, now)}
                     </time>
                   ) : null}
                 </span>
                 <span className="flex items-center gap-2">
                   <span
-                    className={cn("min-w-0 flex-1 truncate text-sm", unread ? "font-semibold text-foreground" : "text-muted-foreground")}
+                    className={cn(
+                      "min-w-0 flex-1 truncate text-sm",
+                      unread ? "font-semibold text-foreground" : "text-muted-foreground",
+                    )}
                     data-testid="conversation-preview"
                   >
                     <Preview conversation={conversation} meId={meId} typing={typing} />

@@ -19,7 +19,15 @@ type Story = StoryObj<typeof meta>;
 /** A moderator confirms a removal; the server's refusal is shown in the dialog. */
 export const RemoveRefused: Story = {
   parameters: {
-    msw: { handlers: { groups: [http.delete("/api/groups/:id/messages/:messageId", () => HttpResponse.json({ message: "You are not a moderator of this group" }, { status: 403 }))] } },
+    msw: {
+      handlers: {
+        groups: [
+          http.delete("/api/groups/:id/messages/:messageId", () =>
+            HttpResponse.json({ message: "You are not a moderator of this group" }, { status: 403 }),
+          ),
+        ],
+      },
+    },
   },
   play: async ({ args }) => {
     await userEvent.click(await screen.findByRole("button", { name: "Remove message" }));

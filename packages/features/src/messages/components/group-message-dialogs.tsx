@@ -1,4 +1,13 @@
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@vicinity/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  toast,
+} from "@vicinity/ui";
 import { serverMessageOr, ReportMemberDialog, useBlockMember } from "@vicinity/features/shared";
 import { useRemoveGroupMessage, useReportGroupMessage } from "../api/group-chat";
 
@@ -11,7 +20,15 @@ export interface GroupMessageTarget {
 }
 
 /** Report a group chat message: its sender and the message go to the moderation queue; he may also be blocked. */
-export function ReportGroupMessageDialog({ groupId, target, onClose }: { groupId: string; target: GroupMessageTarget; onClose: () => void }) {
+export function ReportGroupMessageDialog({
+  groupId,
+  target,
+  onClose,
+}: {
+  groupId: string;
+  target: GroupMessageTarget;
+  onClose: () => void;
+}) {
   const report = useReportGroupMessage(groupId);
   const block = useBlockMember(target.senderId ?? "");
   return (
@@ -30,7 +47,9 @@ export function ReportGroupMessageDialog({ groupId, target, onClose }: { groupId
               if (alsoBlock && target.senderId) block.mutate(true);
               toast({
                 title: "Thanks for reporting",
-                description: alsoBlock ? `Our team will review the message. ${target.senderName} is blocked: you no longer see his messages.` : "Our team will review the message.",
+                description: alsoBlock
+                  ? `Our team will review the message. ${target.senderName} is blocked: you no longer see his messages.`
+                  : "Our team will review the message.",
               });
             },
           },
@@ -41,7 +60,17 @@ export function ReportGroupMessageDialog({ groupId, target, onClose }: { groupId
 }
 
 /** A moderator confirms removing a message: its text and picture are gone for every member. */
-export function RemoveGroupMessageDialog({ groupId, conversationId, target, onClose }: { groupId: string; conversationId: string; target: GroupMessageTarget; onClose: () => void }) {
+export function RemoveGroupMessageDialog({
+  groupId,
+  conversationId,
+  target,
+  onClose,
+}: {
+  groupId: string;
+  conversationId: string;
+  target: GroupMessageTarget;
+  onClose: () => void;
+}) {
   const remove = useRemoveGroupMessage(groupId, conversationId);
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -49,7 +78,8 @@ export function RemoveGroupMessageDialog({ groupId, conversationId, target, onCl
         <DialogHeader>
           <DialogTitle>Remove this message?</DialogTitle>
           <DialogDescription>
-            {target.mine ? "Your message" : `${target.senderName}'s message`} is replaced by "Message removed by a moderator" for every member. The removal is logged on the group.
+            {target.mine ? "Your message" : `${target.senderName}'s message`} is replaced by "Message removed by a
+            moderator" for every member. The removal is logged on the group.
           </DialogDescription>
         </DialogHeader>
         {remove.isError ? (

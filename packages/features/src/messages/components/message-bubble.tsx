@@ -46,7 +46,12 @@ function Picture({ picture, alt }: { picture: NonNullable<ThreadItem["picture"]>
   // Only our own pictures open full size; a local preview (blob:) is not worth a tab.
   if (src === picture.url) return img;
   return (
-    <a href={picture.url} target="_blank" rel="noopener noreferrer" className="block rounded-xl focus-visible:outline-offset-0">
+    <a
+      href={picture.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="block rounded-xl focus-visible:outline-offset-0"
+    >
       {img}
     </a>
   );
@@ -73,44 +78,47 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName, showSender =
         </p>
       ) : null}
       <div className={cn("flex max-w-[min(85%,30rem)] items-center gap-1", mine ? "flex-row-reverse" : "flex-row")}>
-      <div
-        className={cn(
-          "min-w-0 rounded-2xl text-[0.9375rem] leading-snug shadow-sm",
-          mine
-            ? "rounded-br-md bg-accent text-accent-foreground group-data-[head=false]/message:rounded-tr-md"
-            : "rounded-bl-md bg-muted text-foreground group-data-[head=false]/message:rounded-tl-md",
-          picture ? "w-64 p-1" : "px-3 py-2",
-          failed && "ring-2 ring-destructive-text ring-offset-2 ring-offset-background",
-        )}
-      >
-        <span className="sr-only">{mine ? "You" : peerName}: </span>
-        {item.removed ? (
-          <p className="italic opacity-80" data-testid="message-removed">
-            Message removed by a moderator
-          </p>
-        ) : null}
-        {picture ? <Picture picture={picture} alt={mine ? "Picture you sent" : `Picture from ${peerName}`} /> : null}
-        {text ? (
-          <p className={cn("whitespace-pre-wrap [overflow-wrap:anywhere]", picture && "px-2 pt-1.5")} data-testid="message-text">
-            {text}
-          </p>
-        ) : null}
-        <p
+        <div
           className={cn(
-            "mt-0.5 flex items-center justify-end gap-1 text-[0.6875rem] leading-4 tabular-nums",
-            mine ? "text-accent-foreground" : "text-muted-foreground",
-            picture && "px-2 pb-0.5",
+            "min-w-0 rounded-2xl text-[0.9375rem] leading-snug shadow-sm",
+            mine
+              ? "rounded-br-md bg-accent text-accent-foreground group-data-[head=false]/message:rounded-tr-md"
+              : "rounded-bl-md bg-muted text-foreground group-data-[head=false]/message:rounded-tl-md",
+            picture ? "w-64 p-1" : "px-3 py-2",
+            failed && "ring-2 ring-destructive-text ring-offset-2 ring-offset-background",
           )}
         >
-          <time dateTime={item.createdAt}>{formatBubbleTime(item.createdAt)}</time>
-          {mine ? (
-            <span role="img" aria-label={label} title={label} data-testid="message-status" className="inline-flex">
-              <Icon aria-hidden className="size-3.5" strokeWidth={2.5} />
-            </span>
+          <span className="sr-only">{mine ? "You" : peerName}: </span>
+          {item.removed ? (
+            <p className="italic opacity-80" data-testid="message-removed">
+              Message removed by a moderator
+            </p>
           ) : null}
-        </p>
-      </div>
-      {actions ? <div className="shrink-0">{actions}</div> : null}
+          {picture ? <Picture picture={picture} alt={mine ? "Picture you sent" : `Picture from ${peerName}`} /> : null}
+          {text ? (
+            <p
+              className={cn("[overflow-wrap:anywhere] whitespace-pre-wrap", picture && "px-2 pt-1.5")}
+              data-testid="message-text"
+            >
+              {text}
+            </p>
+          ) : null}
+          <p
+            className={cn(
+              "mt-0.5 flex items-center justify-end gap-1 text-[0.6875rem] leading-4 tabular-nums",
+              mine ? "text-accent-foreground" : "text-muted-foreground",
+              picture && "px-2 pb-0.5",
+            )}
+          >
+            <time dateTime={item.createdAt}>{formatBubbleTime(item.createdAt)}</time>
+            {mine ? (
+              <span role="img" aria-label={label} title={label} data-testid="message-status" className="inline-flex">
+                <Icon aria-hidden className="size-3.5" strokeWidth={2.5} />
+              </span>
+            ) : null}
+          </p>
+        </div>
+        {actions ? <div className="shrink-0">{actions}</div> : null}
       </div>
       {failed ? (
         <div className="mt-1.5 flex max-w-[min(85%,30rem)] flex-wrap items-center justify-end gap-x-1 gap-y-0.5 text-xs text-destructive-text">
@@ -123,7 +131,12 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName, showSender =
             <span className="flex gap-1">
               {[
                 { text: "Retry", label: "Retry sending this message", act: onRetry, className: undefined },
-                { text: "Delete", label: "Delete this unsent message", act: onDiscard, className: "text-destructive-text" },
+                {
+                  text: "Delete",
+                  label: "Delete this unsent message",
+                  act: onDiscard,
+                  className: "text-destructive-text",
+                },
               ].map(({ text, label, act, className }) => (
                 <Button
                   key={text}

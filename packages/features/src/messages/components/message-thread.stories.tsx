@@ -4,7 +4,15 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import type { ThreadItem } from "../model/thread-items";
 import { mediaHandlers } from "../../../../../mocks/handlers";
 import { Composer } from "./composer";
-import { STORY_NOW, at, failedPending, jake, jakeThreadItems, sendingPending, uploadedPicture } from "./messages.fixtures";
+import {
+  STORY_NOW,
+  at,
+  failedPending,
+  jake,
+  jakeThreadItems,
+  sendingPending,
+  uploadedPicture,
+} from "./messages.fixtures";
 import { LOAD_OLDER_WITHIN_PX, MessageThread, type MessageThreadProps } from "./message-thread";
 import { ThreadHeader } from "./thread-header";
 
@@ -85,7 +93,9 @@ export const Typing: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText("Jake is typing...")).toBeVisible();
-    await expect(canvas.getByTestId("typing-indicator").querySelector(".animate-bounce")).toHaveClass("motion-reduce:animate-none");
+    await expect(canvas.getByTestId("typing-indicator").querySelector(".animate-bounce")).toHaveClass(
+      "motion-reduce:animate-none",
+    );
     await picturesShown(canvasElement);
     await waitFor(() => expect(distanceFromBottom(log(canvasElement))).toBeLessThanOrEqual(1));
   },
@@ -145,7 +155,9 @@ function longHistory(count: number, fromId: number, day: number): ThreadItem[] {
       id,
       tempId: null,
       mine,
-      content: mine ? `Message ${id} from me` : `Message ${id} from Jake, a little longer so it takes two lines on a phone`,
+      content: mine
+        ? `Message ${id} from me`
+        : `Message ${id} from Jake, a little longer so it takes two lines on a phone`,
       picture: null,
       createdAt: at(day, 9, i),
       status: "sent",
@@ -160,7 +172,19 @@ function LiveThread(props: MessageThreadProps) {
   const receive = () =>
     setItems((current) => {
       const id = (current.at(-1)?.id ?? 0) + 1;
-      return [...current, { key: `m:${id}`, id, tempId: null, mine: false, content: `New message ${id}`, picture: null, createdAt: at(23, 18, 10), status: "sent" }];
+      return [
+        ...current,
+        {
+          key: `m:${id}`,
+          id,
+          tempId: null,
+          mine: false,
+          content: `New message ${id}`,
+          picture: null,
+          createdAt: at(23, 18, 10),
+          status: "sent",
+        },
+      ];
     });
   const loadOlder = () => {
     props.onLoadOlder();

@@ -38,7 +38,9 @@ interface Day {
 }
 
 const sameGroup = (a: ThreadItem, b: ThreadItem) =>
-  a.mine === b.mine && (a.senderId ?? null) === (b.senderId ?? null) && Math.abs(Date.parse(b.createdAt) - Date.parse(a.createdAt)) <= GROUP_WITHIN_MS;
+  a.mine === b.mine &&
+  (a.senderId ?? null) === (b.senderId ?? null) &&
+  Math.abs(Date.parse(b.createdAt) - Date.parse(a.createdAt)) <= GROUP_WITHIN_MS;
 
 /** Splits the thread into local days, and marks where each run of one side's messages starts and ends. */
 function groupByDay(items: readonly ThreadItem[], now: Date | undefined): Day[] {
@@ -64,7 +66,10 @@ function TypingIndicator({ peerName }: { peerName: string }) {
     <div className="mt-3 flex items-center gap-2" data-testid="typing-indicator">
       <span aria-hidden className="flex items-center gap-1 rounded-2xl rounded-bl-md bg-muted px-3.5 py-3">
         {["[animation-delay:-0.3s]", "[animation-delay:-0.15s]", ""].map((delay) => (
-          <span key={delay} className={`size-1.5 animate-bounce rounded-full bg-muted-foreground motion-reduce:animate-none ${delay}`} />
+          <span
+            key={delay}
+            className={`size-1.5 animate-bounce rounded-full bg-muted-foreground motion-reduce:animate-none ${delay}`}
+          />
         ))}
       </span>
       <span className="text-xs text-muted-foreground">{peerName} is typing...</span>
@@ -78,7 +83,20 @@ function TypingIndicator({ peerName }: { peerName: string }) {
  * or by the button for keyboards) keeps his place. Away from the end, a button takes him back and
  * counts what arrived meanwhile.
  */
-export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder, onLoadOlder, onRetry, onDiscard, now, senderName, messageActions, typingName }: MessageThreadProps) {
+export function MessageThread({
+  items,
+  peerName,
+  typing,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  onRetry,
+  onDiscard,
+  now,
+  senderName,
+  messageActions,
+  typingName,
+}: MessageThreadProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   /** How far from the end he was before the last change (what to keep when older messages go on top). */
@@ -193,10 +211,20 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
         data-slot="message-thread"
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-offset-[-2px]"
       >
-        <div ref={contentRef} className="mx-auto flex min-h-full w-full max-w-3xl flex-col justify-end px-3 py-3 sm:px-5">
+        <div
+          ref={contentRef}
+          className="mx-auto flex min-h-full w-full max-w-3xl flex-col justify-end px-3 py-3 sm:px-5"
+        >
           {hasOlder ? (
             <div className="flex justify-center pb-2">
-              <Button variant="outline" size="sm" className="rounded-full" onClick={onLoadOlder} busy={loadingOlder} busyLabel="Loading earlier messages...">
+              <Button
+                variant="outline"
+                size="sm"
+                className="rounded-full"
+                onClick={onLoadOlder}
+                busy={loadingOlder}
+                busyLabel="Loading earlier messages..."
+              >
                 Load earlier messages
               </Button>
             </div>
@@ -224,12 +252,19 @@ export function MessageThread({ items, peerName, typing, hasOlder, loadingOlder,
                 {day.items.map(({ item, head, tail }) => {
                   const name = senderName && !item.mine ? senderName(item) : peerName;
                   return (
-                    <li key={item.key} className={`group/message ${head ? "mt-3 first:mt-1" : "mt-0.5"}`} data-head={head} data-tail={tail}>
+                    <li
+                      key={item.key}
+                      className={`group/message ${head ? "mt-3 first:mt-1" : "mt-0.5"}`}
+                      data-head={head}
+                      data-tail={tail}
+                    >
                       <MessageBubble
                         item={item}
                         peerName={name}
                         showSender={Boolean(senderName) && head && !item.mine}
-                        actions={messageActions && item.id !== null && !item.removed ? messageActions(item, name) : undefined}
+                        actions={
+                          messageActions && item.id !== null && !item.removed ? messageActions(item, name) : undefined
+                        }
                         onRetry={retry}
                         onDiscard={discard}
                       />

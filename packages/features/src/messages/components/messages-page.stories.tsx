@@ -3,7 +3,12 @@ import { useMemo } from "react";
 import { Route, Routes } from "react-router";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/shared";
-import { CONVERSATION_GROUP, CONVERSATION_JAKE, groupChatNewcomerFixture, JAKE } from "../../../../../mocks/fixtures/messages";
+import {
+  CONVERSATION_GROUP,
+  CONVERSATION_JAKE,
+  groupChatNewcomerFixture,
+  JAKE,
+} from "../../../../../mocks/fixtures/messages";
 import { mediaHandlers, messagesHandlers, sessionHandlers, shellHandlers } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { MessengerProvider } from "../model/messenger";
@@ -29,7 +34,9 @@ const withMessenger: Decorator = (Story, context) => {
     return fake;
   }, [options.connection, options.sendAnswer]);
   return (
-    <RealtimeContext.Provider value={{ socket: socket as unknown as VicinitySocket, state: options.connection ?? "connected" }}>
+    <RealtimeContext.Provider
+      value={{ socket: socket as unknown as VicinitySocket, state: options.connection ?? "connected" }}
+    >
       <MessengerProvider meId="u_1001" storageKey={`vicinity.outbox.story.${context.id}`}>
         <Story />
       </MessengerProvider>
@@ -47,7 +54,14 @@ const meta = {
   decorators: [withMessenger],
   parameters: {
     route: `/messages/${CONVERSATION_JAKE}`,
-    msw: { handlers: { messages: messagesHandlers.inbox, session: sessionHandlers.member, shell: shellHandlers.quiet, media: mediaHandlers.portraits } },
+    msw: {
+      handlers: {
+        messages: messagesHandlers.inbox,
+        session: sessionHandlers.member,
+        shell: shellHandlers.quiet,
+        media: mediaHandlers.portraits,
+      },
+    },
   },
   render: (args) => (
     <Routes>
@@ -159,7 +173,9 @@ export const Reconnecting: Story = {
 export const ThreadNotFound: Story = {
   parameters: { msw: { handlers: { messages: [...messagesHandlers.threadNotFound, ...messagesHandlers.inbox] } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("heading", { name: "Conversation not found" }, { timeout: 4000 })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole("heading", { name: "Conversation not found" }, { timeout: 4000 }),
+    ).toBeVisible();
   },
 };
 
@@ -180,14 +196,20 @@ export const NothingChosen: Story = {
 
 export const EmptyInbox: Story = {
   tags: ["tablet"],
-  parameters: { route: "/messages", msw: { handlers: { messages: [...messagesHandlers.emptyInbox, ...messagesHandlers.inbox] } } },
+  parameters: {
+    route: "/messages",
+    msw: { handlers: { messages: [...messagesHandlers.emptyInbox, ...messagesHandlers.inbox] } },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("heading", { name: "No messages yet" })).toBeVisible();
   },
 };
 
 export const InboxLoading: Story = {
-  parameters: { route: "/messages", msw: { handlers: { messages: [...messagesHandlers.inboxLoading, ...messagesHandlers.inbox] } } },
+  parameters: {
+    route: "/messages",
+    msw: { handlers: { messages: [...messagesHandlers.inboxLoading, ...messagesHandlers.inbox] } },
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("heading", { name: "Messages" })).toBeVisible();
   },
@@ -195,9 +217,14 @@ export const InboxLoading: Story = {
 
 export const InboxFailed: Story = {
   tags: ["tablet"],
-  parameters: { route: "/messages", msw: { handlers: { messages: [...messagesHandlers.inboxError, ...messagesHandlers.inbox] } } },
+  parameters: {
+    route: "/messages",
+    msw: { handlers: { messages: [...messagesHandlers.inboxError, ...messagesHandlers.inbox] } },
+  },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("alert", {}, { timeout: 4000 })).toHaveTextContent("Database unavailable");
+    await expect(await within(canvasElement).findByRole("alert", {}, { timeout: 4000 })).toHaveTextContent(
+      "Database unavailable",
+    );
   },
 };
 
@@ -225,14 +252,26 @@ export const MobileThread: Story = {
   },
 };
 
-const groupThread = (canvasElement: HTMLElement) => within(canvasElement).findByRole("log", { name: "Messages with Beach volleyball crew" });
+const groupThread = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByRole("log", { name: "Messages with Beach volleyball crew" });
 
 /** A group's chat: each sender named over his run, a message a moderator removed, one from a member who left; a member reports a message. */
 export const GroupChat: Story = {
-  parameters: { route: `/messages/${CONVERSATION_GROUP}`, msw: { handlers: { messages: [...messagesHandlers.groupChat("member"), ...messagesHandlers.inbox] } } },
+  parameters: {
+    route: `/messages/${CONVERSATION_GROUP}`,
+    msw: { handlers: { messages: [...messagesHandlers.groupChat("member"), ...messagesHandlers.inbox] } },
+  },
   play: async ({ canvasElement }) => {
     const log = within(await groupThread(canvasElement));
-    await waitFor(() => expect(log.getAllByTestId("message-sender").map((n) => n.textContent)).toEqual(["Jake", "Marcus", "dante_j", "Former member", "dante_j"]));
+    await waitFor(() =>
+      expect(log.getAllByTestId("message-sender").map((n) => n.textContent)).toEqual([
+        "Jake",
+        "Marcus",
+        "dante_j",
+        "Former member",
+        "dante_j",
+      ]),
+    );
     await expect(log.getByTestId("message-removed")).toHaveTextContent("Message removed by a moderator");
     // A member reports another's message; his own has no report, and nobody's has "Remove".
     await expect(log.queryByRole("button", { name: "Options for your message" })).toBeNull();
@@ -252,7 +291,10 @@ export const GroupChatOnPhone: Story = {
   tags: ["mobile", "!desktop"],
   globals: { viewport: { value: "mobile" } },
   args: { layout: "mobile" },
-  parameters: { route: `/messages/${CONVERSATION_GROUP}`, msw: { handlers: { messages: [...messagesHandlers.groupChat("member"), ...messagesHandlers.inbox] } } },
+  parameters: {
+    route: `/messages/${CONVERSATION_GROUP}`,
+    msw: { handlers: { messages: [...messagesHandlers.groupChat("member"), ...messagesHandlers.inbox] } },
+  },
   play: async ({ canvasElement }) => {
     const log = within(await groupThread(canvasElement));
     await waitFor(() => expect(log.getAllByTestId("message-sender")).toHaveLength(5));
@@ -262,7 +304,10 @@ export const GroupChatOnPhone: Story = {
 
 /** A moderator removes a message: confirmed, it shows "Message removed by a moderator" for everyone. */
 export const GroupChatModerator: Story = {
-  parameters: { route: `/messages/${CONVERSATION_GROUP}`, msw: { handlers: { messages: [...messagesHandlers.groupChat("moderator"), ...messagesHandlers.inbox] } } },
+  parameters: {
+    route: `/messages/${CONVERSATION_GROUP}`,
+    msw: { handlers: { messages: [...messagesHandlers.groupChat("moderator"), ...messagesHandlers.inbox] } },
+  },
   play: async ({ canvasElement }) => {
     const log = within(await groupThread(canvasElement));
     await userEvent.click(await log.findByRole("button", { name: "Options for Marcus's message" }));
@@ -277,7 +322,14 @@ export const GroupChatModerator: Story = {
 
 /** A member who joined after the chat was opened writes: the member list is fetched again and names him (one who left stays a former member). */
 export const GroupChatNewcomer: Story = {
-  parameters: { route: `/messages/${CONVERSATION_GROUP}`, msw: { handlers: { messages: [...messagesHandlers.groupChat("member", { newcomerJoinsLater: true }), ...messagesHandlers.inbox] } } },
+  parameters: {
+    route: `/messages/${CONVERSATION_GROUP}`,
+    msw: {
+      handlers: {
+        messages: [...messagesHandlers.groupChat("member", { newcomerJoinsLater: true }), ...messagesHandlers.inbox],
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const log = within(await groupThread(canvasElement));
     await waitFor(() => expect(log.getAllByTestId("message-sender")).toHaveLength(5));
@@ -291,7 +343,16 @@ export const GroupChatNewcomer: Story = {
       createdAt: new Date().toISOString(),
     });
     await expect(await log.findByText("Hi all, just joined!")).toBeVisible();
-    await waitFor(() => expect(log.getAllByTestId("message-sender").map((n) => n.textContent)).toEqual(["Jake", "Marcus", "dante_j", "Former member", "dante_j", "Nico"]));
+    await waitFor(() =>
+      expect(log.getAllByTestId("message-sender").map((n) => n.textContent)).toEqual([
+        "Jake",
+        "Marcus",
+        "dante_j",
+        "Former member",
+        "dante_j",
+        "Nico",
+      ]),
+    );
   },
 };
 

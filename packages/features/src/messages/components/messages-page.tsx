@@ -3,7 +3,15 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MessageCircle, MessagesSquare } from "lucide-react";
 import type { ConversationSummary } from "@vicinity/contract";
 import { Button, EmptyState, Spinner, toast } from "@vicinity/ui";
-import { ApiError, serverMessageOr, useRealtime, uploadMedia, ReportMemberDialog, useBlockMember, useReportMember } from "@vicinity/features/shared";
+import {
+  ApiError,
+  serverMessageOr,
+  useRealtime,
+  uploadMedia,
+  ReportMemberDialog,
+  useBlockMember,
+  useReportMember,
+} from "@vicinity/features/shared";
 import { useConversation, useConversations, useOpenConversation, useThread } from "../api/conversations";
 import { useConversationMembers } from "../api/group-chat";
 import { GroupMessageMenu } from "./group-message-menu";
@@ -11,7 +19,14 @@ import { RemoveGroupMessageDialog, ReportGroupMessageDialog, type GroupMessageTa
 import { useMessenger } from "../model/messenger";
 import { buildThreadItems } from "../model/thread-items";
 import { Composer } from "./composer";
-import { ConversationList, ConversationListSkeleton, conversationNameOf, DELETED_MEMBER_NAME, FORMER_MEMBER_NAME, isGroupConversation } from "./conversation-list";
+import {
+  ConversationList,
+  ConversationListSkeleton,
+  conversationNameOf,
+  DELETED_MEMBER_NAME,
+  FORMER_MEMBER_NAME,
+  isGroupConversation,
+} from "./conversation-list";
 import { MessageThread } from "./message-thread";
 import { ThreadHeader } from "./thread-header";
 
@@ -20,7 +35,8 @@ export interface MessagesPageProps {
   layout: "mobile" | "desktop";
 }
 
-const peerName = (summary: ConversationSummary | undefined) => (summary ? conversationNameOf(summary) : DELETED_MEMBER_NAME);
+const peerName = (summary: ConversationSummary | undefined) =>
+  summary ? conversationNameOf(summary) : DELETED_MEMBER_NAME;
 
 /** /messages and /messages/:conversationId; `?to=<member id>` opens (or starts) the conversation with him. */
 export function MessagesPage({ layout }: MessagesPageProps) {
@@ -69,10 +85,21 @@ export function MessagesPage({ layout }: MessagesPageProps) {
         />
       ) : (
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <ConversationList conversations={inbox.conversations} meId={messenger.meId ?? ""} selectedId={conversationId} onSelect={select} typingIn={messenger.typingIn} />
+          <ConversationList
+            conversations={inbox.conversations}
+            meId={messenger.meId ?? ""}
+            selectedId={conversationId}
+            onSelect={select}
+            typingIn={messenger.typingIn}
+          />
           {inbox.hasNextPage ? (
             <div className="flex justify-center p-3">
-              <Button variant="outline" size="sm" onClick={() => void inbox.fetchNextPage()} busy={inbox.isFetchingNextPage}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void inbox.fetchNextPage()}
+                busy={inbox.isFetchingNextPage}
+              >
                 Older conversations
               </Button>
             </div>
@@ -83,18 +110,29 @@ export function MessagesPage({ layout }: MessagesPageProps) {
   );
 
   if (layout === "mobile") {
-    return <main className="flex min-h-0 flex-1 flex-col">{conversationId ? <ConversationPanel id={conversationId} onBack={() => void navigate("/messages")} /> : list}</main>;
+    return (
+      <main className="flex min-h-0 flex-1 flex-col">
+        {conversationId ? <ConversationPanel id={conversationId} onBack={() => void navigate("/messages")} /> : list}
+      </main>
+    );
   }
 
   return (
-    <main className="mx-auto grid min-h-0 w-full max-w-6xl flex-1 grid-cols-[22rem_minmax(0,1fr)] border-x" style={{ height: "calc(100dvh - 4rem)" }}>
+    <main
+      className="mx-auto grid min-h-0 w-full max-w-6xl flex-1 grid-cols-[22rem_minmax(0,1fr)] border-x"
+      style={{ height: "calc(100dvh - 4rem)" }}
+    >
       <div className="flex min-h-0 flex-col border-r">{list}</div>
       <div className="flex min-h-0 flex-col">
         {conversationId ? (
           <ConversationPanel id={conversationId} />
         ) : (
           <div className="flex flex-1 items-center justify-center p-8">
-            <EmptyState icon={<MessageCircle className="size-8" aria-hidden />} title="Choose a conversation" description="Or say hi to someone new from the discovery grid." />
+            <EmptyState
+              icon={<MessageCircle className="size-8" aria-hidden />}
+              title="Choose a conversation"
+              description="Or say hi to someone new from the discovery grid."
+            />
           </div>
         )}
       </div>
@@ -119,7 +157,10 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
   // A group chat: its members' names, and the message being reported or removed.
   const group = isGroup ? (summary.data?.group ?? null) : null;
   const members = useConversationMembers(id, isGroup);
-  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m.displayName ?? m.username])), [members.data]);
+  const names = useMemo(
+    () => new Map((members.data ?? []).map((m) => [m.id, m.displayName ?? m.username])),
+    [members.data],
+  );
   const [reportingMessage, setReportingMessage] = useState<GroupMessageTarget | null>(null);
   const [removingMessage, setRemovingMessage] = useState<GroupMessageTarget | null>(null);
   const moderator = group?.role === "owner" || group?.role === "moderator";
@@ -140,7 +181,11 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
   const { status: membersStatus, isFetching: membersFetching, refetch: refetchMembers } = members;
   useEffect(() => {
     if (!isGroup || membersStatus !== "success" || membersFetching) return;
-    const unknown = items.flatMap((item) => (item.senderId && !item.mine && !names.has(item.senderId) && !askedAbout.current.has(item.senderId) ? [item.senderId] : []));
+    const unknown = items.flatMap((item) =>
+      item.senderId && !item.mine && !names.has(item.senderId) && !askedAbout.current.has(item.senderId)
+        ? [item.senderId]
+        : [],
+    );
     if (unknown.length === 0) return;
     for (const sender of unknown) askedAbout.current.add(sender);
     void refetchMembers();
@@ -184,10 +229,21 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
 
   const blocked = summary.data.blocked;
   return (
-    <section aria-label={isGroup ? `Group conversation ${name}` : `Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
+    <section
+      aria-label={isGroup ? `Group conversation ${name}` : `Conversation with ${name}`}
+      className="flex min-h-0 flex-1 flex-col"
+    >
       <ThreadHeader
         peer={peer}
-        group={isGroup ? { title: name, participantCount: summary.data.participantCount, onOpen: group ? () => void navigate(`/groups/${group.id}`) : undefined } : null}
+        group={
+          isGroup
+            ? {
+                title: name,
+                participantCount: summary.data.participantCount,
+                onOpen: group ? () => void navigate(`/groups/${group.id}`) : undefined,
+              }
+            : null
+        }
         onBack={onBack}
         blocked={blocked}
         connection={state === "reconnecting" || state === "disconnected" ? "reconnecting" : "connected"}
@@ -200,7 +256,12 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
                     toast({ title: `Blocked ${name}`, description: "Messages stop both ways." });
                     void summary.refetch();
                   },
-                  onError: (error) => toast({ variant: "destructive", title: "Couldn't block", description: serverMessageOr(error, "Please try again.") }),
+                  onError: (error) =>
+                    toast({
+                      variant: "destructive",
+                      title: "Couldn't block",
+                      description: serverMessageOr(error, "Please try again."),
+                    }),
                 })
             : undefined
         }
@@ -218,7 +279,8 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
         {...(isGroup
           ? {
               typingName: "Someone",
-              senderName: (item) => (item.senderId ? (names.get(item.senderId) ?? FORMER_MEMBER_NAME) : DELETED_MEMBER_NAME),
+              senderName: (item) =>
+                item.senderId ? (names.get(item.senderId) ?? FORMER_MEMBER_NAME) : DELETED_MEMBER_NAME,
               messageActions: group
                 ? (item, senderName) => {
                     const target = { id: item.id ?? 0, senderId: item.senderId ?? null, senderName, mine: item.mine };
@@ -241,8 +303,21 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
         onTyping={(isTyping) => messenger.typing(id, isTyping)}
         uploadPicture={(file, onProgress, signal) => uploadMedia(file, { onProgress, signal, kind: "message" })}
       />
-      {group && reportingMessage ? <ReportGroupMessageDialog groupId={group.id} target={reportingMessage} onClose={() => setReportingMessage(null)} /> : null}
-      {group && removingMessage ? <RemoveGroupMessageDialog groupId={group.id} conversationId={id} target={removingMessage} onClose={() => setRemovingMessage(null)} /> : null}
+      {group && reportingMessage ? (
+        <ReportGroupMessageDialog
+          groupId={group.id}
+          target={reportingMessage}
+          onClose={() => setReportingMessage(null)}
+        />
+      ) : null}
+      {group && removingMessage ? (
+        <RemoveGroupMessageDialog
+          groupId={group.id}
+          conversationId={id}
+          target={removingMessage}
+          onClose={() => setRemovingMessage(null)}
+        />
+      ) : null}
       {peer ? (
         <ReportMemberDialog
           open={reporting}
@@ -255,7 +330,10 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
               onSuccess: () => {
                 setReporting(false);
                 if (alsoBlock && !blocked) block.mutate(true, { onSuccess: () => void summary.refetch() });
-                toast({ title: "Thanks for reporting", description: alsoBlock ? `Our team will review it. ${name} is blocked.` : "Our team will review it." });
+                toast({
+                  title: "Thanks for reporting",
+                  description: alsoBlock ? `Our team will review it. ${name} is blocked.` : "Our team will review it.",
+                });
               },
             })
           }

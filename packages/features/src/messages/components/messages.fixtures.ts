@@ -2,18 +2,31 @@
  * Story fixtures for the messages components. Times are built from local clock readings, so a
  * story reads the same ("14:05", "Yesterday") in every time zone; stories pass `now: STORY_NOW`.
  */
-import { NOT_SENT_REASON, type ConversationPeer, type ConversationSummary, type Message, type UploadedMedia } from "@vicinity/contract";
+import {
+  NOT_SENT_REASON,
+  type ConversationPeer,
+  type ConversationSummary,
+  type Message,
+  type UploadedMedia,
+} from "@vicinity/contract";
 import { buildThreadItems, type PendingThreadMessage, type ThreadItem } from "../model/thread-items";
 
 /** Monday 23 November 2026, 18:30 local time. */
 export const STORY_NOW = new Date(2026, 10, 23, 18, 30);
 
 /** A local time in November 2026 as the ISO string the server sends. */
-export const at = (day: number, hour: number, minute: number, month = 11, year = 2026) => new Date(year, month - 1, day, hour, minute).toISOString();
+export const at = (day: number, hour: number, minute: number, month = 11, year = 2026) =>
+  new Date(year, month - 1, day, hour, minute).toISOString();
 
 export const ME_ID = "0b6f4a52-0000-4000-8000-00000000a001";
 
-const peer = (id: string, username: string, displayName: string | null, isOnline: boolean, photo: string | null): ConversationPeer => ({
+const peer = (
+  id: string,
+  username: string,
+  displayName: string | null,
+  isOnline: boolean,
+  photo: string | null,
+): ConversationPeer => ({
   id,
   username,
   displayName,
@@ -28,7 +41,13 @@ export const sam = peer("0b6f4a52-0000-4000-8000-00000000b004", "sam", "Sam", fa
 export const tom = peer("0b6f4a52-0000-4000-8000-00000000b005", "tommy", "Tom", false, null);
 
 let nextId = 100;
-const message = (conversationId: string, senderId: string | null, createdAt: string, content: string, extra: Partial<Message> = {}): Message => ({
+const message = (
+  conversationId: string,
+  senderId: string | null,
+  createdAt: string,
+  content: string,
+  extra: Partial<Message> = {},
+): Message => ({
   id: nextId++,
   conversationId,
   senderId,
@@ -39,7 +58,12 @@ const message = (conversationId: string, senderId: string | null, createdAt: str
   ...extra,
 });
 
-const summary = (id: string, p: ConversationPeer | null, last: Message | null, extra: Partial<ConversationSummary> = {}): ConversationSummary => ({
+const summary = (
+  id: string,
+  p: ConversationPeer | null,
+  last: Message | null,
+  extra: Partial<ConversationSummary> = {},
+): ConversationSummary => ({
   id,
   peer: p,
   lastMessage: last,
@@ -54,15 +78,31 @@ export const beachPicture = { id: "pic-beach", url: "/media/pic-beach", width: 1
 
 /** The inbox: unread, typing, a picture, a deleted member, a blocked member, a conversation with nothing yet. */
 export const conversationsFixture: ConversationSummary[] = [
-  summary("c-jake", jake, message("c-jake", jake.id, at(23, 18, 12), "Still up for coffee at the pier tomorrow?"), { unreadCount: 3 }),
-  summary("c-leo", leo, message("c-leo", ME_ID, at(23, 14, 5), "Haha, that was a great night"), { peerLastReadMessageId: 200 }),
-  summary("c-marco", marco, message("c-marco", marco.id, at(22, 21, 40), "", { picture: { id: "pic-2", url: "/media/pic-2", width: 900, height: 1200 } }), { unreadCount: 1 }),
+  summary("c-jake", jake, message("c-jake", jake.id, at(23, 18, 12), "Still up for coffee at the pier tomorrow?"), {
+    unreadCount: 3,
+  }),
+  summary("c-leo", leo, message("c-leo", ME_ID, at(23, 14, 5), "Haha, that was a great night"), {
+    peerLastReadMessageId: 200,
+  }),
+  summary(
+    "c-marco",
+    marco,
+    message("c-marco", marco.id, at(22, 21, 40), "", {
+      picture: { id: "pic-2", url: "/media/pic-2", width: 900, height: 1200 },
+    }),
+    { unreadCount: 1 },
+  ),
   summary("c-tom", tom, message("c-tom", ME_ID, at(19, 9, 30), "See you at the gym\nSame time as usual?")),
   summary("c-deleted", null, message("c-deleted", null, at(12, 20, 15), "It was nice chatting. Take care!")),
   summary("c-sam", sam, message("c-sam", sam.id, at(28, 23, 2, 10), "Whatever."), { blocked: true }),
-  summary("c-new", { ...marco, id: "0b6f4a52-0000-4000-8000-00000000b006", username: "newguy", displayName: "Dan", isOnline: false }, null, {
-    lastMessageAt: at(3, 11, 0, 9, 2025),
-  }),
+  summary(
+    "c-new",
+    { ...marco, id: "0b6f4a52-0000-4000-8000-00000000b006", username: "newguy", displayName: "Dan", isOnline: false },
+    null,
+    {
+      lastMessageAt: at(3, 11, 0, 9, 2025),
+    },
+  ),
 ];
 
 /** A group conversation: a title and its size instead of a member. */
@@ -98,7 +138,12 @@ export function jakeThreadItems(pending: PendingThreadMessage[] = []): ThreadIte
   return buildThreadItems({ meId: ME_ID, messages: jakeThreadMessages, pending, peerLastReadMessageId: jakeReadUpTo });
 }
 
-export const sendingPending: PendingThreadMessage = { tempId: "t-sending", conversationId: "c-jake", content: "On my way!", createdAt: at(23, 18, 20) };
+export const sendingPending: PendingThreadMessage = {
+  tempId: "t-sending",
+  conversationId: "c-jake",
+  content: "On my way!",
+  createdAt: at(23, 18, 20),
+};
 export const failedPending: PendingThreadMessage = {
   tempId: "t-failed",
   conversationId: "c-jake",
@@ -121,11 +166,50 @@ export const bubbles = {
   sending: { ...base, key: "t:sending", id: null, tempId: "t-sending", status: "sending" },
   sent: { ...base, key: "t:501", status: "sent" },
   read: { ...base, key: "t:501", status: "read" },
-  failed: { ...base, key: "t:failed", id: null, tempId: "t-failed", status: "failed", error: "You can't message this member" },
-  gaveUp: { ...base, key: "t:gave-up", id: null, tempId: "t-gave-up", content: "Running 10 minutes late", status: "failed", error: NOT_SENT_REASON },
-  theirs: { ...base, key: "m:502", id: 502, tempId: null, mine: false, content: "Sounds good, see you there!", status: "sent" },
-  picture: { ...base, key: "m:503", id: 503, tempId: null, mine: false, content: "", picture: { url: beachPicture.url, width: 1200, height: 900 }, status: "sent" },
-  pictureWithText: { ...base, key: "t:504", id: 504, content: "The view from the dunes last night", picture: { url: "/media/pic-dunes", width: 900, height: 1200 }, status: "read" },
+  failed: {
+    ...base,
+    key: "t:failed",
+    id: null,
+    tempId: "t-failed",
+    status: "failed",
+    error: "You can't message this member",
+  },
+  gaveUp: {
+    ...base,
+    key: "t:gave-up",
+    id: null,
+    tempId: "t-gave-up",
+    content: "Running 10 minutes late",
+    status: "failed",
+    error: NOT_SENT_REASON,
+  },
+  theirs: {
+    ...base,
+    key: "m:502",
+    id: 502,
+    tempId: null,
+    mine: false,
+    content: "Sounds good, see you there!",
+    status: "sent",
+  },
+  picture: {
+    ...base,
+    key: "m:503",
+    id: 503,
+    tempId: null,
+    mine: false,
+    content: "",
+    picture: { url: beachPicture.url, width: 1200, height: 900 },
+    status: "sent",
+  },
+  pictureWithText: {
+    ...base,
+    key: "t:504",
+    id: 504,
+    content: "The view from the dunes last night",
+    picture: { url: "/media/pic-dunes", width: 900, height: 1200 },
+    status: "read",
+  },
   longText: {
     ...base,
     key: "m:505",
@@ -138,7 +222,12 @@ export const bubbles = {
   },
 } satisfies Record<string, ThreadItem>;
 
-export const uploadedPicture: UploadedMedia = { id: "0b6f4a52-0000-4000-8000-00000000c001", url: "/media/pic-upload", width: 1200, height: 900 };
+export const uploadedPicture: UploadedMedia = {
+  id: "0b6f4a52-0000-4000-8000-00000000c001",
+  url: "/media/pic-upload",
+  width: 1200,
+  height: 900,
+};
 
 /** A real little PNG (a warm gradient), so the local preview shows a picture. */
 export async function pictureFile(name = "sunset.png"): Promise<File> {

@@ -79,7 +79,11 @@ export const MenuOpen: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Conversation options" }));
     const menu = await screen.findByRole("menu");
-    await expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent?.trim())).toEqual(["View profile", "Report", "Block"]);
+    await expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(["View profile", "Report", "Block"]);
     await expect(within(menu).getByRole("menuitem", { name: "Block" })).toHaveAttribute("data-variant", "destructive");
     await photoShown(canvasElement);
   },
@@ -112,7 +116,11 @@ export const Blocked: Story = {
     await expect(canvas.queryByText("Online")).toBeNull();
     await userEvent.click(canvas.getByRole("button", { name: "Conversation options" }));
     const menu = await screen.findByRole("menu");
-    await expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent?.trim())).toEqual(["View profile", "Report"]);
+    await expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(["View profile", "Report"]);
     await photoShown(canvasElement);
   },
 };

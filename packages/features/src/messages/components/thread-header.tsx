@@ -1,6 +1,15 @@
 import { Ban, ChevronLeft, EllipsisVertical, Flag, UserRound } from "lucide-react";
 import type { ConversationSummary } from "@vicinity/contract";
-import { Badge, Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, Spinner, cn } from "@vicinity/ui";
+import {
+  Badge,
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  Spinner,
+  cn,
+} from "@vicinity/ui";
 import { GroupAvatar, membersLabel, PeerAvatar, peerNameOf } from "./conversation-list";
 
 export interface ThreadHeaderProps {
@@ -16,7 +25,16 @@ export interface ThreadHeaderProps {
 }
 
 /** The top of a conversation: back (on phones), who he is and whether he is online, and the actions on him. */
-export function ThreadHeader({ peer, group = null, onBack, onViewProfile, onBlock, onReport, blocked = false, connection = "connected" }: ThreadHeaderProps) {
+export function ThreadHeader({
+  peer,
+  group = null,
+  onBack,
+  onViewProfile,
+  onBlock,
+  onReport,
+  blocked = false,
+  connection = "connected",
+}: ThreadHeaderProps) {
   const name = group ? group.title : peerNameOf(peer);
   // A deleted account has no profile, nothing to block and nobody to report; a group neither.
   const member = group ? null : peer;
@@ -31,10 +49,19 @@ export function ThreadHeader({ peer, group = null, onBack, onViewProfile, onBloc
         {group ? <GroupAvatar className="size-10" /> : <PeerAvatar peer={peer} className="size-10" />}
       </span>
       <span className="flex min-w-0 flex-col text-left">
-        <span className={cn("truncate font-display text-base leading-tight font-semibold", !peer && !group && "text-muted-foreground italic")}>{name}</span>
+        <span
+          className={cn(
+            "truncate font-display text-base leading-tight font-semibold",
+            !peer && !group && "text-muted-foreground italic",
+          )}
+        >
+          {name}
+        </span>
         {group ? <span className="text-xs text-muted-foreground">{membersLabel(group.participantCount)}</span> : null}
         {peer && !group && !blocked ? (
-          <span className={cn("text-xs", peer.isOnline ? "text-success dark:text-online" : "text-muted-foreground")}>{peer.isOnline ? "Online" : "Offline"}</span>
+          <span className={cn("text-xs", peer.isOnline ? "text-success dark:text-online" : "text-muted-foreground")}>
+            {peer.isOnline ? "Online" : "Offline"}
+          </span>
         ) : null}
       </span>
     </>
@@ -44,7 +71,13 @@ export function ThreadHeader({ peer, group = null, onBack, onViewProfile, onBloc
     <header data-slot="thread-header" className="border-b border-border bg-surface">
       <div className="flex min-h-14 items-center gap-1 py-2 pr-[max(0.5rem,env(safe-area-inset-right))] pl-[max(0.5rem,env(safe-area-inset-left))]">
         {onBack ? (
-          <Button variant="ghost" size="icon" className="-ml-1 shrink-0" aria-label="Back to conversations" onClick={onBack}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-ml-1 shrink-0"
+            aria-label="Back to conversations"
+            onClick={onBack}
+          >
             <ChevronLeft aria-hidden className="size-6" />
           </Button>
         ) : null}
@@ -96,7 +129,10 @@ export function ThreadHeader({ peer, group = null, onBack, onViewProfile, onBloc
         ) : null}
       </div>
       {connection === "reconnecting" ? (
-        <p role="status" className="flex items-center justify-center gap-2 border-t border-border bg-muted px-3 py-1.5 text-xs text-muted-foreground">
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 border-t border-border bg-muted px-3 py-1.5 text-xs text-muted-foreground"
+        >
           <Spinner size="sm" className="size-3" />
           Reconnecting...
         </p>

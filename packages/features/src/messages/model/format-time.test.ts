@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatBubbleTime, formatDayHeading, formatListTime, localDayKey } from "./format-time";
 
 /** A local time (whatever the machine's time zone), as the ISO string the server sends. */
-const local = (year: number, month: number, day: number, hour = 12, minute = 0) => new Date(year, month - 1, day, hour, minute).toISOString();
+const local = (year: number, month: number, day: number, hour = 12, minute = 0) =>
+  new Date(year, month - 1, day, hour, minute).toISOString();
 
 // Monday 23 November 2026, 10:30 local time.
 const now = new Date(2026, 10, 23, 10, 30);

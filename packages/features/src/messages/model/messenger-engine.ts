@@ -24,11 +24,21 @@ export interface MessengerEngineOptions {
  * with the socket's client, not with the first page, which it would only slow: a fresh log catches up from
  * the start, so nothing pushed before it runs is missed. Returns what stops it.
  */
-export function startMessenger({ socket, meId, queryClient, storageKey, setPending, setTyping, outboxRef, typingTtlMs }: MessengerEngineOptions): () => void {
+export function startMessenger({
+  socket,
+  meId,
+  queryClient,
+  storageKey,
+  setPending,
+  setTyping,
+  outboxRef,
+  typingTtlMs,
+}: MessengerEngineOptions): () => void {
   const sync = new MessageSync(new MessageLog(), getMissedMessages);
   /** Mine, stored: whatever brought it (the acknowledgement, a push, a catch-up), it leaves the outbox. */
   const settle = (messages: readonly Message[]) => {
-    for (const message of messages) if (message.senderId === meId && message.tempId) outboxRef.current?.settle(message.tempId);
+    for (const message of messages)
+      if (message.senderId === meId && message.tempId) outboxRef.current?.settle(message.tempId);
   };
   const accept = (messages: Message[]) => {
     settle(messages);

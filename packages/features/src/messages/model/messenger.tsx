@@ -41,7 +41,9 @@ export function useMessenger(): MessengerValue {
 }
 
 const newTempId = () =>
-  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * The member's messaging, for the whole signed-in app (decisions.md 5 and "Messages"): an outbox
@@ -49,7 +51,15 @@ const newTempId = () =>
  * put into the loaded conversations once each; a catch-up of what was missed at every
  * reconnection; typing indicators and read receipts. Mounted inside the socket's provider.
  */
-export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_KEY }: { meId: string | null; children: ReactNode; storageKey?: string }) {
+export function MessengerProvider({
+  meId,
+  children,
+  storageKey = OUTBOX_STORAGE_KEY,
+}: {
+  meId: string | null;
+  children: ReactNode;
+  storageKey?: string;
+}) {
   const { socket } = useRealtime();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<readonly PendingMessage[]>([]);
@@ -65,7 +75,16 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
     void loadMessengerEngine()
       .then(({ startMessenger }) => {
         if (!live) return;
-        stop = startMessenger({ socket, meId, queryClient, storageKey, setPending, setTyping, outboxRef, typingTtlMs: TYPING_TTL_MS });
+        stop = startMessenger({
+          socket,
+          meId,
+          queryClient,
+          storageKey,
+          setPending,
+          setTyping,
+          outboxRef,
+          typingTtlMs: TYPING_TTL_MS,
+        });
         for (const message of early.current.splice(0)) outboxRef.current?.send(message);
       })
       // A chunk that failed to load (a deploy replaced it): the page's next load tries again.
@@ -80,10 +99,13 @@ export function MessengerProvider({ meId, children, storageKey = OUTBOX_STORAGE_
   useEffect(() => {
     if (typing.size === 0) return;
     const soonest = Math.min(...typing.values());
-    const timer = setTimeout(() => {
-      const now = Date.now();
-      setTyping((current) => new Map([...current].filter(([, until]) => until > now)));
-    }, Math.max(50, soonest - Date.now()));
+    const timer = setTimeout(
+      () => {
+        const now = Date.now();
+        setTyping((current) => new Map([...current].filter(([, until]) => until > now)));
+      },
+      Math.max(50, soonest - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [typing]);
 

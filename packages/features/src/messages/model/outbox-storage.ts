@@ -19,4 +19,3 @@ export function browserOutboxStorage(key = OUTBOX_STORAGE_KEY): OutboxStorage {
     },
   };
 }
-

@@ -27,7 +27,12 @@ const pending = (tempId: string, minute: number, extra: Partial<PendingThreadMes
 
 describe("buildThreadItems", () => {
   it("marks a message a moderator removed, and only that one", () => {
-    const items = buildThreadItems({ meId: ME, messages: [message(1, HIM), message(2, HIM, { content: "", removed: true })], pending: [], peerLastReadMessageId: 0 });
+    const items = buildThreadItems({
+      meId: ME,
+      messages: [message(1, HIM), message(2, HIM, { content: "", removed: true })],
+      pending: [],
+      peerLastReadMessageId: 0,
+    });
     expect(items.map((i) => [i.id, i.removed ?? false])).toEqual([
       [1, false],
       [2, true],
@@ -65,7 +70,12 @@ describe("buildThreadItems", () => {
   });
 
   it("shows a message fetched and pushed twice once", () => {
-    const items = buildThreadItems({ meId: ME, messages: [message(1, HIM), message(1, HIM), message(2, ME)], pending: [], peerLastReadMessageId: 0 });
+    const items = buildThreadItems({
+      meId: ME,
+      messages: [message(1, HIM), message(1, HIM), message(2, ME)],
+      pending: [],
+      peerLastReadMessageId: 0,
+    });
     expect(items.map((i) => i.id)).toEqual([1, 2]);
   });
 
@@ -109,7 +119,12 @@ describe("buildThreadItems", () => {
   });
 
   it("lists a tempId pending twice once", () => {
-    const items = buildThreadItems({ meId: ME, messages: [], pending: [pending("x", 1), pending("x", 1)], peerLastReadMessageId: 0 });
+    const items = buildThreadItems({
+      meId: ME,
+      messages: [],
+      pending: [pending("x", 1), pending("x", 1)],
+      peerLastReadMessageId: 0,
+    });
     expect(items).toHaveLength(1);
   });
 
@@ -127,7 +142,11 @@ describe("buildThreadItems", () => {
     const items = buildThreadItems({
       meId: ME,
       messages: [],
-      pending: [pending("a", 1, { mediaId: "m-a", previewUrl: "blob:http://localhost/abc" }), pending("b", 2, { mediaId: "m-b" }), pending("c", 3)],
+      pending: [
+        pending("a", 1, { mediaId: "m-a", previewUrl: "blob:http://localhost/abc" }),
+        pending("b", 2, { mediaId: "m-b" }),
+        pending("c", 3),
+      ],
       peerLastReadMessageId: 0,
     });
     expect(items.map((i) => i.picture)).toEqual([

@@ -43,7 +43,8 @@ export interface BuildThreadItemsArgs {
   peerLastReadMessageId: number;
 }
 
-const byCreatedAt = (a: { createdAt: string }, b: { createdAt: string }) => Date.parse(a.createdAt) - Date.parse(b.createdAt);
+const byCreatedAt = (a: { createdAt: string }, b: { createdAt: string }) =>
+  Date.parse(a.createdAt) - Date.parse(b.createdAt);
 
 function pendingPicture(entry: PendingThreadMessage): ThreadItem["picture"] {
   if (entry.previewUrl) return { url: entry.previewUrl, width: 0, height: 0 };
@@ -57,7 +58,12 @@ function pendingPicture(entry: PendingThreadMessage): ThreadItem["picture"] {
  * mine) plus pending outbox entries (sending / failed with error) after them, de-duplicated by
  * tempId (a stored message wins over its pending twin), ordered by id then createdAt.
  */
-export function buildThreadItems({ meId, messages, pending, peerLastReadMessageId }: BuildThreadItemsArgs): ThreadItem[] {
+export function buildThreadItems({
+  meId,
+  messages,
+  pending,
+  peerLastReadMessageId,
+}: BuildThreadItemsArgs): ThreadItem[] {
   // A message can reach the cache twice (pushed and fetched): one bubble each.
   const stored = new Map<number, Message>();
   for (const message of messages) stored.set(message.id, message);
@@ -73,7 +79,9 @@ export function buildThreadItems({ meId, messages, pending, peerLastReadMessageI
       tempId: message.tempId,
       mine,
       content: message.content,
-      picture: message.picture ? { url: message.picture.url, width: message.picture.width, height: message.picture.height } : null,
+      picture: message.picture
+        ? { url: message.picture.url, width: message.picture.width, height: message.picture.height }
+        : null,
       createdAt: message.createdAt,
       status: mine && message.id <= peerLastReadMessageId ? "read" : "sent",
       ...(message.removed ? { removed: true } : {}),

@@ -13,7 +13,8 @@ export function useNotifications(enabled: boolean) {
   const afterPaint = useAfterFirstPaint();
   return useQuery({
     queryKey: notificationKeys.list(),
-    queryFn: async (): Promise<NotificationList> => notificationListSchema.parse(await (await apiRequest("GET", NOTIFICATION_PATHS.list)).json()),
+    queryFn: async (): Promise<NotificationList> =>
+      notificationListSchema.parse(await (await apiRequest("GET", NOTIFICATION_PATHS.list)).json()),
     enabled: enabled && afterPaint,
     staleTime: 60_000,
   });
@@ -30,7 +31,9 @@ export function useMarkAllRead() {
     onMutate: () => {
       const readAt = new Date().toISOString();
       queryClient.setQueryData<NotificationList>(notificationKeys.list(), (list) =>
-        list ? { unread: 0, notifications: list.notifications.map((n) => ({ ...n, readAt: n.readAt ?? readAt })) } : list,
+        list
+          ? { unread: 0, notifications: list.notifications.map((n) => ({ ...n, readAt: n.readAt ?? readAt })) }
+          : list,
       );
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list() }),
@@ -38,7 +41,10 @@ export function useMarkAllRead() {
 }
 
 /** A pushed notification joins the list at the top (once), unread. */
-export function addNotification(list: NotificationList | undefined, notification: Notification): NotificationList | undefined {
+export function addNotification(
+  list: NotificationList | undefined,
+  notification: Notification,
+): NotificationList | undefined {
   if (!list) return list;
   if (list.notifications.some((n) => n.id === notification.id)) return list;
   return { notifications: [notification, ...list.notifications], unread: list.unread + (notification.readAt ? 0 : 1) };

@@ -46,7 +46,10 @@ export const Unread: Story = {
     await userEvent.click(bell);
     const menu = within(await within(document.body).findByRole("menu"));
     await expect(menu.getByText("Rooftop drinks at The Volstead starts in an hour.")).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: /A place freed up/ })).toHaveAttribute("href", `/events/${eventId(3)}`);
+    await expect(menu.getByRole("menuitem", { name: /A place freed up/ })).toHaveAttribute(
+      "href",
+      `/events/${eventId(3)}`,
+    );
   },
 };
 
@@ -79,8 +82,16 @@ export const LiveReminder: Story = {
     await within(document.body).findByText(/Nothing new/);
     await userEvent.keyboard("{Escape}");
     const socket = (window as unknown as { __bellSocket: FakeSocket }).__bellSocket;
-    socket.serverEmit("notification", { id: "n9", kind: "event_reminder", data: { eventId: eventId(1), title: "Rooftop drinks" }, createdAt: new Date().toISOString(), readAt: null });
-    await waitFor(() => expect(within(document.body).getAllByText("Rooftop drinks starts in an hour.").length).toBeGreaterThan(0));
+    socket.serverEmit("notification", {
+      id: "n9",
+      kind: "event_reminder",
+      data: { eventId: eventId(1), title: "Rooftop drinks" },
+      createdAt: new Date().toISOString(),
+      readAt: null,
+    });
+    await waitFor(() =>
+      expect(within(document.body).getAllByText("Rooftop drinks starts in an hour.").length).toBeGreaterThan(0),
+    );
     await waitFor(() => expect(canvas.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible());
   },
 };

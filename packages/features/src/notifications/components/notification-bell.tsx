@@ -14,7 +14,12 @@ export function NotificationBell({ defaultOpen = false }: { defaultOpen?: boolea
   const list = useNotifications(true);
   const unread = list.data?.unread ?? 0;
   const trigger = (
-    <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+    >
       <Bell aria-hidden />
       {unread > 0 ? <CountBadge count={unread} max={9} className="absolute -top-0.5 -right-0.5" aria-hidden /> : null}
     </Button>

@@ -1,6 +1,15 @@
 import { Link } from "react-router";
 import { notificationText } from "@vicinity/contract";
-import { cn, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger, type DeferredMenuProps } from "@vicinity/ui";
+import {
+  cn,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  type DeferredMenuProps,
+} from "@vicinity/ui";
 import { useMarkAllRead, useNotifications } from "../api/notifications";
 import { notificationAge } from "../model/age";
 
@@ -16,21 +25,33 @@ export function NotificationMenu({ trigger, defaultOpen }: DeferredMenuProps) {
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
         <DropdownMenuLabel>Notifications</DropdownMenuLabel>
         {unread > 0 ? (
-          <DropdownMenuItem onSelect={(e) => (e.preventDefault(), markAll.mutate())} className="text-xs font-semibold text-accent-text">
+          <DropdownMenuItem
+            onSelect={(e) => (e.preventDefault(), markAll.mutate())}
+            className="text-xs font-semibold text-accent-text"
+          >
             Mark all read
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
         {list.status !== "success" || items.length === 0 ? (
           <DropdownMenuItem disabled className="text-sm whitespace-normal text-muted-foreground">
-            {list.status === "pending" ? "Loading…" : list.status === "error" ? "Notifications could not be loaded." : "Nothing new. Event reminders and changes show up here."}
+            {list.status === "pending"
+              ? "Loading…"
+              : list.status === "error"
+                ? "Notifications could not be loaded."
+                : "Nothing new. Event reminders and changes show up here."}
           </DropdownMenuItem>
         ) : (
           items.slice(0, 20).map((n) => (
             <DropdownMenuItem key={n.id} asChild>
-              <Link to={n.data.eventId ? `/events/${n.data.eventId}` : "/events"} className={cn("grid! gap-0.5", !n.readAt && "font-semibold")}>
+              <Link
+                to={n.data.eventId ? `/events/${n.data.eventId}` : "/events"}
+                className={cn("grid! gap-0.5", !n.readAt && "font-semibold")}
+              >
                 <span className="flex items-start gap-2 text-sm whitespace-normal">
-                  {!n.readAt ? <span className="mt-1.5 size-2 shrink-0 rounded-full bg-accent" aria-label="Unread" role="img" /> : null}
+                  {!n.readAt ? (
+                    <span className="mt-1.5 size-2 shrink-0 rounded-full bg-accent" aria-label="Unread" role="img" />
+                  ) : null}
                   {notificationText(n)}
                 </span>
                 <span className="text-xs font-normal text-muted-foreground">{notificationAge(n.createdAt)}</span>

@@ -23,7 +23,9 @@ export function NotificationsLive() {
   useEffect(() => {
     if (!socket) return;
     const onNotification = (notification: Notification) => {
-      queryClient.setQueryData(notificationKeys.list(), (list: Parameters<typeof addNotification>[0]) => addNotification(list, notification));
+      queryClient.setQueryData(notificationKeys.list(), (list: Parameters<typeof addNotification>[0]) =>
+        addNotification(list, notification),
+      );
       // A moderator's warning is not a toast: it opens its own dialog, which he must acknowledge.
       if (notification.kind === "warning") void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       else toast({ title: TITLES[notification.kind] ?? "Notification", description: notificationText(notification) });

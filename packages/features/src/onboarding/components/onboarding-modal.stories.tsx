@@ -11,7 +11,13 @@ const meta = {
   component: OnboardingModal,
   tags: ["mobile", "desktop"],
   parameters: {
-    msw: { handlers: { session: sessionHandlers.member, profile: profileHandlers.saveSuccess, location: profileHandlers.locationSuccess } },
+    msw: {
+      handlers: {
+        session: sessionHandlers.member,
+        profile: profileHandlers.saveSuccess,
+        location: profileHandlers.locationSuccess,
+      },
+    },
   },
   args: { open: true, onClose: fn(), geolocation: fakeGeolocation("granted") },
 } satisfies Meta<typeof OnboardingModal>;
@@ -56,7 +62,11 @@ export const ProfileStepRules: Story = {
     await userEvent.click(screen.getByRole("button", { name: "Add" }));
     await userEvent.type(interest, "music{Enter}");
     const list = screen.getByRole("list", { name: "Your interests" });
-    await expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["hiking", "music"]);
+    await expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["hiking", "music"]);
     await userEvent.click(within(list).getByRole("button", { name: "Remove hiking" }));
     await expect(within(list).getAllByRole("listitem")).toHaveLength(1);
   },
@@ -70,7 +80,9 @@ export const ProfileSaved: Story = {
     await userEvent.type(screen.getByRole("textbox", { name: "Age" }), "29");
     await userEvent.click(screen.getByRole("button", { name: "Save & Continue" }));
     await expect(await screen.findByText("Your profile has been saved successfully!")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("button", { name: "Enable Location" })).toBeVisible(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Enable Location" })).toBeVisible(), {
+      timeout: 3000,
+    });
   },
 };
 
@@ -107,7 +119,9 @@ export const LocationGranted: Story = {
   args: { initialStep: 2 },
   play: async () => {
     await userEvent.click(await screen.findByRole("button", { name: "Enable Location" }));
-    await waitFor(() => expect(screen.getByRole("button", { name: "Start Using Vicinity" })).toBeVisible(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Start Using Vicinity" })).toBeVisible(), {
+      timeout: 3000,
+    });
   },
 };
 
@@ -117,7 +131,9 @@ export const LocationDenied: Story = {
     await userEvent.click(await screen.findByRole("button", { name: "Enable Location" }));
     await expect(await screen.findByText("Location Access Denied")).toBeInTheDocument();
     await expect(screen.getByText("You can enable location later in settings.")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("button", { name: "Start Using Vicinity" })).toBeVisible(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Start Using Vicinity" })).toBeVisible(), {
+      timeout: 3000,
+    });
   },
 };
 
@@ -127,7 +143,9 @@ export const LocationNotSupported: Story = {
     await userEvent.click(await screen.findByRole("button", { name: "Enable Location" }));
     await expect(await screen.findByText("Location Not Supported")).toBeInTheDocument();
     await expect(screen.getByText("Your browser doesn't support location services.")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("button", { name: "Start Using Vicinity" })).toBeVisible(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Start Using Vicinity" })).toBeVisible(), {
+      timeout: 3000,
+    });
   },
 };
 
@@ -139,7 +157,9 @@ export const LocationSaveFailed: Story = {
     await userEvent.click(await screen.findByRole("button", { name: "Enable Location" }));
     await expect(await screen.findByRole("alert")).toHaveTextContent("Failed to save location. Please try again.");
     await userEvent.click(screen.getByRole("button", { name: "Skip for Now" }));
-    await waitFor(() => expect(screen.getByRole("button", { name: "Start Using Vicinity" })).toBeVisible(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Start Using Vicinity" })).toBeVisible(), {
+      timeout: 3000,
+    });
     (document.activeElement as HTMLElement | null)?.blur();
   },
 };
@@ -159,7 +179,9 @@ export const Finish: Story = {
     await userEvent.click(await screen.findByRole("button", { name: "Start Using Vicinity" }));
     await waitFor(() => expect(args.onClose).toHaveBeenCalled());
     await expect(window.localStorage.getItem(ONBOARDING_COMPLETED_KEY)).toBe("true");
-    await expect(await screen.findByText("Your profile is ready. Start discovering amazing people!")).toBeInTheDocument();
+    await expect(
+      await screen.findByText("Your profile is ready. Start discovering amazing people!"),
+    ).toBeInTheDocument();
   },
 };
 

@@ -2,7 +2,12 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ProfileUpdate } from "@vicinity/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Progress, toast } from "@vicinity/ui";
-import { currentUserQueryKey, useUpdateLocation, useUpdateProfile, GEOLOCATION_OPTIONS } from "@vicinity/features/shared";
+import {
+  currentUserQueryKey,
+  useUpdateLocation,
+  useUpdateProfile,
+  GEOLOCATION_OPTIONS,
+} from "@vicinity/features/shared";
 import { ONBOARDING_COMPLETED_KEY, onboardingProgress, type OnboardingStep } from "../model/onboarding";
 import { FeaturesStep, LocationStep, ProfileStep, WelcomeStep, type ProfileDraft } from "./onboarding-steps";
 
@@ -53,7 +58,11 @@ export function OnboardingModal({
     window.localStorage.setItem(ONBOARDING_COMPLETED_KEY, "true");
     try {
       await queryClient.refetchQueries({ queryKey: currentUserQueryKey });
-      toast({ title: "Welcome!", description: "Your profile is ready. Start discovering amazing people!", variant: "success" });
+      toast({
+        title: "Welcome!",
+        description: "Your profile is ready. Start discovering amazing people!",
+        variant: "success",
+      });
     } catch {
       toast({ title: "Error", description: "Failed to complete setup. Please try again.", variant: "destructive" });
     } finally {
@@ -65,10 +74,15 @@ export function OnboardingModal({
   function saveProfile(draft: ProfileDraft) {
     profile.mutate(toUpdate(draft), {
       onSuccess: () => {
-        toast({ title: "Profile Updated", description: "Your profile has been saved successfully!", variant: "success" });
+        toast({
+          title: "Profile Updated",
+          description: "Your profile has been saved successfully!",
+          variant: "success",
+        });
         setStep(2);
       },
-      onError: () => toast({ title: "Error", description: "Failed to save profile. Please try again.", variant: "destructive" }),
+      onError: () =>
+        toast({ title: "Error", description: "Failed to save profile. Please try again.", variant: "destructive" }),
     });
   }
 
@@ -117,7 +131,9 @@ export function OnboardingModal({
         </DialogHeader>
         {step === 0 ? <WelcomeStep onStart={() => setStep(1)} onSkip={() => void complete()} /> : null}
         {step === 1 ? <ProfileStep saving={profile.isPending} onBack={() => setStep(0)} onSave={saveProfile} /> : null}
-        {step === 2 ? <LocationStep busy={locating} error={locationError} onEnable={enableLocation} onSkip={() => setStep(3)} /> : null}
+        {step === 2 ? (
+          <LocationStep busy={locating} error={locationError} onEnable={enableLocation} onSkip={() => setStep(3)} />
+        ) : null}
         {step === 3 ? <FeaturesStep busy={finishing} onFinish={() => void complete()} /> : null}
       </DialogContent>
     </Dialog>

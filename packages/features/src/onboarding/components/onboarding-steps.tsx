@@ -34,7 +34,14 @@ export interface ProfileDraft {
   role: string;
 }
 
-export const EMPTY_PROFILE_DRAFT: ProfileDraft = { firstName: "", age: "", bio: "", interests: [], bodyType: "", role: "" };
+export const EMPTY_PROFILE_DRAFT: ProfileDraft = {
+  firstName: "",
+  age: "",
+  bio: "",
+  interests: [],
+  bodyType: "",
+  role: "",
+};
 
 export interface ProfileStepProps {
   initial?: ProfileDraft;
@@ -49,7 +56,8 @@ const selectClass =
 export function ProfileStep({ initial = EMPTY_PROFILE_DRAFT, saving, onBack, onSave }: ProfileStepProps) {
   const [draft, setDraft] = useState<ProfileDraft>(initial);
   const [interest, setInterest] = useState("");
-  const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
   const add = () => {
     set("interests", addInterest(draft.interests, interest));
     setInterest("");
@@ -70,10 +78,19 @@ export function ProfileStep({ initial = EMPTY_PROFILE_DRAFT, saving, onBack, onS
     >
       <div className="grid grid-cols-[1fr_6rem] gap-3">
         <FormField label="First name">
-          <Input value={draft.firstName} onChange={(e) => set("firstName", e.target.value)} autoComplete="given-name" maxLength={50} />
+          <Input
+            value={draft.firstName}
+            onChange={(e) => set("firstName", e.target.value)}
+            autoComplete="given-name"
+            maxLength={50}
+          />
         </FormField>
         <FormField label="Age">
-          <Input inputMode="numeric" value={draft.age === "" ? "" : String(draft.age)} onChange={(e) => set("age", parseAge(e.target.value))} />
+          <Input
+            inputMode="numeric"
+            value={draft.age === "" ? "" : String(draft.age)}
+            onChange={(e) => set("age", parseAge(e.target.value))}
+          />
         </FormField>
       </div>
       <FormField label="Bio" hint={`${draft.bio.length}/500`}>
@@ -87,7 +104,12 @@ export function ProfileStep({ initial = EMPTY_PROFILE_DRAFT, saving, onBack, onS
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="onboarding-body-type">Body type</Label>
-          <select id="onboarding-body-type" className={selectClass} value={draft.bodyType} onChange={(e) => set("bodyType", e.target.value)}>
+          <select
+            id="onboarding-body-type"
+            className={selectClass}
+            value={draft.bodyType}
+            onChange={(e) => set("bodyType", e.target.value)}
+          >
             <option value="">Not set</option>
             {BODY_TYPES.map((b) => (
               <option key={b} value={b}>
@@ -98,7 +120,12 @@ export function ProfileStep({ initial = EMPTY_PROFILE_DRAFT, saving, onBack, onS
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="onboarding-position">Position</Label>
-          <select id="onboarding-position" className={selectClass} value={draft.role} onChange={(e) => set("role", e.target.value)}>
+          <select
+            id="onboarding-position"
+            className={selectClass}
+            value={draft.role}
+            onChange={(e) => set("role", e.target.value)}
+          >
             <option value="">Not set</option>
             {POSITIONS.map((p) => (
               <option key={p} value={p}>
@@ -111,7 +138,14 @@ export function ProfileStep({ initial = EMPTY_PROFILE_DRAFT, saving, onBack, onS
       <div className="grid gap-1.5">
         <Label htmlFor="onboarding-interest">Interests</Label>
         <div className="flex gap-2">
-          <Input id="onboarding-interest" value={interest} onChange={(e) => setInterest(e.target.value)} onKeyDown={onInterestKey} placeholder="hiking, music..." maxLength={30} />
+          <Input
+            id="onboarding-interest"
+            value={interest}
+            onChange={(e) => setInterest(e.target.value)}
+            onKeyDown={onInterestKey}
+            placeholder="hiking, music..."
+            maxLength={30}
+          />
           <Button type="button" variant="secondary" onClick={add}>
             Add
           </Button>
@@ -121,7 +155,11 @@ export function ProfileStep({ initial = EMPTY_PROFILE_DRAFT, saving, onBack, onS
             {draft.interests.map((item) => (
               <li key={item}>
                 <Badge asChild variant="outline" className="cursor-pointer gap-1">
-                  <button type="button" onClick={() => set("interests", removeInterest(draft.interests, item))} aria-label={`Remove ${item}`}>
+                  <button
+                    type="button"
+                    onClick={() => set("interests", removeInterest(draft.interests, item))}
+                    aria-label={`Remove ${item}`}
+                  >
                     {item}
                     <X className="size-3" aria-hidden />
                   </button>
@@ -135,7 +173,12 @@ export function ProfileStep({ initial = EMPTY_PROFILE_DRAFT, saving, onBack, onS
         <Button type="button" variant="ghost" onClick={onBack}>
           Back
         </Button>
-        <Button type="submit" disabled={!canSaveProfile(draft.firstName, draft.age)} busy={saving} busyLabel="Saving...">
+        <Button
+          type="submit"
+          disabled={!canSaveProfile(draft.firstName, draft.age)}
+          busy={saving}
+          busyLabel="Saving..."
+        >
           Save &amp; Continue
         </Button>
       </div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addInterest, canSaveProfile, onboardingProgress, parseAge, removeInterest, shouldOpenOnboarding } from "./onboarding";
+import {
+  addInterest,
+  canSaveProfile,
+  onboardingProgress,
+  parseAge,
+  removeInterest,
+  shouldOpenOnboarding,
+} from "./onboarding";
 
 describe("onboarding rules (spec sections 2, 4, 5)", () => {
   it("shows (step+1)/4 progress", () => {

@@ -14,7 +14,10 @@ export function onboardingProgress(step: OnboardingStep): number {
 }
 
 /** Spec section 4: opens by itself when the member has neither first name nor bio (and has not finished it here). */
-export function shouldOpenOnboarding(user: Pick<SessionUser, "firstName" | "bio">, completedFlag: string | null): boolean {
+export function shouldOpenOnboarding(
+  user: Pick<SessionUser, "firstName" | "bio">,
+  completedFlag: string | null,
+): boolean {
   return !user.firstName && !user.bio && completedFlag !== "true";
 }
 

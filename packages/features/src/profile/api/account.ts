@@ -19,7 +19,10 @@ export interface ExportedData {
 
 /** GET /api/users/export: his data as a JSON attachment. */
 export async function exportMyData(): Promise<ExportedData> {
-  const response = await fetch(API_PATHS.exportData, { credentials: "include", headers: { Accept: "application/json" } });
+  const response = await fetch(API_PATHS.exportData, {
+    credentials: "include",
+    headers: { Accept: "application/json" },
+  });
   await throwIfNotOk(response);
   return { blob: await response.blob(), filename: exportFileName(response.headers.get("Content-Disposition")) };
 }

@@ -10,11 +10,18 @@ export function useResendVerification() {
 }
 
 export function useChangeEmail() {
-  return useMutation({ mutationFn: async (input: { email: string; password: string }) => (await (await post(ACCOUNT_PATHS.changeEmail, input)).json()) as { message: string } });
+  return useMutation({
+    mutationFn: async (input: { email: string; password: string }) =>
+      (await (await post(ACCOUNT_PATHS.changeEmail, input)).json()) as { message: string },
+  });
 }
 
 export function useDeviceSessions() {
-  return useQuery({ queryKey: profileKeys.devices(), queryFn: async () => deviceSessionsSchema.parse(await (await apiRequest("GET", ACCOUNT_PATHS.sessions)).json()).sessions });
+  return useQuery({
+    queryKey: profileKeys.devices(),
+    queryFn: async () =>
+      deviceSessionsSchema.parse(await (await apiRequest("GET", ACCOUNT_PATHS.sessions)).json()).sessions,
+  });
 }
 
 /** Ends one device's session, or every other one (no id). */

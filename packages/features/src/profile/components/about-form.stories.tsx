@@ -53,7 +53,11 @@ export const Interests: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Add" }));
     await expect(canvas.getByRole("alert")).toHaveTextContent("You already have that interest");
     const list = canvas.getByRole("list", { name: "Your interests" });
-    await expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["beach", "architecture", "coffee", "hiking"]);
+    await expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["beach", "architecture", "coffee", "hiking"]);
     await userEvent.click(within(list).getByRole("button", { name: "Remove coffee" }));
     await expect(within(list).getAllByRole("listitem")).toHaveLength(3);
   },

@@ -100,18 +100,46 @@ export function AboutForm({ user, saving, error, onSave }: AboutFormProps) {
   const full = draft.interests.length >= MAX_INTERESTS;
 
   return (
-    <SettingsSection id="about" title="About you" icon={<UserRound />} description="What others see on your card and your profile.">
+    <SettingsSection
+      id="about"
+      title="About you"
+      icon={<UserRound />}
+      description="What others see on your card and your profile."
+    >
       <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="First name" error={errors.firstName}>
-            <Input name="firstName" value={draft.firstName} onChange={(e) => set("firstName", e.target.value)} autoComplete="given-name" maxLength={FIRST_NAME_MAX_LENGTH} />
+            <Input
+              name="firstName"
+              value={draft.firstName}
+              onChange={(e) => set("firstName", e.target.value)}
+              autoComplete="given-name"
+              maxLength={FIRST_NAME_MAX_LENGTH}
+            />
           </FormField>
-          <FormField label="Display name" hint={`On your card; empty shows your username (${user.username}).`} error={errors.displayName}>
-            <Input name="displayName" value={draft.displayName} onChange={(e) => set("displayName", e.target.value)} autoComplete="nickname" maxLength={DISPLAY_NAME_MAX_LENGTH} />
+          <FormField
+            label="Display name"
+            hint={`On your card; empty shows your username (${user.username}).`}
+            error={errors.displayName}
+          >
+            <Input
+              name="displayName"
+              value={draft.displayName}
+              onChange={(e) => set("displayName", e.target.value)}
+              autoComplete="nickname"
+              maxLength={DISPLAY_NAME_MAX_LENGTH}
+            />
           </FormField>
         </div>
         <FormField label="Age" error={errors.age} className="max-w-40">
-          <Input name="age" inputMode="numeric" value={draft.age} onChange={(e) => set("age", e.target.value)} autoComplete="off" maxLength={3} />
+          <Input
+            name="age"
+            inputMode="numeric"
+            value={draft.age}
+            onChange={(e) => set("age", e.target.value)}
+            autoComplete="off"
+            maxLength={3}
+          />
         </FormField>
         <FormField label="Bio" hint={`${draft.bio.length}/${BIO_MAX_LENGTH}`} error={errors.bio}>
           {(control) => (
@@ -128,7 +156,13 @@ export function AboutForm({ user, saving, error, onSave }: AboutFormProps) {
         <div className="grid grid-cols-2 items-start gap-3">
           <FormField label="Body type" error={errors.bodyType}>
             {(control) => (
-              <select {...control} name="bodyType" className={selectClass} value={draft.bodyType} onChange={(e) => set("bodyType", e.target.value)}>
+              <select
+                {...control}
+                name="bodyType"
+                className={selectClass}
+                value={draft.bodyType}
+                onChange={(e) => set("bodyType", e.target.value)}
+              >
                 <option value="">Not set</option>
                 {BODY_TYPES.map((b) => (
                   <option key={b} value={b}>
@@ -140,7 +174,13 @@ export function AboutForm({ user, saving, error, onSave }: AboutFormProps) {
           </FormField>
           <FormField label="Position" error={errors.role}>
             {(control) => (
-              <select {...control} name="role" className={selectClass} value={draft.role} onChange={(e) => set("role", e.target.value)}>
+              <select
+                {...control}
+                name="role"
+                className={selectClass}
+                value={draft.role}
+                onChange={(e) => set("role", e.target.value)}
+              >
                 <option value="">Not set</option>
                 {POSITIONS.map((p) => (
                   <option key={p} value={p}>
@@ -154,7 +194,11 @@ export function AboutForm({ user, saving, error, onSave }: AboutFormProps) {
         <div className="grid gap-2">
           <FormField
             label="Interests"
-            hint={full ? `${MAX_INTERESTS} of ${MAX_INTERESTS}: remove one to add another.` : `${draft.interests.length} of ${MAX_INTERESTS}. Press Enter or Add.`}
+            hint={
+              full
+                ? `${MAX_INTERESTS} of ${MAX_INTERESTS}: remove one to add another.`
+                : `${draft.interests.length} of ${MAX_INTERESTS}. Press Enter or Add.`
+            }
             error={interestError ?? errors.interests}
           >
             {(control) => (
@@ -183,7 +227,11 @@ export function AboutForm({ user, saving, error, onSave }: AboutFormProps) {
               {draft.interests.map((item) => (
                 <li key={item}>
                   <Badge asChild variant="outline" className="cursor-pointer gap-1 py-1 hover:bg-muted">
-                    <button type="button" onClick={() => set("interests", removeInterest(draft.interests, item))} aria-label={`Remove ${item}`}>
+                    <button
+                      type="button"
+                      onClick={() => set("interests", removeInterest(draft.interests, item))}
+                      aria-label={`Remove ${item}`}
+                    >
                       {item}
                       <X aria-hidden />
                     </button>

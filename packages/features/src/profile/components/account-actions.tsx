@@ -21,7 +21,13 @@ export function AccountActions({ exporting, exportError, onExport, onDeleteAccou
           Everything Vicinity keeps about you (profile, photos, messages you sent, blocks and reports) as one JSON file.
         </p>
         {exportError ? <Alert>{exportError}</Alert> : null}
-        <Button variant="outline" className="justify-self-start" onClick={onExport} busy={exporting} busyLabel="Preparing your file...">
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onClick={onExport}
+          busy={exporting}
+          busyLabel="Preparing your file..."
+        >
           <Download aria-hidden />
           Export my data
         </Button>

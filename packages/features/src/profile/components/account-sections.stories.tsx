@@ -24,7 +24,9 @@ export const Banner: Story = {
   render: () => <VerifyEmailBanner email="marco@example.com" />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("note", { name: "Confirm your email address" })).toHaveTextContent("we sent a link to marco@example.com");
+    await expect(canvas.getByRole("note", { name: "Confirm your email address" })).toHaveTextContent(
+      "we sent a link to marco@example.com",
+    );
     await userEvent.click(canvas.getByRole("button", { name: "Send it again" }));
     await expect(await canvas.findByRole("status")).toHaveTextContent("Sent again. Check your inbox and spam folder.");
   },
@@ -54,7 +56,9 @@ export const EmailChange: Story = {
     await userEvent.clear(canvas.getByLabelText(/Your password/));
     await userEvent.type(canvas.getByLabelText(/Your password/), "a long and unusual passphrase");
     await userEvent.click(canvas.getByRole("button", { name: "Send a link to the new address" }));
-    await expect(await canvas.findByRole("status")).toHaveTextContent("We sent a link to marco.new@example.com. Your address changes when you open it.");
+    await expect(await canvas.findByRole("status")).toHaveTextContent(
+      "We sent a link to marco.new@example.com. Your address changes when you open it.",
+    );
   },
 };
 
@@ -100,7 +104,9 @@ export const DevicesFailed: Story = {
   render: () => <DevicesSection />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole("alert")).toHaveTextContent("Your devices are unavailable right now. Try again in a moment.");
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      "Your devices are unavailable right now. Try again in a moment.",
+    );
     await expect(canvas.getByRole("button", { name: "Try again" })).toBeEnabled();
   },
 };

@@ -39,7 +39,10 @@ export const Valid: Story = {
     await expect(canvas.getByRole("alert")).toHaveTextContent("Passwords must be at least 8 characters");
     await userEvent.type(canvas.getByLabelText("New password"), "-but-now-long");
     await userEvent.type(canvas.getByLabelText("Confirm new password"), "-but-now-long{Enter}");
-    await expect(args.onSubmit).toHaveBeenCalledWith({ currentPassword: "old-secret", newPassword: "short-but-now-long" });
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      currentPassword: "old-secret",
+      newPassword: "short-but-now-long",
+    });
   },
 };
 

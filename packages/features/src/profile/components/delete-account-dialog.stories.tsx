@@ -56,6 +56,8 @@ export const WrongPassword: Story = {
   args: { error: "That is not your password; your account was not deleted" },
   play: async () => {
     const dialog = await shown();
-    await expect(within(dialog).getByRole("alert")).toHaveTextContent("That is not your password; your account was not deleted");
+    await expect(within(dialog).getByRole("alert")).toHaveTextContent(
+      "That is not your password; your account was not deleted",
+    );
   },
 };

@@ -1,6 +1,18 @@
 import { useState, type FormEvent } from "react";
 import { PASSWORD_MAX_LENGTH } from "@vicinity/contract";
-import { Alert, Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, PasswordInput } from "@vicinity/ui";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  PasswordInput,
+} from "@vicinity/ui";
 
 export interface DeleteAccountDialogProps {
   open: boolean;
@@ -67,8 +79,8 @@ export function DeleteAccountDialog({ open, onOpenChange, deleting, error, onCon
         <DialogHeader>
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
-            This cannot be undone. Your profile, photos and sign-ins are removed; messages you sent show as from a “deleted
-            member”. Enter your password to confirm.
+            This cannot be undone. Your profile, photos and sign-ins are removed; messages you sent show as from a
+            “deleted member”. Enter your password to confirm.
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: the password is forgotten when the dialog closes. */}

@@ -38,7 +38,14 @@ export function DeviceRow({ session, ending, onEnd }: { session: DeviceSession; 
         </div>
       </div>
       {session.current ? null : (
-        <Button size="sm" variant="outline" busy={ending} busyLabel="Signing out..." onClick={onEnd} aria-label={`Sign out ${name}${session.place ? ` near ${session.place}` : ""}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          busy={ending}
+          busyLabel="Signing out..."
+          onClick={onEnd}
+          aria-label={`Sign out ${name}${session.place ? ` near ${session.place}` : ""}`}
+        >
           Sign out
         </Button>
       )}

@@ -22,7 +22,10 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
     const parsed = changeEmailRequestSchema.safeParse({ email: next, password });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return setProblem({ field: issue?.path[0] === "password" ? "password" : "email", message: issue?.message ?? "Enter a valid email address" });
+      return setProblem({
+        field: issue?.path[0] === "password" ? "password" : "email",
+        message: issue?.message ?? "Enter a valid email address",
+      });
     }
     setProblem(null);
     change.mutate(parsed.data);
@@ -44,11 +47,21 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
       </div>
       {!verified ? (
         <div className="grid gap-2 text-sm">
-          <p className="text-muted-foreground">Open the link we mailed you. Until then you cannot change your address or get back in if you forget your password.</p>
+          <p className="text-muted-foreground">
+            Open the link we mailed you. Until then you cannot change your address or get back in if you forget your
+            password.
+          </p>
           {resend.isSuccess ? (
             <p role="status">Sent again. Check your inbox and spam folder.</p>
           ) : (
-            <Button className="w-fit" size="sm" variant="outline" busy={resend.isPending} busyLabel="Sending..." onClick={() => resend.mutate()}>
+            <Button
+              className="w-fit"
+              size="sm"
+              variant="outline"
+              busy={resend.isPending}
+              busyLabel="Sending..."
+              onClick={() => resend.mutate()}
+            >
               Send the link again
             </Button>
           )}
@@ -70,10 +83,27 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
             </p>
           ) : null}
           <FormField label="New address" required error={problem?.field === "email" ? problem.message : undefined}>
-            {(control) => <Input {...control} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} value={next} onChange={(e) => setNext(e.target.value)} />}
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={next}
+                onChange={(e) => setNext(e.target.value)}
+              />
+            )}
           </FormField>
           <FormField label="Your password" required error={problem?.field === "password" ? problem.message : undefined}>
-            {(control) => <PasswordInput {...control} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            {(control) => (
+              <PasswordInput
+                {...control}
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
           </FormField>
           <div className="flex gap-2">
             <Button type="submit" busy={change.isPending} busyLabel="Sending the link...">

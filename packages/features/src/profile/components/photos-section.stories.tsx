@@ -87,7 +87,9 @@ export const Adding: Story = {
 
 /** A failed upload: the server's message, Try again and Dismiss. */
 export const UploadFailed: Story = {
-  args: { upload: { phase: "failed", fileName: "holiday.jpg", message: "Pictures can be at most 15 MB", canRetry: true } },
+  args: {
+    upload: { phase: "failed", fileName: "holiday.jpg", message: "Pictures can be at most 15 MB", canRetry: true },
+  },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("alert")).toHaveTextContent("Pictures can be at most 15 MB");
@@ -124,7 +126,11 @@ export const ChangeFailed: Story = {
 export const UploadTileOnly: StoryObj<typeof UploadTile> = {
   render: () => (
     <div className="w-48">
-      <UploadTile upload={{ phase: "uploading", fileName: "portrait.png", progress: null }} onRetry={fn()} onDismiss={fn()} />
+      <UploadTile
+        upload={{ phase: "uploading", fileName: "portrait.png", progress: null }}
+        onRetry={fn()}
+        onDismiss={fn()}
+      />
     </div>
   ),
   play: async ({ canvasElement }) => {

@@ -67,9 +67,17 @@ export function UploadTile({ upload, onRetry, onDismiss }: UploadTileProps) {
     );
   }
   const progress = upload.phase === "adding" ? 100 : upload.progress;
-  const status = upload.phase === "adding" ? "Adding to your profile..." : progress === null ? "Uploading..." : `Uploading... ${progress}%`;
+  const status =
+    upload.phase === "adding"
+      ? "Adding to your profile..."
+      : progress === null
+        ? "Uploading..."
+        : `Uploading... ${progress}%`;
   return (
-    <div className="flex aspect-square flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-accent/60 bg-accent/5 p-3 text-center" data-testid="upload-tile">
+    <div
+      className="flex aspect-square flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-accent/60 bg-accent/5 p-3 text-center"
+      data-testid="upload-tile"
+    >
       <Upload className="size-6 text-accent-text" aria-hidden />
       <p className="w-full truncate text-xs font-semibold" title={upload.fileName}>
         {upload.fileName}
@@ -114,7 +122,11 @@ function PhotoTile({ photo, index, count, disabled, onMove, onMakeMain, onDelete
   }, [confirming]);
 
   return (
-    <li className="flex flex-col overflow-hidden rounded-lg border border-border bg-surface-raised" data-testid="photo-tile" data-photo-id={photo.id}>
+    <li
+      className="flex flex-col overflow-hidden rounded-lg border border-border bg-surface-raised"
+      data-testid="photo-tile"
+      data-photo-id={photo.id}
+    >
       <div className="relative">
         <img
           src={optimizedImageUrl(photo.url, TILE_IMAGE)}
@@ -154,10 +166,26 @@ function PhotoTile({ photo, index, count, disabled, onMove, onMakeMain, onDelete
         </div>
       ) : (
         <div className="flex items-center justify-between gap-1 p-1.5">
-          <Button size="sm" variant="ghost" className="size-8 px-0" aria-label={`Move photo ${n} left`} data-action="left" disabled={disabled || index === 0} onClick={() => onMove(-1)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="size-8 px-0"
+            aria-label={`Move photo ${n} left`}
+            data-action="left"
+            disabled={disabled || index === 0}
+            onClick={() => onMove(-1)}
+          >
             <ChevronLeft aria-hidden />
           </Button>
-          <Button size="sm" variant="ghost" className="size-8 px-0" aria-label={`Move photo ${n} right`} data-action="right" disabled={disabled || index === count - 1} onClick={() => onMove(1)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="size-8 px-0"
+            aria-label={`Move photo ${n} right`}
+            data-action="right"
+            disabled={disabled || index === count - 1}
+            onClick={() => onMove(1)}
+          >
             <ChevronRight aria-hidden />
           </Button>
           <Button
@@ -172,7 +200,15 @@ function PhotoTile({ photo, index, count, disabled, onMove, onMakeMain, onDelete
           >
             <Star aria-hidden className={cn(isMain && "fill-current text-accent-text")} />
           </Button>
-          <Button ref={deleteRef} size="sm" variant="ghost" className="size-8 px-0 text-destructive-text" aria-label={`Delete photo ${n}`} disabled={disabled} onClick={() => setConfirming(true)}>
+          <Button
+            ref={deleteRef}
+            size="sm"
+            variant="ghost"
+            className="size-8 px-0 text-destructive-text"
+            aria-label={`Delete photo ${n}`}
+            disabled={disabled}
+            onClick={() => setConfirming(true)}
+          >
             <Trash2 aria-hidden />
           </Button>
         </div>
@@ -234,7 +270,12 @@ export function PhotosSection({
   }, [busy, photos]);
 
   const addButton = (
-    <Button variant={photos.length === 0 ? "primary" : "secondary"} onClick={() => inputRef.current?.click()} disabled={!canAdd} aria-describedby={hintId}>
+    <Button
+      variant={photos.length === 0 ? "primary" : "secondary"}
+      onClick={() => inputRef.current?.click()}
+      disabled={!canAdd}
+      aria-describedby={hintId}
+    >
       <ImagePlus aria-hidden />
       Add photo
     </Button>
@@ -296,7 +337,9 @@ export function PhotosSection({
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           {addButton}
           <p id={hintId} className="text-xs text-muted-foreground">
-            {full ? `You have ${MAX_PROFILE_PHOTOS} photos, the most you can have. Delete one to add another.` : `JPEG, PNG, WebP or AVIF, up to ${MEDIA_MAX_BYTES / 1024 / 1024} MB. Location data is removed.`}
+            {full
+              ? `You have ${MAX_PROFILE_PHOTOS} photos, the most you can have. Delete one to add another.`
+              : `JPEG, PNG, WebP or AVIF, up to ${MEDIA_MAX_BYTES / 1024 / 1024} MB. Location data is removed.`}
           </p>
         </div>
         <p className="sr-only" role="status">
@@ -321,12 +364,26 @@ export function PhotosLoading() {
 }
 
 /** The pictures could not be loaded. */
-export function PhotosLoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
+export function PhotosLoadError({
+  message,
+  onRetry,
+  retrying = false,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
     <PhotosCard>
       <div className="grid gap-3">
         <Alert>{message}</Alert>
-        <Button variant="outline" className="justify-self-start" onClick={onRetry} busy={retrying} busyLabel="Trying again...">
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onClick={onRetry}
+          busy={retrying}
+          busyLabel="Trying again..."
+        >
           Try again
         </Button>
       </div>

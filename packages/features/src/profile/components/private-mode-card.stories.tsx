@@ -23,7 +23,9 @@ export const Off: Story = {
     const canvas = within(canvasElement);
     const toggle = canvas.getByRole("switch", { name: "Private mode" });
     await expect(toggle).toHaveAttribute("aria-checked", "false");
-    await expect(toggle).toHaveAccessibleDescription("Hides your distance ('Distance hidden') and keeps you off the map.");
+    await expect(toggle).toHaveAccessibleDescription(
+      "Hides your distance ('Distance hidden') and keeps you off the map.",
+    );
     await userEvent.click(canvas.getByText("Private mode"));
     await expect(args.onChange).toHaveBeenCalledWith(true);
   },

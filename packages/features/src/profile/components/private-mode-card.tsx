@@ -55,7 +55,9 @@ export function PrivateModeCard({ enabled, saving, error, onChange }: PrivateMod
           </div>
         </div>
         <p className="text-sm font-medium" data-testid="private-mode-status">
-          {enabled ? "On: others see 'Distance hidden' and you are not on the map." : "Off: others see how far away you are."}
+          {enabled
+            ? "On: others see 'Distance hidden' and you are not on the map."
+            : "Off: others see how far away you are."}
         </p>
         {error ? <Alert>{error}</Alert> : null}
       </div>

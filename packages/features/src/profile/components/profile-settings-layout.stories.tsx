@@ -35,7 +35,11 @@ export const Sections: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent("Profile Settings");
     const main = canvas.getByRole("main");
-    await expect(within(main).getAllByRole("region").map((r) => r.getAttribute("aria-labelledby"))).toEqual([
+    await expect(
+      within(main)
+        .getAllByRole("region")
+        .map((r) => r.getAttribute("aria-labelledby")),
+    ).toEqual([
       "photos-heading",
       "about-you-heading",
       "right-now-heading",

@@ -49,7 +49,14 @@ export interface ProfileSettingsLayoutProps {
  * One column on phones and tablets (photos, about, Right Now, privacy, account); on desktop the
  * profile on the left and the switches and the account on the right.
  */
-export function ProfileSettingsLayout({ summary, photos, about, rightNow, privacy, account }: ProfileSettingsLayoutProps) {
+export function ProfileSettingsLayout({
+  summary,
+  photos,
+  about,
+  rightNow,
+  privacy,
+  account,
+}: ProfileSettingsLayoutProps) {
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
       <header className="mb-6 px-1">{summary}</header>

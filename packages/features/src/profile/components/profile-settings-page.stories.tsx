@@ -57,7 +57,9 @@ export const LoadedMobile: Story = {
   globals: { viewport: { value: "mobile" } },
   play: async () => {
     await loaded();
-    const tops = ["Photos", "About you", "Right Now", "Privacy", "Account & security"].map((name) => section(name).getBoundingClientRect());
+    const tops = ["Photos", "About you", "Right Now", "Privacy", "Account & security"].map((name) =>
+      section(name).getBoundingClientRect(),
+    );
     for (let i = 1; i < tops.length; i++) await expect(tops[i]!.top).toBeGreaterThanOrEqual(tops[i - 1]!.bottom);
     await expect(Math.round(tops[0]!.left)).toBe(Math.round(tops[2]!.left));
   },
@@ -74,7 +76,9 @@ export const Loading: Story = {
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: { session: sessionHandlers.error } } },
   play: async () => {
-    await expect(await screen.findByRole("alert", {}, { timeout: 6000 })).toHaveTextContent("Your profile could not be loaded. Please try again.");
+    await expect(await screen.findByRole("alert", {}, { timeout: 6000 })).toHaveTextContent(
+      "Your profile could not be loaded. Please try again.",
+    );
     await expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
   },
 };
@@ -93,7 +97,9 @@ export const PhotosLoadFailed: Story = {
 
 /** A new member: no photo, nothing filled in; the empty state invites the first photo. */
 export const PhotosEmpty: Story = {
-  parameters: { msw: { handlers: { session: profileHandlers.settingsNewMember, photos: profileHandlers.photosEmpty } } },
+  parameters: {
+    msw: { handlers: { session: profileHandlers.settingsNewMember, photos: profileHandlers.photosEmpty } },
+  },
   play: async () => {
     await expect(await screen.findByRole("heading", { name: "No photos yet" })).toBeVisible();
     const photos = section("Photos");
@@ -137,7 +143,9 @@ export const UploadFailed: Story = {
     const tile = await screen.findByTestId("upload-tile");
     await expect(await within(tile).findByRole("alert")).toHaveTextContent("Pictures can be at most 15 MB");
     await userEvent.click(within(tile).getByRole("button", { name: "Try again" }));
-    await expect(await within(await screen.findByTestId("upload-tile")).findByRole("alert")).toHaveTextContent("Pictures can be at most 15 MB");
+    await expect(await within(await screen.findByTestId("upload-tile")).findByRole("alert")).toHaveTextContent(
+      "Pictures can be at most 15 MB",
+    );
     await expect(screen.getByRole("button", { name: "Add photo" })).toBeEnabled();
     await userEvent.click(within(screen.getByTestId("upload-tile")).getByRole("button", { name: "Dismiss" }));
     await expect(screen.queryByTestId("upload-tile")).toBeNull();
@@ -151,7 +159,9 @@ export const UploadTooLargeForTheClient: Story = {
     await loaded();
     await userEvent.upload(fileInput(canvasElement), picture("huge.png", MEDIA_MAX_BYTES + 1024 * 1024));
     const tile = await screen.findByTestId("upload-tile");
-    await expect(within(tile).getByRole("alert")).toHaveTextContent("huge.png is 16 MB; pictures can be at most 15 MB.");
+    await expect(within(tile).getByRole("alert")).toHaveTextContent(
+      "huge.png is 16 MB; pictures can be at most 15 MB.",
+    );
     await expect(within(tile).queryByRole("button", { name: "Try again" })).toBeNull();
   },
 };
@@ -227,7 +237,9 @@ export const SaveProfileFailure: Story = {
     await userEvent.clear(name);
     await userEvent.type(name, "Marco the architect");
     await userEvent.click(within(about).getByRole("button", { name: "Save changes" }));
-    await expect(await within(about).findByRole("alert")).toHaveTextContent("Display name can be at most 50 characters");
+    await expect(await within(about).findByRole("alert")).toHaveTextContent(
+      "Display name can be at most 50 characters",
+    );
     await expect(name).toHaveValue("Marco the architect");
     await waitFor(() => expect(within(about).getByRole("button", { name: "Save changes" })).toBeEnabled());
   },
@@ -300,11 +312,15 @@ export const PrivateModeOn: Story = {
     await loaded();
     const toggle = screen.getByRole("switch", { name: "Private mode" });
     await expect(toggle).toHaveAttribute("aria-checked", "true");
-    await expect(toggle).toHaveAccessibleDescription("Hides your distance ('Distance hidden') and keeps you off the map.");
+    await expect(toggle).toHaveAccessibleDescription(
+      "Hides your distance ('Distance hidden') and keeps you off the map.",
+    );
     await expect(screen.getByTestId("private-mode-status")).toHaveTextContent("On: others see 'Distance hidden'");
     await userEvent.click(toggle);
     await expect(await screen.findByText("Private mode off")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("switch", { name: "Private mode" })).toHaveAttribute("aria-checked", "false"));
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "Private mode" })).toHaveAttribute("aria-checked", "false"),
+    );
   },
 };
 
@@ -371,7 +387,9 @@ export const ExportFailure: Story = {
   play: async ({ args }) => {
     await loaded();
     await userEvent.click(screen.getByRole("button", { name: "Export my data" }));
-    await expect(await within(section("Account & security")).findByRole("alert")).toHaveTextContent("Service unavailable");
+    await expect(await within(section("Account & security")).findByRole("alert")).toHaveTextContent(
+      "Service unavailable",
+    );
     await expect(screen.getByRole("button", { name: "Export my data" })).toBeEnabled();
     await expect(args.saveFile).not.toHaveBeenCalled();
   },
@@ -405,7 +423,9 @@ export const DeleteWithWrongPassword: Story = {
     const dialog = await openDeleteDialog();
     await userEvent.type(within(dialog).getByLabelText("Your password"), "not-my-password");
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete my account" }));
-    await expect(await within(dialog).findByRole("alert")).toHaveTextContent("That is not your password; your account was not deleted");
+    await expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "That is not your password; your account was not deleted",
+    );
     await expect(screen.getByRole("dialog", { name: "Delete your account?" })).toBeVisible();
     await expect(args.onAccountDeleted).not.toHaveBeenCalled();
   },

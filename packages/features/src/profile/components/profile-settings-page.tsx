@@ -104,7 +104,11 @@ function AboutPanel({ user }: { user: SessionUser }) {
         save.mutate(update, {
           onSuccess: () => {
             save.reset();
-            toast({ title: "Profile Updated", description: "Your profile has been saved successfully!", variant: "success" });
+            toast({
+              title: "Profile Updated",
+              description: "Your profile has been saved successfully!",
+              variant: "success",
+            });
           },
         })
       }
@@ -128,7 +132,12 @@ function RightNowPanel({ user }: { user: SessionUser }) {
           onStart={(note) => {
             end.reset();
             start.mutate(note, {
-              onSuccess: () => toast({ title: "You're Right Now", description: "Members nearby can see you're free for the next hour.", variant: "success" }),
+              onSuccess: () =>
+                toast({
+                  title: "You're Right Now",
+                  description: "Members nearby can see you're free for the next hour.",
+                  variant: "success",
+                }),
             });
           }}
           onEnd={() => {
@@ -142,7 +151,13 @@ function RightNowPanel({ user }: { user: SessionUser }) {
 }
 
 /** The whole minutes left of his Right Now, ticking; past its end, the member is fetched again. */
-function RightNowCountdown({ rightNow, children }: { rightNow: SessionUser["rightNow"] | null; children: (minutesLeft: number) => ReactNode }) {
+function RightNowCountdown({
+  rightNow,
+  children,
+}: {
+  rightNow: SessionUser["rightNow"] | null;
+  children: (minutesLeft: number) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const now = useNow(RIGHT_NOW_TICK_MS, Boolean(rightNow));
   const minutesLeft = rightNow ? rightNowMinutesLeft(rightNow.until, now) : 0;
@@ -158,7 +173,8 @@ function RightNowCountdown({ rightNow, children }: { rightNow: SessionUser["righ
 
 function PrivacyPanel({ user }: { user: SessionUser }) {
   const save = useUpdateProfile();
-  const enabled = save.isPending && save.variables.privateMode !== undefined ? save.variables.privateMode : Boolean(user.privateMode);
+  const enabled =
+    save.isPending && save.variables.privateMode !== undefined ? save.variables.privateMode : Boolean(user.privateMode);
   return (
     <PrivateModeCard
       enabled={enabled}
@@ -171,7 +187,9 @@ function PrivacyPanel({ user }: { user: SessionUser }) {
             onSuccess: () =>
               toast({
                 title: privateMode ? "Private mode on" : "Private mode off",
-                description: privateMode ? "Your distance is hidden and you are off the map." : "Others can see your distance again.",
+                description: privateMode
+                  ? "Your distance is hidden and you are off the map."
+                  : "Others can see your distance again.",
                 variant: "success",
               }),
           },
@@ -181,7 +199,15 @@ function PrivacyPanel({ user }: { user: SessionUser }) {
   );
 }
 
-function AccountPanel({ user, saveFile, onAccountDeleted }: { user: SessionUser; saveFile: SaveFile; onAccountDeleted: () => void }) {
+function AccountPanel({
+  user,
+  saveFile,
+  onAccountDeleted,
+}: {
+  user: SessionUser;
+  saveFile: SaveFile;
+  onAccountDeleted: () => void;
+}) {
   const password = useChangePassword();
   const exportData = useExportMyData();
   const [passwordVersion, setPasswordVersion] = useState(0);
@@ -192,20 +218,31 @@ function AccountPanel({ user, saveFile, onAccountDeleted }: { user: SessionUser;
   });
 
   return (
-    <SettingsSection id="account" title="Account & security" icon={<ShieldCheck />} description="Your address, your password, your devices, your data, your account.">
+    <SettingsSection
+      id="account"
+      title="Account & security"
+      icon={<ShieldCheck />}
+      description="Your address, your password, your devices, your data, your account."
+    >
       <div className="grid gap-6">
         <EmailSection email={user.email} verified={user.emailVerified !== false} />
         <div className="border-t border-border pt-6">
           <ChangePasswordForm
             key={passwordVersion}
             busy={password.isPending}
-            error={password.error ? errorText(password.error, "Your password could not be changed. Please try again.") : null}
+            error={
+              password.error ? errorText(password.error, "Your password could not be changed. Please try again.") : null
+            }
             onSubmit={(request: ChangePasswordRequest) =>
               password.mutate(request, {
                 onSuccess: () => {
                   password.reset();
                   setPasswordVersion((v) => v + 1);
-                  toast({ title: "Password changed", description: "Other devices have been signed out.", variant: "success" });
+                  toast({
+                    title: "Password changed",
+                    description: "Other devices have been signed out.",
+                    variant: "success",
+                  });
                 },
               })
             }
@@ -218,7 +255,11 @@ function AccountPanel({ user, saveFile, onAccountDeleted }: { user: SessionUser;
         <div className="border-t border-border pt-6">
           <AccountActions
             exporting={exportData.isPending}
-            exportError={exportData.error ? errorText(exportData.error, "Your data could not be exported. Please try again.") : null}
+            exportError={
+              exportData.error
+                ? errorText(exportData.error, "Your data could not be exported. Please try again.")
+                : null
+            }
             onExport={() =>
               exportData.mutate(undefined, {
                 onSuccess: ({ blob, filename }) => {
@@ -278,7 +319,13 @@ export function ProfileSettingsPage({ saveFile = saveFileInBrowser, onAccountDel
       about={<AboutPanel user={me} />}
       rightNow={<RightNowPanel user={me} />}
       privacy={<PrivacyPanel user={me} />}
-      account={<AccountPanel user={me} saveFile={saveFile} onAccountDeleted={onAccountDeleted ?? (() => void navigate("/", { replace: true }))} />}
+      account={
+        <AccountPanel
+          user={me}
+          saveFile={saveFile}
+          onAccountDeleted={onAccountDeleted ?? (() => void navigate("/", { replace: true }))}
+        />
+      }
     />
   );
 }

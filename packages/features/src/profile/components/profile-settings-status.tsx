@@ -40,7 +40,10 @@ export interface ProfileSettingsErrorProps {
 export function ProfileSettingsError({ message, onRetry, retrying = false }: ProfileSettingsErrorProps) {
   return (
     <main className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-      <div className="flex size-14 items-center justify-center rounded-pill bg-destructive/15 text-destructive-text" aria-hidden>
+      <div
+        className="flex size-14 items-center justify-center rounded-pill bg-destructive/15 text-destructive-text"
+        aria-hidden
+      >
         <CircleAlert className="size-7" />
       </div>
       <h1 className="font-display text-2xl font-bold">Profile Settings</h1>

@@ -49,7 +49,13 @@ export function RightNowCard({ active, pending, error, onStart, onEnd }: RightNo
             </p>
           </div>
           {error ? <Alert>{error}</Alert> : null}
-          <Button variant="outline" className="justify-self-start" onClick={onEnd} busy={pending === "ending"} busyLabel="Ending...">
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={onEnd}
+            busy={pending === "ending"}
+            busyLabel="Ending..."
+          >
             End Right Now
           </Button>
         </div>

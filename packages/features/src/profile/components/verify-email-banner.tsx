@@ -18,7 +18,8 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         <p className="flex items-center gap-2">
           <MailWarning className="size-4 shrink-0 text-accent-text" aria-hidden />
           <span>
-            <strong className="font-semibold">{VERIFY_NOTICE}:</strong> we sent a link to <span className="break-all">{email}</span>.
+            <strong className="font-semibold">{VERIFY_NOTICE}:</strong> we sent a link to{" "}
+            <span className="break-all">{email}</span>.
           </span>
         </p>
         <div className="flex items-center gap-3">
@@ -32,7 +33,13 @@ export function VerifyEmailBanner({ email }: { email: string }) {
             </p>
           ) : null}
           {resend.isSuccess ? null : (
-            <Button size="sm" variant="outline" busy={resend.isPending} busyLabel="Sending..." onClick={() => resend.mutate()}>
+            <Button
+              size="sm"
+              variant="outline"
+              busy={resend.isPending}
+              busyLabel="Sending..."
+              onClick={() => resend.mutate()}
+            >
               Send it again
             </Button>
           )}

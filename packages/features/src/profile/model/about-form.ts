@@ -60,7 +60,8 @@ export function validateAbout(draft: AboutDraft, saved: AboutDraft): AboutErrors
   if (changed.has("firstName")) {
     const firstName = draft.firstName.trim();
     if (!firstName) errors.firstName = "First name cannot be empty";
-    else if (firstName.length > FIRST_NAME_MAX_LENGTH) errors.firstName = `First name can be at most ${FIRST_NAME_MAX_LENGTH} characters`;
+    else if (firstName.length > FIRST_NAME_MAX_LENGTH)
+      errors.firstName = `First name can be at most ${FIRST_NAME_MAX_LENGTH} characters`;
   }
   if (changed.has("displayName") && draft.displayName.trim().length > DISPLAY_NAME_MAX_LENGTH) {
     errors.displayName = `Display name can be at most ${DISPLAY_NAME_MAX_LENGTH} characters`;
@@ -72,8 +73,10 @@ export function validateAbout(draft: AboutDraft, saved: AboutDraft): AboutErrors
     else if (Number(age) < MIN_AGE) errors.age = "You must be 18 or older";
     else if (Number(age) > MAX_AGE) errors.age = "Age must be at most 99";
   }
-  if (changed.has("bio") && draft.bio.length > BIO_MAX_LENGTH) errors.bio = `Bio can be at most ${BIO_MAX_LENGTH} characters`;
-  if (changed.has("interests") && draft.interests.length > MAX_INTERESTS) errors.interests = `At most ${MAX_INTERESTS} interests`;
+  if (changed.has("bio") && draft.bio.length > BIO_MAX_LENGTH)
+    errors.bio = `Bio can be at most ${BIO_MAX_LENGTH} characters`;
+  if (changed.has("interests") && draft.interests.length > MAX_INTERESTS)
+    errors.interests = `At most ${MAX_INTERESTS} interests`;
   if (changed.has("bodyType") && draft.bodyType && !(BODY_TYPES as readonly string[]).includes(draft.bodyType)) {
     errors.bodyType = "Choose a body type from the list";
   }

@@ -5,7 +5,10 @@ export const DEFAULT_EXPORT_FILENAME = "vicinity-data.json";
  * The file name of a Content-Disposition header: `filename*=UTF-8''...` (RFC 5987) first, then
  * `filename="..."` or a bare `filename=...`. Path parts are dropped; nothing usable gives the default.
  */
-export function exportFileName(contentDisposition: string | null | undefined, fallback = DEFAULT_EXPORT_FILENAME): string {
+export function exportFileName(
+  contentDisposition: string | null | undefined,
+  fallback = DEFAULT_EXPORT_FILENAME,
+): string {
   if (!contentDisposition) return fallback;
   let name: string | undefined;
   const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(contentDisposition);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { profileUpdateSchema, type SessionUser } from "@vicinity/contract";
-import { aboutDraftOf, aboutUpdate, addInterest, changedAboutFields, enumLabel, interestProblem, validateAbout } from "./about-form";
+import {
+  aboutDraftOf,
+  aboutUpdate,
+  addInterest,
+  changedAboutFields,
+  enumLabel,
+  interestProblem,
+  validateAbout,
+} from "./about-form";
 import { DEFAULT_EXPORT_FILENAME, exportFileName } from "./export-file";
 import { makeMainPhoto, movePhoto } from "./photo-order";
 import { formatRightNowRemaining, rightNowMinutesLeft } from "./right-now";
@@ -24,7 +32,15 @@ describe("the About you form", () => {
   const saved = aboutDraftOf(user);
 
   it("starts from the member, with empty strings for what is not set", () => {
-    expect(saved).toEqual({ firstName: "Marco", displayName: "", age: "31", bio: "Hi", interests: ["beach"], bodyType: "", role: "versatile" });
+    expect(saved).toEqual({
+      firstName: "Marco",
+      displayName: "",
+      age: "31",
+      bio: "Hi",
+      interests: ["beach"],
+      bodyType: "",
+      role: "versatile",
+    });
   });
 
   it("sends only what changed, in the server's shapes (null clears, numbers for age)", () => {
@@ -55,7 +71,12 @@ describe("the About you form", () => {
     expect(interestProblem(["beach"], "Beach")).toBe("duplicate");
     expect(interestProblem([], "   ")).toBe("empty");
     expect(interestProblem([], "x".repeat(31))).toBe("too-long");
-    expect(interestProblem(Array.from({ length: 10 }, (_, i) => `i${i}`), "more")).toBe("full");
+    expect(
+      interestProblem(
+        Array.from({ length: 10 }, (_, i) => `i${i}`),
+        "more",
+      ),
+    ).toBe("full");
   });
 
   it("labels the enums for people", () => {
@@ -81,7 +102,9 @@ describe("photo order", () => {
 
 describe("export file name", () => {
   it("reads Content-Disposition, else the default", () => {
-    expect(exportFileName('attachment; filename="vicinity-data-marco-2026-06-13.json"')).toBe("vicinity-data-marco-2026-06-13.json");
+    expect(exportFileName('attachment; filename="vicinity-data-marco-2026-06-13.json"')).toBe(
+      "vicinity-data-marco-2026-06-13.json",
+    );
     expect(exportFileName("attachment; filename=data.json")).toBe("data.json");
     expect(exportFileName("attachment; filename*=UTF-8''donn%C3%A9es.json; filename=\"x.json\"")).toBe("données.json");
     expect(exportFileName('attachment; filename="../../etc/passwd"')).toBe("passwd");
@@ -111,16 +134,36 @@ describe("password change", () => {
       currentPassword: "Enter your current password",
       newPassword: "Enter a new password",
     });
-    expect(validatePasswordChange({ currentPassword: "old-secret", newPassword: "short", confirmPassword: "short" })).toEqual({
+    expect(
+      validatePasswordChange({ currentPassword: "old-secret", newPassword: "short", confirmPassword: "short" }),
+    ).toEqual({
       newPassword: "Passwords must be at least 8 characters",
     });
-    expect(validatePasswordChange({ currentPassword: "old-secret", newPassword: "new-secret-1", confirmPassword: "new-secret-2" })).toEqual({
+    expect(
+      validatePasswordChange({
+        currentPassword: "old-secret",
+        newPassword: "new-secret-1",
+        confirmPassword: "new-secret-2",
+      }),
+    ).toEqual({
       confirmPassword: "Passwords do not match",
     });
-    expect(validatePasswordChange({ currentPassword: "same-secret", newPassword: "same-secret", confirmPassword: "same-secret" })).toEqual({
+    expect(
+      validatePasswordChange({
+        currentPassword: "same-secret",
+        newPassword: "same-secret",
+        confirmPassword: "same-secret",
+      }),
+    ).toEqual({
       newPassword: "Choose a new password that differs from the current one",
     });
-    expect(validatePasswordChange({ currentPassword: "old-secret", newPassword: "new-secret-1", confirmPassword: "new-secret-1" })).toEqual({});
+    expect(
+      validatePasswordChange({
+        currentPassword: "old-secret",
+        newPassword: "new-secret-1",
+        confirmPassword: "new-secret-1",
+      }),
+    ).toEqual({});
   });
 });
 

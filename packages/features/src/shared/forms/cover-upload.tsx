@@ -19,7 +19,15 @@ export interface CoverUploadProps {
 }
 
 /** A cover picture through the picture pipeline (POST /api/media?kind=...), with its progress: an event's, an ad's. */
-export function CoverUpload({ coverUrl, onChange, onBusyChange, kind = "event", label = "Cover picture", noun = "cover", alt = "The event's cover" }: CoverUploadProps) {
+export function CoverUpload({
+  coverUrl,
+  onChange,
+  onBusyChange,
+  kind = "event",
+  label = "Cover picture",
+  noun = "cover",
+  alt = "The event's cover",
+}: CoverUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +48,15 @@ export function CoverUpload({ coverUrl, onChange, onBusyChange, kind = "event", 
       const stored = await uploadMedia(file, { kind, signal: current.signal, onProgress: setProgress });
       onChange({ id: stored.id, url: stored.url });
     } catch (failure) {
-      if (!current.signal.aborted) setError(serverMessageOr(failure, failure instanceof Error && failure.name === "UploadNetworkError" ? failure.message : "The upload failed. Please try again."));
+      if (!current.signal.aborted)
+        setError(
+          serverMessageOr(
+            failure,
+            failure instanceof Error && failure.name === "UploadNetworkError"
+              ? failure.message
+              : "The upload failed. Please try again.",
+          ),
+        );
     } finally {
       if (controller.current === current) {
         setProgress(undefined);
@@ -52,10 +68,25 @@ export function CoverUpload({ coverUrl, onChange, onBusyChange, kind = "event", 
   return (
     <div className="grid gap-2" data-testid="cover-upload">
       <span className="text-sm font-medium">{label}</span>
-      {coverUrl ? <img src={optimizedImageUrl(coverUrl, { w: 640, h: 280 })} alt={alt} width={640} height={280} className="aspect-[16/7] w-full rounded-lg object-cover" /> : null}
+      {coverUrl ? (
+        <img
+          src={optimizedImageUrl(coverUrl, { w: 640, h: 280 })}
+          alt={alt}
+          width={640}
+          height={280}
+          className="aspect-[16/7] w-full rounded-lg object-cover"
+        />
+      ) : null}
       {uploading ? <Progress value={progress} aria-label={`Uploading the ${noun}`} /> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} busy={uploading} busyLabel="Uploading...">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => input.current?.click()}
+          busy={uploading}
+          busyLabel="Uploading..."
+        >
           <ImagePlus aria-hidden /> {coverUrl ? `Change the ${noun}` : `Upload a ${noun}`}
         </Button>
         {coverUrl && !uploading ? (

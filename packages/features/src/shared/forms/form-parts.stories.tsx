@@ -18,12 +18,21 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 function FormDemo() {
-  const [times, setTimes] = useState<TimeRangeValues>({ startsLocal: "2026-06-20T19:00", endsLocal: "2026-06-20T22:00", timeZone: "America/New_York" });
+  const [times, setTimes] = useState<TimeRangeValues>({
+    startsLocal: "2026-06-20T19:00",
+    endsLocal: "2026-06-20T22:00",
+    timeZone: "America/New_York",
+  });
   return (
     <FormPageFrame title="A form page">
       <form className="grid gap-5" aria-label="Parts" onSubmit={(e) => e.preventDefault()}>
         <CoverUpload coverUrl="/media/event-cover-1" onChange={() => undefined} />
-        <TimeRangeFields values={times} errors={{ endsAt: "The end must be after the start" }} onChange={(change) => setTimes((v) => ({ ...v, ...change }))} zoneHint="The venue's: the times above are read in it." />
+        <TimeRangeFields
+          values={times}
+          errors={{ endsAt: "The end must be after the start" }}
+          onChange={(change) => setTimes((v) => ({ ...v, ...change }))}
+          zoneHint="The venue's: the times above are read in it."
+        />
         <FieldError message="Place the pin on the map" />
         <FormServerError message="A group with this name already exists" />
         <SubmitRow label="Save" busyLabel="Saving..." submitting={false} />
@@ -50,7 +59,12 @@ export const CoverPageError: Story = {
     <CoverPageFailed
       error={new ApiError(503, JSON.stringify({ message: "Service unavailable" }), "503")}
       width="max-w-4xl"
-      notFound={{ title: "Group not found", description: "It may have been removed.", to: "/groups", label: "Back to groups" }}
+      notFound={{
+        title: "Group not found",
+        description: "It may have been removed.",
+        to: "/groups",
+        label: "Back to groups",
+      }}
       failedTitle="The group could not be loaded"
       onRetry={() => undefined}
     />

@@ -43,7 +43,17 @@ export function FieldError({ message, id }: { message: string | null | undefined
 }
 
 /** A form's last row: its submit button, busy while the server stores it. */
-export function SubmitRow({ label, busyLabel, submitting, disabled = false }: { label: string; busyLabel: string; submitting: boolean; disabled?: boolean }) {
+export function SubmitRow({
+  label,
+  busyLabel,
+  submitting,
+  disabled = false,
+}: {
+  label: string;
+  busyLabel: string;
+  submitting: boolean;
+  disabled?: boolean;
+}) {
   return (
     <div className="flex justify-end gap-2">
       <Button type="submit" size="lg" busy={submitting} busyLabel={busyLabel} disabled={disabled}>

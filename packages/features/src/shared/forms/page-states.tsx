@@ -6,7 +6,15 @@ import { ApiError, serverMessageOr } from "../http/api-request";
 type PageWidth = "max-w-4xl" | "max-w-5xl";
 
 /** A page with a cover while it loads (an event's, a group's): its words, then the cover's and the title's places. */
-export function CoverPageLoading({ label, width, coverClassName }: { label: string; width: PageWidth; coverClassName: string }) {
+export function CoverPageLoading({
+  label,
+  width,
+  coverClassName,
+}: {
+  label: string;
+  width: PageWidth;
+  coverClassName: string;
+}) {
   return (
     <main aria-busy="true" className={`mx-auto grid w-full ${width} gap-4 px-3 py-6 sm:px-6`}>
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -37,7 +45,11 @@ export function CoverPageFailed({ error, width, notFound, failedTitle, onRetry }
       <EmptyState
         level={1}
         title={missing ? notFound.title : failedTitle}
-        description={<span role="alert">{missing ? notFound.description : serverMessageOr(error, "Check your connection and try again.")}</span>}
+        description={
+          <span role="alert">
+            {missing ? notFound.description : serverMessageOr(error, "Check your connection and try again.")}
+          </span>
+        }
         action={
           missing ? (
             <Button asChild variant="outline">

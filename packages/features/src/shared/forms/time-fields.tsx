@@ -26,15 +26,28 @@ export function TimeRangeFields({ values, errors, onChange, zoneHint }: TimeRang
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Starts" required error={errors.startsAt}>
-          <Input type="datetime-local" value={values.startsLocal} onChange={(e) => onChange({ startsLocal: e.target.value })} />
+          <Input
+            type="datetime-local"
+            value={values.startsLocal}
+            onChange={(e) => onChange({ startsLocal: e.target.value })}
+          />
         </FormField>
         <FormField label="Ends" required error={errors.endsAt}>
-          <Input type="datetime-local" value={values.endsLocal} onChange={(e) => onChange({ endsLocal: e.target.value })} />
+          <Input
+            type="datetime-local"
+            value={values.endsLocal}
+            onChange={(e) => onChange({ endsLocal: e.target.value })}
+          />
         </FormField>
       </div>
       <FormField label="Time zone" error={errors.timeZone} hint={zoneHint}>
         {(control) => (
-          <select {...control} value={values.timeZone} onChange={(e) => onChange({ timeZone: e.target.value })} className={selectClass}>
+          <select
+            {...control}
+            value={values.timeZone}
+            onChange={(e) => onChange({ timeZone: e.target.value })}
+            className={selectClass}
+          >
             {zones.map((z) => (
               <option key={z} value={z}>
                 {z}

@@ -1,8 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
-import { FALLBACK_LOCATION, GEOLOCATION_OPTIONS, lastKnownLocation, locateEarly, locateRecently, recentLocation, setLastKnownLocation } from "./geolocation";
+import {
+  FALLBACK_LOCATION,
+  GEOLOCATION_OPTIONS,
+  lastKnownLocation,
+  locateEarly,
+  locateRecently,
+  recentLocation,
+  setLastKnownLocation,
+} from "./geolocation";
 
 function fakeDevice(latitude: number) {
-  const getCurrentPosition = vi.fn((success: PositionCallback) => success({ coords: { latitude, longitude: -81.6 } } as GeolocationPosition));
+  const getCurrentPosition = vi.fn((success: PositionCallback) =>
+    success({ coords: { latitude, longitude: -81.6 } } as GeolocationPosition),
+  );
   return { getCurrentPosition } as unknown as Geolocation & { getCurrentPosition: typeof getCurrentPosition };
 }
 
@@ -10,7 +20,11 @@ describe("locateEarly and locateRecently", () => {
   it("give a page the first load's answer while it is within the spec's maximum age, then ask the device again", async () => {
     const device = fakeDevice(30.3);
     const early = locateEarly(device, 10_000);
-    expect(device.getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), GEOLOCATION_OPTIONS);
+    expect(device.getCurrentPosition).toHaveBeenCalledWith(
+      expect.any(Function),
+      expect.any(Function),
+      GEOLOCATION_OPTIONS,
+    );
     // The page asks within 60 s: the same answer, the device is not asked twice.
     expect(locateRecently(10_000 + 59_000)).toBe(early);
     await expect(early).resolves.toEqual({ latitude: 30.3, longitude: -81.6, source: "device" });
@@ -25,7 +39,10 @@ describe("locateEarly and locateRecently", () => {
   });
 
   it("the early answer is the spec's fallback when the device refuses", async () => {
-    const refusing = { getCurrentPosition: (_: PositionCallback, error: PositionErrorCallback) => error({ code: 1 } as GeolocationPositionError) } as Geolocation;
+    const refusing = {
+      getCurrentPosition: (_: PositionCallback, error: PositionErrorCallback) =>
+        error({ code: 1 } as GeolocationPositionError),
+    } as Geolocation;
     await expect(locateEarly(refusing, 0)).resolves.toEqual({ ...FALLBACK_LOCATION, source: "fallback" });
   });
 
@@ -43,17 +60,32 @@ describe("locateEarly and locateRecently", () => {
 });
 
 describe("the last known position (docs/decisions/0029)", () => {
-  const refusing = { getCurrentPosition: (_: PositionCallback, error: PositionErrorCallback) => error({ code: 1 } as GeolocationPositionError) } as Geolocation;
+  const refusing = {
+    getCurrentPosition: (_: PositionCallback, error: PositionErrorCallback) =>
+      error({ code: 1 } as GeolocationPositionError),
+  } as Geolocation;
 
   it("stands in for the spec's fallback when the device will not say, and gives way to the device's own answer", async () => {
     setLastKnownLocation({ latitude: 30.33, longitude: -81.65 });
     try {
       expect(lastKnownLocation()).toEqual({ latitude: 30.33, longitude: -81.65, source: "last-known" });
-      await expect(locateEarly(refusing, 0)).resolves.toEqual({ latitude: 30.33, longitude: -81.65, source: "last-known" });
+      await expect(locateEarly(refusing, 0)).resolves.toEqual({
+        latitude: 30.33,
+        longitude: -81.65,
+        source: "last-known",
+      });
       expect(recentLocation(1)).toEqual({ latitude: 30.33, longitude: -81.65, source: "last-known" });
-      await expect(locateEarly(fakeDevice(30.5), 0)).resolves.toEqual({ latitude: 30.5, longitude: -81.6, source: "device" });
+      await expect(locateEarly(fakeDevice(30.5), 0)).resolves.toEqual({
+        latitude: 30.5,
+        longitude: -81.6,
+        source: "device",
+      });
       vi.stubGlobal("navigator", {});
-      await expect(locateRecently(120_000)).resolves.toEqual({ latitude: 30.33, longitude: -81.65, source: "last-known" });
+      await expect(locateRecently(120_000)).resolves.toEqual({
+        latitude: 30.33,
+        longitude: -81.65,
+        source: "last-known",
+      });
     } finally {
       vi.unstubAllGlobals();
       setLastKnownLocation(null);

@@ -14,11 +14,14 @@ export interface MemberLocation {
 }
 
 /** The device's position, or the spec's fallback when denied, unsupported or too slow. */
-export function locateMember(geolocation: Geolocation | undefined = typeof navigator === "undefined" ? undefined : navigator.geolocation): Promise<MemberLocation> {
+export function locateMember(
+  geolocation: Geolocation | undefined = typeof navigator === "undefined" ? undefined : navigator.geolocation,
+): Promise<MemberLocation> {
   return new Promise((resolve) => {
     if (!geolocation) return resolve({ ...FALLBACK_LOCATION, source: "fallback" });
     geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude, source: "device" }),
+      (position) =>
+        resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude, source: "device" }),
       () => resolve({ ...FALLBACK_LOCATION, source: "fallback" }),
       GEOLOCATION_OPTIONS,
     );
@@ -43,7 +46,8 @@ export function lastKnownLocation(): MemberLocation | null {
 }
 
 /** The device's answer, or the last known position where the device gave none. */
-const orLastKnown = (answer: MemberLocation): MemberLocation => (answer.source === "fallback" && lastKnown ? lastKnown : answer);
+const orLastKnown = (answer: MemberLocation): MemberLocation =>
+  answer.source === "fallback" && lastKnown ? lastKnown : answer;
 
 let early: { at: number; location: Promise<MemberLocation>; answer?: MemberLocation } | null = null;
 
@@ -59,7 +63,8 @@ export function locateEarly(geolocation?: Geolocation, now = Date.now()): Promis
 }
 
 /** The first load's question while it is within the spec's maximum age (60 s), else null. */
-const recentQuestion = (now: number) => (early && now - early.at < (GEOLOCATION_OPTIONS.maximumAge ?? 0) ? early : null);
+const recentQuestion = (now: number) =>
+  early && now - early.at < (GEOLOCATION_OPTIONS.maximumAge ?? 0) ? early : null;
 
 /** The first load's answer once it has come, while it is within the spec's maximum age; else null. */
 export function recentLocation(now = Date.now()): MemberLocation | null {
@@ -75,16 +80,23 @@ export function locateRecently(now = Date.now()): Promise<MemberLocation> {
 }
 
 /** Where the member is, once known (null while asking). `locate` null: do not ask (the caller knows). */
-export function useMemberLocation(locate: (() => Promise<MemberLocation>) | null = locateRecently): MemberLocation | null {
+export function useMemberLocation(
+  locate: (() => Promise<MemberLocation>) | null = locateRecently,
+): MemberLocation | null {
   // The first load's answer, when it has come, is drawn in the first render (no "finding" frame);
   // until then, his last known position, when his page named one.
-  const [location, setLocation] = useState<MemberLocation | null>(() => (locate === locateRecently ? (recentLocation() ?? lastKnown) : null));
+  const [location, setLocation] = useState<MemberLocation | null>(() =>
+    locate === locateRecently ? (recentLocation() ?? lastKnown) : null,
+  );
   useEffect(() => {
     if (!locate) return;
     let live = true;
     void locate().then((l) => {
       // The same place again (the last known one, kept) draws nothing new.
-      if (live) setLocation((was) => (was && was.latitude === l.latitude && was.longitude === l.longitude && was.source === l.source ? was : l));
+      if (live)
+        setLocation((was) =>
+          was && was.latitude === l.latitude && was.longitude === l.longitude && was.source === l.source ? was : l,
+        );
     });
     return () => {
       live = false;

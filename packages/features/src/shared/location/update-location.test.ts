@@ -10,7 +10,9 @@ describe("telling the server where the member is", () => {
 
   it("does not tell the same place again within the gap, and does after it", () => {
     const last = { key: "30.3322,-81.6557", at: 1_000 };
-    expect(shouldShareLocation(last, { latitude: 30.33221, longitude: -81.65569 }, 1_000 + LOCATION_SHARE_MIN_GAP_MS - 1)).toBe(false);
+    expect(
+      shouldShareLocation(last, { latitude: 30.33221, longitude: -81.65569 }, 1_000 + LOCATION_SHARE_MIN_GAP_MS - 1),
+    ).toBe(false);
     expect(shouldShareLocation(last, here, 1_000 + LOCATION_SHARE_MIN_GAP_MS)).toBe(true);
   });
 

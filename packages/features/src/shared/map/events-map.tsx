@@ -47,7 +47,18 @@ const pinIcon = (selected: boolean) =>
  * picker. Loaded on demand (lazy-map.tsx), so Leaflet stays out of every other chunk. The base
  * layer is the live map's (GET /api/map/config), its attribution always shown.
  */
-export default function EventsMap({ center, zoom, pins, selectedId = null, onSelect, onPlace, fit = false, label, className, circleKm }: EventsMapProps) {
+export default function EventsMap({
+  center,
+  zoom,
+  pins,
+  selectedId = null,
+  onSelect,
+  onPlace,
+  fit = false,
+  label,
+  className,
+  circleKm,
+}: EventsMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const callbacks = useRef({ onSelect, onPlace });
@@ -77,7 +88,9 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
       trackResize: false,
     });
     instance.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-    instance.on("click", (e: L.LeafletMouseEvent) => callbacks.current.onPlace?.({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
+    instance.on("click", (e: L.LeafletMouseEvent) =>
+      callbacks.current.onPlace?.({ latitude: e.latlng.lat, longitude: e.latlng.lng }),
+    );
     // A new size that holds (the lazy chunk mounted before the layout settled, a rotated phone)
     // frames the pins again.
     const stopWatching = onSettledResize(element, () => {
@@ -108,7 +121,13 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
   useEffect(() => {
     if (!map) return;
     const markers = pins.map((pin) => {
-      const marker = L.marker([pin.latitude, pin.longitude], { icon: pinIcon(pin.id === selectedId), keyboard: Boolean(onSelect), interactive: Boolean(onSelect), title: pin.label, alt: pin.label });
+      const marker = L.marker([pin.latitude, pin.longitude], {
+        icon: pinIcon(pin.id === selectedId),
+        keyboard: Boolean(onSelect),
+        interactive: Boolean(onSelect),
+        title: pin.label,
+        alt: pin.label,
+      });
       marker.on("click", () => callbacks.current.onSelect?.(pin.id));
       marker.addTo(map);
       const element = marker.getElement();
@@ -125,7 +144,16 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
   // An ad's target area: a circle around the first pin, drawn while the pin and radius hold.
   const first = pins[0];
   const circle = useMemo(
-    () => (first && circleKm ? L.circle([first.latitude, first.longitude], { radius: circleKm * 1000, className: "vc-map-area", weight: 2, fillOpacity: 0.12, interactive: false }) : null),
+    () =>
+      first && circleKm
+        ? L.circle([first.latitude, first.longitude], {
+            radius: circleKm * 1000,
+            className: "vc-map-area",
+            weight: 2,
+            fillOpacity: 0.12,
+            interactive: false,
+          })
+        : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [first?.latitude, first?.longitude, circleKm],
   );
@@ -147,12 +175,26 @@ export default function EventsMap({ center, zoom, pins, selectedId = null, onSel
     frame.current = () => {
       if (!map || pins.length === 0) return;
       if (circle) map.fitBounds(circle.getLatLng().toBounds(circle.getRadius() * 2), { ...RESET, padding: [16, 16] });
-      else if (fit && pins.length > 1) map.fitBounds(L.latLngBounds(pins.map((p) => [p.latitude, p.longitude] as [number, number])), { ...RESET, padding: [32, 32], maxZoom: 14 });
+      else if (fit && pins.length > 1)
+        map.fitBounds(L.latLngBounds(pins.map((p) => [p.latitude, p.longitude] as [number, number])), {
+          ...RESET,
+          padding: [32, 32],
+          maxZoom: 14,
+        });
       else if (pins[0]) map.setView([pins[0].latitude, pins[0].longitude], map.getZoom(), RESET);
     };
     frame.current();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, pinKey, fit, circle]);
 
-  return <div ref={container} role="region" aria-label={label} className={cn("vc-events-map relative isolate z-0 size-full min-h-48 overflow-hidden rounded-lg", className)} data-testid="events-map" data-tiles={tilesState} />;
+  return (
+    <div
+      ref={container}
+      role="region"
+      aria-label={label}
+      className={cn("vc-events-map relative isolate z-0 size-full min-h-48 overflow-hidden rounded-lg", className)}
+      data-testid="events-map"
+      data-tiles={tilesState}
+    />
+  );
 }

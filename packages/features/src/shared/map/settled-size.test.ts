@@ -4,7 +4,10 @@ import { onSettledResize } from "./settled-size";
 describe("onSettledResize", () => {
   /** An element whose size the test sets, watched by an observer the test triggers. */
   const setup = () => {
-    const element = { clientWidth: 622, clientHeight: 222 } as unknown as Element & { clientWidth: number; clientHeight: number };
+    const element = { clientWidth: 622, clientHeight: 222 } as unknown as Element & {
+      clientWidth: number;
+      clientHeight: number;
+    };
     const observers: Array<() => void> = [];
     const Observer = class {
       constructor(private readonly callback: () => void) {}

@@ -17,7 +17,9 @@ describe("card formats (spec section 2)", () => {
 
   it("explains the match as decisions.md writes it", () => {
     const parts = { interests: 50, age: 20, distance: 12 };
-    expect(formatCompatibility({ score: 82, sharedInterests: ["a", "b", "c"], parts })).toBe("82% match · 3 shared interests");
+    expect(formatCompatibility({ score: 82, sharedInterests: ["a", "b", "c"], parts })).toBe(
+      "82% match · 3 shared interests",
+    );
     expect(formatCompatibility({ score: 40, sharedInterests: ["a"], parts })).toBe("40% match · 1 shared interest");
     expect(formatCompatibility({ score: 31, sharedInterests: [], parts })).toBe("31% match");
     expect(formatCompatibility(null)).toBeNull();

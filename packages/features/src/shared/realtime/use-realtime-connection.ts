@@ -13,7 +13,10 @@ export interface RealtimeValue {
 
 export const RealtimeContext = createContext<RealtimeValue>({ state: "idle", socket: null });
 
-export type SocketFactory = (identity: { userId: string; username: string }) => VicinitySocket | Promise<VicinitySocket>;
+export type SocketFactory = (identity: {
+  userId: string;
+  username: string;
+}) => VicinitySocket | Promise<VicinitySocket>;
 
 /**
  * The real client, its code (socket.io-client, about 13 KB gzip) fetched when a member's socket is
@@ -66,8 +69,14 @@ export function useRealtimeConnection(
       setMade(null);
     };
   }, [userId, username, factory, later]);
-  const socket = useMemo(() => (made && made.userId === userId && made.username === username ? made.socket : null), [made, userId, username]);
-  const [status, setStatus] = useState<{ socket: VicinitySocket | null; state: ConnectionState }>({ socket: null, state: "idle" });
+  const socket = useMemo(
+    () => (made && made.userId === userId && made.username === username ? made.socket : null),
+    [made, userId, username],
+  );
+  const [status, setStatus] = useState<{ socket: VicinitySocket | null; state: ConnectionState }>({
+    socket: null,
+    state: "idle",
+  });
   const onSignedOut = useRef(options.onSignedOut);
   useEffect(() => {
     onSignedOut.current = options.onSignedOut;
@@ -88,7 +97,8 @@ export function useRealtimeConnection(
       // A server that restarts (a deploy) closes its sockets itself, and socket.io then waits for
       // us: come back within the spec's 1 to 5 s, at a random moment so that the members of a
       // stopped node do not all arrive at once, unless the server refused who we are.
-      if (reason === "io server disconnect" && !refused) retry = setTimeout(() => socket.connect(), serverCloseReconnectDelay());
+      if (reason === "io server disconnect" && !refused)
+        retry = setTimeout(() => socket.connect(), serverCloseReconnectDelay());
     };
     const onAuthError = () => {
       refused = true;

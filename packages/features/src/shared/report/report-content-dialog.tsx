@@ -1,7 +1,16 @@
 import { useState, type FormEvent } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS } from "@vicinity/contract";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, toast } from "@vicinity/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  toast,
+} from "@vicinity/ui";
 import { serverMessageOr } from "../http/api-request";
 
 const textareaClass =
@@ -20,7 +29,15 @@ export interface ReportContentDialogProps {
 }
 
 /** Report something to the team (an event, a group): the member-report reasons and a note. */
-export function ReportContentDialog({ open, onOpenChange, title, description, thanks, name, report }: ReportContentDialogProps) {
+export function ReportContentDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  thanks,
+  name,
+  report,
+}: ReportContentDialogProps) {
   const [reason, setReason] = useState<string>("");
   const [details, setDetails] = useState("");
   const [missing, setMissing] = useState(false);
@@ -50,8 +67,17 @@ export function ReportContentDialog({ open, onOpenChange, title, description, th
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">What is wrong?</legend>
             {REPORT_REASONS.map((value) => (
-              <label key={value} className="flex items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-accent">
-                <input type="radio" name={name} checked={reason === value} onChange={() => (setReason(value), setMissing(false))} className="accent-[var(--color-accent)]" />
+              <label
+                key={value}
+                className="flex items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-accent"
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  checked={reason === value}
+                  onChange={() => (setReason(value), setMissing(false))}
+                  className="accent-[var(--color-accent)]"
+                />
                 {REPORT_REASON_LABELS[value]}
               </label>
             ))}
@@ -63,7 +89,13 @@ export function ReportContentDialog({ open, onOpenChange, title, description, th
           </fieldset>
           <label className="grid gap-1.5 text-sm font-medium">
             Details (optional)
-            <textarea value={details} onChange={(e) => setDetails(e.target.value)} maxLength={REPORT_DETAILS_MAX_LENGTH} rows={3} className={textareaClass} />
+            <textarea
+              value={details}
+              onChange={(e) => setDetails(e.target.value)}
+              maxLength={REPORT_DETAILS_MAX_LENGTH}
+              rows={3}
+              className={textareaClass}
+            />
           </label>
           {report.isError ? (
             <p role="alert" className="text-sm text-destructive-text">

@@ -1,6 +1,20 @@
 import { useState, type FormEvent } from "react";
-import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, type ReportRequest } from "@vicinity/contract";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from "@vicinity/ui";
+import {
+  REPORT_DETAILS_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportRequest,
+} from "@vicinity/contract";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Spinner,
+} from "@vicinity/ui";
 
 type Reason = (typeof REPORT_REASONS)[number];
 
@@ -14,7 +28,14 @@ export interface ReportMemberDialogProps {
 }
 
 /** Report a member to the team (the admin content-audit queue), and block him at the same time if wanted. */
-export function ReportMemberDialog({ open, onOpenChange, name, onSubmit, submitting = false, error = null }: ReportMemberDialogProps) {
+export function ReportMemberDialog({
+  open,
+  onOpenChange,
+  name,
+  onSubmit,
+  submitting = false,
+  error = null,
+}: ReportMemberDialogProps) {
   const [reason, setReason] = useState<Reason | null>(null);
   const [details, setDetails] = useState("");
   const [alsoBlock, setAlsoBlock] = useState(true);
@@ -40,7 +61,10 @@ export function ReportMemberDialog({ open, onOpenChange, name, onSubmit, submitt
           <fieldset className="grid gap-2" aria-describedby={missing ? "report-reason-error" : undefined}>
             <legend className="mb-1 text-sm font-medium">What is wrong?</legend>
             {REPORT_REASONS.map((value) => (
-              <label key={value} className="flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/10">
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/10"
+              >
                 <input
                   type="radio"
                   name="reason"
@@ -76,7 +100,12 @@ export function ReportMemberDialog({ open, onOpenChange, name, onSubmit, submitt
             />
           </div>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={alsoBlock} onChange={(e) => setAlsoBlock(e.target.checked)} className="accent-[var(--color-accent)]" />
+            <input
+              type="checkbox"
+              checked={alsoBlock}
+              onChange={(e) => setAlsoBlock(e.target.checked)}
+              className="accent-[var(--color-accent)]"
+            />
             Also block {name}
           </label>
           {error ? (

@@ -37,7 +37,8 @@ export function fromLocalInput(local: string, timeZone: string): string {
 export function timeZones(current: string): string[] {
   let zones: string[];
   try {
-    zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+    zones =
+      (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
   } catch {
     zones = [];
   }

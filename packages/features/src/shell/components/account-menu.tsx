@@ -2,7 +2,15 @@ import { useContext } from "react";
 import { Link } from "react-router";
 import { LogOut, Settings, Shield } from "lucide-react";
 import { AccountMenuContext } from "./account-menu-context";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger, type DeferredMenuProps } from "@vicinity/ui";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  type DeferredMenuProps,
+} from "@vicinity/ui";
 
 /** The member's account menu (loaded on first use: packages/ui DeferredMenu). */
 export function AccountMenu({ trigger, defaultOpen }: DeferredMenuProps) {

@@ -23,7 +23,9 @@ export function AdminSectionNav({ className }: { className?: string }) {
               className={({ isActive }) =>
                 cn(
                   "-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-semibold whitespace-nowrap transition-colors duration-(--duration-fast) focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring",
-                  isActive ? "border-accent text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+                  isActive
+                    ? "border-accent text-foreground"
+                    : "border-transparent text-muted-foreground hover:text-foreground",
                 )
               }
             >

@@ -17,7 +17,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const member = (unread = 0, onLogout = fn()) => ({ kind: "member" as const, user: memberFixture, unread, isAdmin: false, onLogout });
+const member = (unread = 0, onLogout = fn()) => ({
+  kind: "member" as const,
+  user: memberFixture,
+  unread,
+  isAdmin: false,
+  onLogout,
+});
 
 /** Logged-out visitors: Login and Join Now, both to /auth. */
 export const Visitor: Story = {
@@ -37,7 +43,8 @@ export const VisitorBrowsing: Story = {
     const canvas = within(canvasElement);
     // On phones the badge is in the menu (the header's own copy is hidden there).
     if (window.innerWidth < 768) await userEvent.click(canvas.getByRole("button", { name: "Open menu" }));
-    const actions = window.innerWidth < 768 ? within(canvasElement.querySelector<HTMLElement>("#mobile-menu")!) : canvas;
+    const actions =
+      window.innerWidth < 768 ? within(canvasElement.querySelector<HTMLElement>("#mobile-menu")!) : canvas;
     await expect(actions.getByText("Anonymous Browsing")).toBeVisible();
     await expect(canvas.getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute("href", "/join");
     await expect(canvas.queryByRole("link", { name: "Login" })).toBeNull();
@@ -61,7 +68,8 @@ export const Member: Story = {
     const canvas = within(canvasElement);
     if (window.innerWidth < 768) await userEvent.click(canvas.getByRole("button", { name: "Open menu" }));
     const nav = canvas.getByRole("navigation", { name: "Main" });
-    for (const name of ["Home", "Browse", "Map", "Events", "Groups"]) await expect(within(nav).getByRole("link", { name })).toBeVisible();
+    for (const name of ["Home", "Browse", "Map", "Events", "Groups"])
+      await expect(within(nav).getByRole("link", { name })).toBeVisible();
     await expect(within(nav).getByRole("link", { name: /Messages/ })).toHaveTextContent("3");
   },
 };
@@ -72,7 +80,9 @@ export const MemberManyUnread: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     if (window.innerWidth < 768) await userEvent.click(canvas.getByRole("button", { name: "Open menu" }));
-    await expect(within(canvas.getByRole("navigation", { name: "Main" })).getByRole("link", { name: /Messages/ })).toHaveTextContent("9+");
+    await expect(
+      within(canvas.getByRole("navigation", { name: "Main" })).getByRole("link", { name: /Messages/ }),
+    ).toHaveTextContent("9+");
   },
 };
 

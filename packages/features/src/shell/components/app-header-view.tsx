@@ -2,14 +2,7 @@ import { lazy, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { LogOut, Menu, Settings, Shield, X } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
-import {
-  Avatar,
-  Badge,
-  Button,
-  CountBadge,
-  cn,
-  DeferredMenu,
-} from "@vicinity/ui";
+import { Avatar, Badge, Button, CountBadge, cn, DeferredMenu } from "@vicinity/ui";
 import { AppHeaderFrame } from "./app-header-frame";
 import { AccountMenuContext } from "./account-menu-context";
 
@@ -87,7 +80,13 @@ export function AppHeaderView({ mode, bell, defaultMenuOpen = false }: AppHeader
                       <Shield className="size-4" aria-hidden /> Admin Panel
                     </NavLink>
                   ) : null}
-                  <Button variant="ghost" className="justify-start px-3 text-muted-foreground" onClick={mode.onLogout} busy={mode.loggingOut} busyLabel="Logging out...">
+                  <Button
+                    variant="ghost"
+                    className="justify-start px-3 text-muted-foreground"
+                    onClick={mode.onLogout}
+                    busy={mode.loggingOut}
+                    busyLabel="Logging out..."
+                  >
                     <LogOut aria-hidden /> Logout
                   </Button>
                 </div>
@@ -180,7 +179,9 @@ function HeaderActions({ mode, stacked = false }: { mode: HeaderMode; stacked?: 
     </Button>
   );
   return (
-    <AccountMenuContext.Provider value={{ name, user: mode.user, isAdmin: mode.isAdmin, onLogout: mode.onLogout, loggingOut: mode.loggingOut }}>
+    <AccountMenuContext.Provider
+      value={{ name, user: mode.user, isAdmin: mode.isAdmin, onLogout: mode.onLogout, loggingOut: mode.loggingOut }}
+    >
       <DeferredMenu trigger={trigger} menu={AccountMenu} preload={preloadAccountMenu} />
     </AccountMenuContext.Provider>
   );

@@ -29,7 +29,9 @@ export const ForVisitorsOnMap: Story = {
 };
 
 export const ForMembersWithUnread: Story = {
-  parameters: { msw: { handlers: { unread: shellHandlers.unread12, session: sessionHandlers.member, shell: shellHandlers.quiet } } },
+  parameters: {
+    msw: { handlers: { unread: shellHandlers.unread12, session: sessionHandlers.member, shell: shellHandlers.quiet } },
+  },
   play: async ({ canvasElement }) => {
     const link = await within(canvasElement).findByRole("link", { name: /Messages/ });
     await waitFor(() => expect(link).toHaveTextContent("9+"));

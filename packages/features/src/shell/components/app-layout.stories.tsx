@@ -20,7 +20,13 @@ const routes: RouteObject[] = [
       { path: "/browse", element: <p className="p-6">Browse content</p> },
       {
         Component: MemberPages,
-        children: [{ path: "/messages", handle: handle({ page: "your messages", fullScreen: true }), element: <p className="p-6">Your messages</p> }],
+        children: [
+          {
+            path: "/messages",
+            handle: handle({ page: "your messages", fullScreen: true }),
+            element: <p className="p-6">Your messages</p>,
+          },
+        ],
       },
       {
         path: "/admin",
@@ -58,7 +64,11 @@ export const Member: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText("Page content")).toBeVisible();
     if (window.innerWidth >= 768) {
-      await waitFor(() => expect(within(canvas.getByRole("navigation", { name: "Main" })).getByRole("link", { name: /Messages/ })).toHaveTextContent("3"));
+      await waitFor(() =>
+        expect(
+          within(canvas.getByRole("navigation", { name: "Main" })).getByRole("link", { name: /Messages/ }),
+        ).toHaveTextContent("3"),
+      );
     }
     await expect(canvas.queryByRole("status")).toBeNull();
   },
@@ -100,7 +110,10 @@ export const LogoutFailsStillGoesHome: Story = {
 export const Guest: Story = {
   beforeEach() {
     window.localStorage.setItem(ANONYMOUS_FLAG_KEY, "true");
-    window.localStorage.setItem(ANONYMOUS_PROFILE_KEY, JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }));
+    window.localStorage.setItem(
+      ANONYMOUS_PROFILE_KEY,
+      JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }),
+    );
   },
   parameters: { msw: { handlers: { shell: shellHandlers.quiet } } },
   play: async ({ canvasElement }) => {
@@ -114,7 +127,10 @@ export const Guest: Story = {
 export const GuestOnMemberPage: Story = {
   beforeEach() {
     window.localStorage.setItem(ANONYMOUS_FLAG_KEY, "true");
-    window.localStorage.setItem(ANONYMOUS_PROFILE_KEY, JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }));
+    window.localStorage.setItem(
+      ANONYMOUS_PROFILE_KEY,
+      JSON.stringify({ id: "anon_story", isAnonymous: true, displayName: "Anonymous User" }),
+    );
   },
   args: { path: "/messages" },
   parameters: { msw: { handlers: { shell: shellHandlers.quiet } } },
@@ -183,7 +199,8 @@ export const HeartbeatAuthLost: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText("Page content")).toBeVisible();
-    if (window.innerWidth >= 768) await expect(await canvas.findByRole("link", { name: "Login" }, { timeout: 4000 })).toBeVisible();
+    if (window.innerWidth >= 768)
+      await expect(await canvas.findByRole("link", { name: "Login" }, { timeout: 4000 })).toBeVisible();
     await waitFor(() => expect(canvas.queryByRole("button", { name: /Account menu/ })).toBeNull());
   },
 };

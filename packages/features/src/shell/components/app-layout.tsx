@@ -64,7 +64,11 @@ export function AppLayout() {
 
   // A page is mounted once its reader is known, inside his session if he is a member, and then
   // stays: it is not torn down when the answer comes.
-  const content = <div className="flex min-h-0 flex-1 flex-col">{known ? <Outlet /> : <PageLoading label="Loading Vicinity..." />}</div>;
+  const content = (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {known ? <Outlet /> : <PageLoading label="Loading Vicinity..." />}
+    </div>
+  );
   return (
     // A full-screen page (a conversation) fills the screen exactly: the thread scrolls inside it
     // and the composer stays at the bottom (a page that grew would open at its oldest message).

@@ -12,7 +12,11 @@ export interface ComingSoonPageProps {
 }
 
 /** A registered route whose screen is not built yet: says so, instead of a blank page. */
-export function ComingSoonPage({ title, description = "This part of Vicinity is coming soon.", inLayout = false }: ComingSoonPageProps) {
+export function ComingSoonPage({
+  title,
+  description = "This part of Vicinity is coming soon.",
+  inLayout = false,
+}: ComingSoonPageProps) {
   const Root = inLayout ? "section" : "main";
   return (
     <Root className="flex flex-1 items-center justify-center bg-background px-6 py-16">

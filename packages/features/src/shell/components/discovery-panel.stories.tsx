@@ -56,7 +56,11 @@ export const Loaded: Story = {
 };
 
 // 15 members: the 12 of the fixtures and 3 more.
-const screenAndABit = [...nearbyUsersFixture, ...nearbyUsersPage2Fixture, ...nearbyUsersFixture.slice(0, 3).map((u, i) => ({ ...u, id: `u_more_${i}`, username: `more${i}` }))];
+const screenAndABit = [
+  ...nearbyUsersFixture,
+  ...nearbyUsersPage2Fixture,
+  ...nearbyUsersFixture.slice(0, 3).map((u, i) => ({ ...u, id: `u_more_${i}`, username: `more${i}` })),
+];
 
 /**
  * More than a screenful: after every AD_GRID_EVERY cards, one ad (a member's grid only), labelled
@@ -82,7 +86,9 @@ export const WithAd: Story = {
     // The ad's row comes right after the twelfth card.
     const items = [...list.children];
     const adRow = items.findIndex((li) => li.contains(ad));
-    await expect(items.slice(0, adRow).filter((li) => li.querySelector("[data-testid=nearby-user-card]"))).toHaveLength(AD_GRID_EVERY);
+    await expect(items.slice(0, adRow).filter((li) => li.querySelector("[data-testid=nearby-user-card]"))).toHaveLength(
+      AD_GRID_EVERY,
+    );
     await photosShown(canvasElement);
   },
 };
@@ -146,7 +152,9 @@ export const InfiniteScroll: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: { nearby: discoveryHandlers.loading } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("status")).toHaveTextContent("Finding amazing people nearby...");
+    await expect(await within(canvasElement).findByRole("status")).toHaveTextContent(
+      "Finding amazing people nearby...",
+    );
   },
 };
 
@@ -209,7 +217,12 @@ export const GridSkeleton: StoryObj<typeof NearbyUserGridSkeleton> = {
 };
 
 export const GridOnly: StoryObj<typeof NearbyUserGrid> = {
-  render: () => <NearbyUserGrid users={[]} footer={<p className="py-4 text-center text-sm text-muted-foreground">End of the grid</p>} />,
+  render: () => (
+    <NearbyUserGrid
+      users={[]}
+      footer={<p className="py-4 text-center text-sm text-muted-foreground">End of the grid</p>}
+    />
+  ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText("End of the grid")).toBeVisible();
   },

@@ -24,7 +24,10 @@ export function FullPageError({ title, detail, onRetry }: { title: string; detai
 /** A page whose code is still on its way (pages load on demand): in its place, under the header. */
 export function PageLoading({ label = "Loading..." }: { label?: string }) {
   return (
-    <main className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-muted-foreground" aria-busy="true">
+    <main
+      className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-muted-foreground"
+      aria-busy="true"
+    >
       <Spinner size="lg" className="text-accent" />
       <p role="status">{label}</p>
     </main>

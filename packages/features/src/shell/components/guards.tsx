@@ -18,7 +18,8 @@ export function RequireMember({ page, children }: { page: string; children: Reac
 export function RequireAdmin({ page, children }: { page: string; children: ReactNode }) {
   const auth = useAuth();
   if (auth.status === "loading") return <FullPageLoading label="Loading Vicinity..." />;
-  if (auth.status !== "member") return <AccessScreen reason={auth.status === "anonymous" ? "guest" : "visitor"} page={page} />;
+  if (auth.status !== "member")
+    return <AccessScreen reason={auth.status === "anonymous" ? "guest" : "visitor"} page={page} />;
   if (auth.user.accountRole !== "admin") return <AccessScreen reason="not-admin" page={page} />;
   return <>{children}</>;
 }

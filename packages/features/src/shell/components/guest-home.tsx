@@ -8,7 +8,8 @@ export function GuestHome() {
     <main className="mx-auto w-full max-w-3xl flex-1 px-6 py-12">
       <h1 className="font-display text-3xl font-bold">Welcome, Anonymous User</h1>
       <p className="mt-3 text-muted-foreground">
-        You can look around without an account: see who is nearby and where. Messages, pictures and events are for members.
+        You can look around without an account: see who is nearby and where. Messages, pictures and events are for
+        members.
       </p>
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         <Link to="/browse" className="rounded-lg border bg-surface p-5 transition-colors hover:border-accent">

@@ -1,5 +1,14 @@
 import { Clock } from "lucide-react";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Progress } from "@vicinity/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Progress,
+} from "@vicinity/ui";
 
 /** Spec section 2 and 4: the warning a minute before automatic logout, counting down from 60. */
 export const IDLE_WARNING_SECONDS = 60;

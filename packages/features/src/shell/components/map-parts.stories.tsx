@@ -5,7 +5,15 @@ import { MAP_DEFAULT_CENTER } from "@vicinity/contract";
 import { MAP_MEMBERS, mapCrowdsFixture } from "../../../../../mocks/fixtures/map";
 import { adsHandlers, mapConfigFixture, mapHandlers } from "../../../../../mocks/handlers";
 import { LazyAdSlot } from "@vicinity/features/ads";
-import { MAP_LIST_AD_AFTER, MapFiltersPanel, MapMemberCard, MapMemberList, MapNotices, MemberMap, NO_FILTERS } from "@vicinity/features/map";
+import {
+  MAP_LIST_AD_AFTER,
+  MapFiltersPanel,
+  MapMemberCard,
+  MapMemberList,
+  MapNotices,
+  MemberMap,
+  NO_FILTERS,
+} from "@vicinity/features/map";
 
 /**
  * The map's parts, one at a time. Here, in the composition place, because one of them shows an ad
@@ -39,13 +47,23 @@ export const MemberCardLimited: Story = {
   args: { member: { ...jake, thumbnailUrl: null, distance: null, compatibility: null }, limited: true },
   render: (args) => <MapMemberCard {...args} className="max-w-sm" />,
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute("href", "/join");
+    await expect(within(canvasElement).getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute(
+      "href",
+      "/join",
+    );
   },
 };
 
 /** The list beside the map: each row names the member as his marker does. */
 export const MemberList: Story = {
-  render: () => <MapMemberList members={MAP_MEMBERS.slice(0, 8)} selectedId={MAP_MEMBERS[1]!.id} highlightedId={MAP_MEMBERS[3]!.id} className="max-w-sm" />,
+  render: () => (
+    <MapMemberList
+      members={MAP_MEMBERS.slice(0, 8)}
+      selectedId={MAP_MEMBERS[1]!.id}
+      highlightedId={MAP_MEMBERS[3]!.id}
+      className="max-w-sm"
+    />
+  ),
   play: async ({ canvasElement }) => {
     const rows = within(canvasElement).getAllByRole("button");
     await expect(rows).toHaveLength(8);
@@ -56,7 +74,13 @@ export const MemberList: Story = {
 /** A member's list: one ad after the first rows, labelled Sponsored, never among the members' buttons. */
 export const MemberListWithAd: Story = {
   parameters: { msw: { handlers: { ads: adsHandlers.served() } } },
-  render: () => <MapMemberList members={MAP_MEMBERS.slice(0, 8)} adSlot={<LazyAdSlot placement="map" index={0} />} className="max-w-sm" />,
+  render: () => (
+    <MapMemberList
+      members={MAP_MEMBERS.slice(0, 8)}
+      adSlot={<LazyAdSlot placement="map" index={0} />}
+      className="max-w-sm"
+    />
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const ad = await canvas.findByRole("complementary", { name: /^Sponsored: / });
@@ -92,7 +116,11 @@ export const Notices: Story = {
         { kind: "loading", text: "Loading members…" },
         { kind: "zoom-in", text: "Zoom in to see members" },
         { kind: "reconnecting", text: "Reconnecting… live updates are paused" },
-        { kind: "error", text: "Members could not be loaded.", action: { label: "Try again", onClick: () => undefined } },
+        {
+          kind: "error",
+          text: "Members could not be loaded.",
+          action: { label: "Try again", onClick: () => undefined },
+        },
         { kind: "crowds-hidden", text: "Crowds are hidden while a filter is on" },
         { kind: "tiles-failed", text: "Map tiles could not be loaded" },
       ]}
@@ -107,11 +135,25 @@ export const Notices: Story = {
 export const MapAlone: Story = {
   render: () => (
     <div className="h-[32rem]">
-      <MemberMap initialCenter={MAP_DEFAULT_CENTER} initialZoom={12} config={mapConfigFixture} members={MAP_MEMBERS} crowds={mapCrowdsFixture} own={MAP_DEFAULT_CENTER} animate={false} />
+      <MemberMap
+        initialCenter={MAP_DEFAULT_CENTER}
+        initialZoom={12}
+        config={mapConfigFixture}
+        members={MAP_MEMBERS}
+        crowds={mapCrowdsFixture}
+        own={MAP_DEFAULT_CENTER}
+        animate={false}
+      />
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length).toBeGreaterThan(3));
-    await waitFor(() => expect(Array.from(canvasElement.querySelectorAll<HTMLImageElement>(".leaflet-pane img")).every((i) => i.complete)).toBe(true));
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length).toBeGreaterThan(3),
+    );
+    await waitFor(() =>
+      expect(
+        Array.from(canvasElement.querySelectorAll<HTMLImageElement>(".leaflet-pane img")).every((i) => i.complete),
+      ).toBe(true),
+    );
   },
 };

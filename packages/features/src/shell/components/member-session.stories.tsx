@@ -29,6 +29,8 @@ export const Connected: Story = {
 export const Reconnecting: Story = {
   parameters: { socketFactory: fakeSocketFactory("reconnecting") },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole("status")).toHaveTextContent("Connection lost. Reconnecting...");
+    await expect(await within(canvasElement).findByRole("status")).toHaveTextContent(
+      "Connection lost. Reconnecting...",
+    );
   },
 };

@@ -2,7 +2,14 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "@vicinity/contract";
 import { useQueryClient } from "@tanstack/react-query";
-import { currentUserQueryKey, useIdleLogout, useLogout, AdSlotsContext, RealtimeContext, useRealtimeConnection } from "@vicinity/features/shared";
+import {
+  currentUserQueryKey,
+  useIdleLogout,
+  useLogout,
+  AdSlotsContext,
+  RealtimeContext,
+  useRealtimeConnection,
+} from "@vicinity/features/shared";
 import { MessengerProvider } from "@vicinity/features/messages";
 import { NotificationsLive } from "@vicinity/features/notifications";
 import { MemberAdSlots } from "./ad-slots";
@@ -10,7 +17,9 @@ import { ConnectionBanner } from "./connection-banner";
 
 // The warning comes 14 minutes in: its dialog's code arrives then, not with the first page.
 const IdleWarningDialog = lazy(() => import("./home-on-demand").then((m) => ({ default: m.IdleWarningDialog })));
-const ModeratorWarningDialog = lazy(() => import("./home-on-demand").then((m) => ({ default: m.ModeratorWarningDialog })));
+const ModeratorWarningDialog = lazy(() =>
+  import("./home-on-demand").then((m) => ({ default: m.ModeratorWarningDialog })),
+);
 
 /**
  * What a member's visit holds from his first page to his last, under the header: the socket, the
@@ -29,13 +38,18 @@ export function MemberSession({ user, children }: { user: SessionUser; children:
   const queryClient = useQueryClient();
   // A session that ended elsewhere (logout in another tab, a password change, expiry) closes the
   // socket; its refusal to reconnect makes the app ask who is signed in, and the guards follow.
-  const onSignedOut = useCallback(() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }), [queryClient]);
+  const onSignedOut = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    [queryClient],
+  );
   const realtime = useRealtimeConnection(user, { onSignedOut });
 
   return (
     <RealtimeContext.Provider value={realtime}>
       <MessengerProvider meId={user.id}>
-        {realtime.state === "reconnecting" || realtime.state === "disconnected" ? <ConnectionBanner state={realtime.state} /> : null}
+        {realtime.state === "reconnecting" || realtime.state === "disconnected" ? (
+          <ConnectionBanner state={realtime.state} />
+        ) : null}
         <AdSlotsContext.Provider value={MemberAdSlots}>{children}</AdSlotsContext.Provider>
         <NotificationsLive />
         {user.warning ? (

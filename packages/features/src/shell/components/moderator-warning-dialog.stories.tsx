@@ -6,7 +6,11 @@ import { useCurrentUser } from "@vicinity/features/shared";
 import { memberFixture } from "../../../../../mocks/fixtures/users";
 import { ModeratorWarningDialog, ModeratorWarningView } from "./moderator-warning-dialog";
 
-const WARNING = { id: "w_1", reason: "Your profile text asks for payment. Vicinity is not for selling anything.", at: "2026-11-20T18:30:00.000Z" };
+const WARNING = {
+  id: "w_1",
+  reason: "Your profile text asks for payment. Vicinity is not for selling anything.",
+  at: "2026-11-20T18:30:00.000Z",
+};
 const SECOND = { id: "w_2", reason: "Please keep your photos within the guidelines.", at: "2026-11-21T09:00:00.000Z" };
 
 /** A moderator's warning, at the member's next visit; it stays until he says he read it. */
@@ -25,7 +29,10 @@ export const Shown: Story = {
     const dialog = await screen.findByRole("alertdialog", { name: "A warning from our moderators" });
     await expect(screen.getByTestId("warning-reason")).toHaveTextContent(WARNING.reason);
     await expect(dialog).toHaveTextContent("Sent on 20 November 2026");
-    await expect(screen.getByRole("link", { name: "Community Guidelines" })).toHaveAttribute("href", "/community-guidelines");
+    await expect(screen.getByRole("link", { name: "Community Guidelines" })).toHaveAttribute(
+      "href",
+      "/community-guidelines",
+    );
     // Neither Escape nor a click outside closes it: only "I understand".
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.getByRole("alertdialog")).toBeVisible());
@@ -37,7 +44,12 @@ export const Shown: Story = {
 
 /** A long reason wraps inside the dialog. */
 export const LongReason: Story = {
-  args: { warning: { ...WARNING, reason: "Several members reported messages from you that pressed them after they said no. ".repeat(4).trim() } },
+  args: {
+    warning: {
+      ...WARNING,
+      reason: "Several members reported messages from you that pressed them after they said no. ".repeat(4).trim(),
+    },
+  },
   play: async () => {
     await expect(await screen.findByTestId("warning-reason")).toHaveTextContent("pressed them after they said no");
   },
@@ -62,13 +74,19 @@ export const SaveFailed: Story = {
 function WarnedVisit() {
   const user = useCurrentUser();
   if (user.isPending) return <p className="p-6">Loading</p>;
-  return user.data?.warning ? <ModeratorWarningDialog warning={user.data.warning} /> : <p className="p-6">Page content</p>;
+  return user.data?.warning ? (
+    <ModeratorWarningDialog warning={user.data.warning} />
+  ) : (
+    <p className="p-6">Page content</p>
+  );
 }
 
 function warnedHandlers(fail = false) {
   const pending = [WARNING, SECOND];
   return [
-    http.get(API_PATHS.currentUser, () => HttpResponse.json<SessionUser>({ ...memberFixture, warning: pending[0] ?? null })),
+    http.get(API_PATHS.currentUser, () =>
+      HttpResponse.json<SessionUser>({ ...memberFixture, warning: pending[0] ?? null }),
+    ),
     http.post("/api/warnings/:id/acknowledge", ({ params }) => {
       if (fail) return HttpResponse.json({ message: "Something went wrong" }, { status: 500 });
       const at = pending.findIndex((w) => w.id === params.id);

@@ -2,7 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import { API_PATHS, type SessionUser } from "@vicinity/contract";
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@vicinity/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@vicinity/ui";
 import { apiRequest, serverMessageOr, currentUserQueryKey } from "@vicinity/features/shared";
 
 type Warning = NonNullable<SessionUser["warning"]>;
@@ -21,7 +29,12 @@ const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", ye
  * while he is here). It stays until he says he has read it: neither Escape nor a click outside
  * closes it.
  */
-export function ModeratorWarningView({ warning, onAcknowledge, pending = false, error = null }: ModeratorWarningViewProps) {
+export function ModeratorWarningView({
+  warning,
+  onAcknowledge,
+  pending = false,
+  error = null,
+}: ModeratorWarningViewProps) {
   return (
     <Dialog open>
       <DialogContent
@@ -38,15 +51,23 @@ export function ModeratorWarningView({ warning, onAcknowledge, pending = false, 
           </div>
           <DialogTitle>A warning from our moderators</DialogTitle>
           <DialogDescription>
-            Sent on <time dateTime={warning.at}>{DAY.format(new Date(warning.at))}</time>. Further breaches of our rules can lead to a suspension.
+            Sent on <time dateTime={warning.at}>{DAY.format(new Date(warning.at))}</time>. Further breaches of our rules
+            can lead to a suspension.
           </DialogDescription>
         </DialogHeader>
-        <blockquote className="rounded-md border-l-4 border-destructive bg-muted px-4 py-3 text-sm text-foreground whitespace-pre-wrap break-words" data-testid="warning-reason">
+        <blockquote
+          className="rounded-md border-l-4 border-destructive bg-muted px-4 py-3 text-sm break-words whitespace-pre-wrap text-foreground"
+          data-testid="warning-reason"
+        >
           {warning.reason}
         </blockquote>
         <p className="text-sm text-muted-foreground">
           Please read our{" "}
-          <Link to="/community-guidelines" target="_blank" className="font-medium text-accent-text underline underline-offset-2">
+          <Link
+            to="/community-guidelines"
+            target="_blank"
+            className="font-medium text-accent-text underline underline-offset-2"
+          >
             Community Guidelines
           </Link>
           .
@@ -75,7 +96,9 @@ export function ModeratorWarningDialog({ warning }: { warning: Warning }) {
     },
     retry: false,
     onSuccess: async () => {
-      queryClient.setQueryData<SessionUser | null>(currentUserQueryKey, (user) => (user ? { ...user, warning: null } : user));
+      queryClient.setQueryData<SessionUser | null>(currentUserQueryKey, (user) =>
+        user ? { ...user, warning: null } : user,
+      );
       await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });
@@ -85,7 +108,11 @@ export function ModeratorWarningDialog({ warning }: { warning: Warning }) {
       warning={warning}
       onAcknowledge={() => acknowledge.mutate()}
       pending={acknowledge.isPending}
-      error={acknowledge.isError ? serverMessageOr(acknowledge.error, "We could not save that. Check your connection and try again.") : null}
+      error={
+        acknowledge.isError
+          ? serverMessageOr(acknowledge.error, "We could not save that. Check your connection and try again.")
+          : null
+      }
     />
   );
 }

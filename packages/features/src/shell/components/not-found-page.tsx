@@ -11,8 +11,8 @@ export function NotFoundPage() {
       </p>
       <h1 className="font-display text-3xl font-bold">404 Page Not Found</h1>
       <p className="max-w-md text-muted-foreground">
-        There is no page at <code className="rounded-sm bg-muted px-1.5 py-0.5 text-foreground">{pathname}</code>.
-        Did you forget to add the page to the router, or follow an old link?
+        There is no page at <code className="rounded-sm bg-muted px-1.5 py-0.5 text-foreground">{pathname}</code>. Did
+        you forget to add the page to the router, or follow an old link?
       </p>
       <Button asChild>
         <Link to="/">Back to Home</Link>

@@ -45,4 +45,8 @@ export function RootScreen() {
 }
 
 /** "/" in the app's layout route: its handle says `landing`, so the layout shows the header only to members and guests. */
-export const rootRoute = { index: true, Component: RootScreen, handle: { landing: true } satisfies PageHandle } satisfies IndexRouteObject;
+export const rootRoute = {
+  index: true,
+  Component: RootScreen,
+  handle: { landing: true } satisfies PageHandle,
+} satisfies IndexRouteObject;

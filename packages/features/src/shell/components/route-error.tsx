@@ -12,5 +12,7 @@ export function RouteError() {
     : error instanceof Error
       ? error.message
       : "Something went wrong.";
-  return <FullPageError title="This page couldn't be loaded" detail={detail} onRetry={() => window.location.reload()} />;
+  return (
+    <FullPageError title="This page couldn't be loaded" detail={detail} onRetry={() => window.location.reload()} />
+  );
 }

@@ -3,7 +3,13 @@ import { http, HttpResponse } from "msw";
 import { expect, screen, userEvent, within } from "storybook/test";
 import { API_PATHS } from "@vicinity/contract";
 import { memberFixture } from "../../../../../mocks/fixtures/users";
-import { discoveryHandlers, eventsApi, mediaHandlers, messagesHandlers, shellHandlers } from "../../../../../mocks/handlers";
+import {
+  discoveryHandlers,
+  eventsApi,
+  mediaHandlers,
+  messagesHandlers,
+  shellHandlers,
+} from "../../../../../mocks/handlers";
 import { AdSlotsContext } from "@vicinity/features/shared";
 import { MemberAdSlots } from "./ad-slots";
 import { SignedInHome } from "./signed-in-home";
@@ -15,7 +21,10 @@ const meta = {
   title: "Features/Shell/SignedInHome",
   component: SignedInHome,
   tags: ["mobile", "desktop"],
-  parameters: { layout: "fullscreen", msw: { handlers: { shell: shellHandlers.quiet, nearby: discoveryHandlers.onePage } } },
+  parameters: {
+    layout: "fullscreen",
+    msw: { handlers: { shell: shellHandlers.quiet, nearby: discoveryHandlers.onePage } },
+  },
   args: { user: memberFixture, location: JACKSONVILLE },
   // The member's session gives his pages their ads: the home is shown here without it.
   decorators: [
@@ -36,7 +45,8 @@ export const WithFirstName: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome back, Marco!");
     await expect(await canvas.findByTestId("online-count")).toHaveTextContent("42 online now");
-    for (const name of ["Discover Users", "Messages", "Events"]) await expect(canvas.getByRole("tab", { name })).toBeVisible();
+    for (const name of ["Discover Users", "Messages", "Events"])
+      await expect(canvas.getByRole("tab", { name })).toBeVisible();
     await expect(await canvas.findByRole("list", { name: "Members nearby" })).toBeVisible();
   },
 };
@@ -59,7 +69,9 @@ export const NewMemberGetsOnboarding: Story = {
 /** Spec section 2: the online count only shows above 0. */
 export const NobodyOnline: Story = {
   // Storybook merges the meta's handler keys first: the override replaces the `shell` key itself.
-  parameters: { msw: { handlers: { shell: [http.get(API_PATHS.onlineCount, () => HttpResponse.json(0)), ...shellHandlers.quiet] } } },
+  parameters: {
+    msw: { handlers: { shell: [http.get(API_PATHS.onlineCount, () => HttpResponse.json(0)), ...shellHandlers.quiet] } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("list", { name: "Members nearby" });
@@ -78,7 +90,15 @@ export const MessagesTab: Story = {
 
 /** Once there are conversations, the tab lists the latest ones. */
 export const MessagesTabWithConversations: Story = {
-  parameters: { msw: { handlers: { shell: [...shellHandlers.unread3, ...shellHandlers.quiet], inbox: messagesHandlers.inbox, media: mediaHandlers.portraits } } },
+  parameters: {
+    msw: {
+      handlers: {
+        shell: [...shellHandlers.unread3, ...shellHandlers.quiet],
+        inbox: messagesHandlers.inbox,
+        media: mediaHandlers.portraits,
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The tab carries the unread count (and says so to screen readers).
@@ -105,7 +125,16 @@ export const EventsTab: Story = {
 /** /browse for a visitor (BrowsePage): the grid without messaging. */
 export const BrowseAsVisitor: StoryObj<typeof BrowsePage> = {
   render: () => <BrowsePage location={JACKSONVILLE} />,
-  parameters: { msw: { handlers: { session: [http.get(API_PATHS.currentUser, () => HttpResponse.json({ message: "Not signed in" }, { status: 401 }))], nearby: discoveryHandlers.onePage } } },
+  parameters: {
+    msw: {
+      handlers: {
+        session: [
+          http.get(API_PATHS.currentUser, () => HttpResponse.json({ message: "Not signed in" }, { status: 401 })),
+        ],
+        nearby: discoveryHandlers.onePage,
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("list", { name: "Members nearby" });

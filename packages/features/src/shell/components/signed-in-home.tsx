@@ -1,7 +1,15 @@
 import { CalendarDays, MessageCircle, Users } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
 import { CountBadge, Tabs, TabsContent, TabsList, TabsTrigger } from "@vicinity/ui";
-import { greetingName, UNREAD_REFRESH_DASHBOARD_MS, useOnlineCount, useUnreadCount, useMemberLocation, useShareLocation, type MemberLocation } from "@vicinity/features/shared";
+import {
+  greetingName,
+  UNREAD_REFRESH_DASHBOARD_MS,
+  useOnlineCount,
+  useUnreadCount,
+  useMemberLocation,
+  useShareLocation,
+  type MemberLocation,
+} from "@vicinity/features/shared";
 import { DiscoveryPanel } from "@vicinity/features/discovery";
 import { NextEvents } from "@vicinity/features/events";
 import { ONBOARDING_COMPLETED_KEY, shouldOpenOnboarding } from "@vicinity/features/onboarding";
@@ -25,7 +33,9 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
   const location = given === undefined ? asked : given;
   useShareLocation(given === undefined ? asked : null);
   // Spec section 4: onboarding opens by itself for a member with neither first name nor bio.
-  const [onboarding, setOnboarding] = useState(() => shouldOpenOnboarding(user, window.localStorage.getItem(ONBOARDING_COMPLETED_KEY)));
+  const [onboarding, setOnboarding] = useState(() =>
+    shouldOpenOnboarding(user, window.localStorage.getItem(ONBOARDING_COMPLETED_KEY)),
+  );
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-2 px-1">
@@ -33,7 +43,7 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
         <OnlineNow />
       </div>
       <Tabs defaultValue="discovery" className="gap-4">
-        <TabsList className="grid w-full grid-cols-3 sm:w-auto sm:inline-grid">
+        <TabsList className="grid w-full grid-cols-3 sm:inline-grid sm:w-auto">
           <TabsTrigger value="discovery">
             <Users className="size-4 max-sm:hidden" aria-hidden /> Discover Users
           </TabsTrigger>

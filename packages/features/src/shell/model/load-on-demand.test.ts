@@ -10,7 +10,15 @@ vi.mock("../components/app-header", () => ({ AppHeader: () => null }));
 
 const { FIRST_PAINT_WAIT_MS, memberHomePageOf, startFirstLoad } = await import("./load-on-demand");
 
-const member = { id: "7d1c1b5e-2f4e-4a53-9a43-3c1b0f1d2e3f", username: "jax", email: "jax@example.com", firstName: "Jax", isAdmin: false, isAnonymous: false, emailVerified: true };
+const member = {
+  id: "7d1c1b5e-2f4e-4a53-9a43-3c1b0f1d2e3f",
+  username: "jax",
+  email: "jax@example.com",
+  firstName: "Jax",
+  isAdmin: false,
+  isAnonymous: false,
+  emailVerified: true,
+};
 const here = { latitude: 30.3322, longitude: -81.6557 };
 
 describe("memberHomePageOf", () => {
@@ -41,7 +49,8 @@ describe("startFirstLoad on a member's page at /", () => {
     setLastKnownLocation(null);
   });
 
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
 
   it("settles once his current user and his first members have come, with both in the cache and his last place known", async () => {
     const queryClient = new QueryClient();
@@ -56,7 +65,11 @@ describe("startFirstLoad on a member's page at /", () => {
     answers.get(search)!.resolve(json([]));
     await vi.waitFor(() => expect(settled).toBe(true));
     expect(queryClient.getQueryData(currentUserQueryKey)).toMatchObject({ id: member.id });
-    expect(queryClient.getQueryData(nearbyKeys.list({ ...here, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest", rightNow: false }))).toMatchObject({ pages: [{ users: [] }] });
+    expect(
+      queryClient.getQueryData(
+        nearbyKeys.list({ ...here, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest", rightNow: false }),
+      ),
+    ).toMatchObject({ pages: [{ users: [] }] });
   });
 
   it("waits at most FIRST_PAINT_WAIT_MS: a slow network gets the loading states", async () => {

@@ -1,7 +1,13 @@
 import { matchQuery, type QueryClient } from "@tanstack/react-query";
 import { NEARBY_DEFAULT_RADIUS_KM } from "@vicinity/contract";
 import { prefetchNearbyUsers } from "@vicinity/features/discovery";
-import { locateEarly, setLastKnownLocation, currentUserQueryKey, currentUserQueryOptions, readAnonymousProfile } from "@vicinity/features/shared";
+import {
+  locateEarly,
+  setLastKnownLocation,
+  currentUserQueryKey,
+  currentUserQueryOptions,
+  readAnonymousProfile,
+} from "@vicinity/features/shared";
 import { onDemandModule } from "./on-demand";
 
 // The parts of the shell that arrive when they are needed (each its own chunk): named once, so
@@ -19,8 +25,15 @@ export interface MemberHomePage {
 
 /** The page's meta element (MEMBER_HOME_META): "latitude,longitude", or empty; anything else names no place. */
 export function memberHomePageOf(content: string): MemberHomePage {
-  const [latitude, longitude, ...rest] = content.split(",").map((part) => (part.trim() === "" ? Number.NaN : Number(part)));
-  const valid = rest.length === 0 && latitude !== undefined && longitude !== undefined && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+  const [latitude, longitude, ...rest] = content
+    .split(",")
+    .map((part) => (part.trim() === "" ? Number.NaN : Number(part)));
+  const valid =
+    rest.length === 0 &&
+    latitude !== undefined &&
+    longitude !== undefined &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180;
   return { position: valid ? { latitude, longitude } : null };
 }
 
@@ -43,14 +56,24 @@ export const FIRST_PAINT_WAIT_MS = 3000;
  * his first members have come (or FIRST_PAINT_WAIT_MS has passed): his first render draws his
  * whole home at once, with no loading frame before it. Elsewhere it settles at once.
  */
-export function startFirstLoad(queryClient: QueryClient, pathname: string, memberHome: MemberHomePage | null = null): Promise<void> {
+export function startFirstLoad(
+  queryClient: QueryClient,
+  pathname: string,
+  memberHome: MemberHomePage | null = null,
+): Promise<void> {
   if (readAnonymousProfile() !== null) return Promise.resolve();
   const user = queryClient.prefetchQuery(currentUserQueryOptions);
   if (pathname !== "/") return Promise.resolve();
   const chunks = [loadSignedInHome(), loadMemberSession(), loadAppHeader()];
   // The grid's own defaults (DiscoveryPanel): the home's query finds these answers in the cache.
   const members = (at: { latitude: number; longitude: number }) =>
-    prefetchNearbyUsers(queryClient, { latitude: at.latitude, longitude: at.longitude, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest", rightNow: false });
+    prefetchNearbyUsers(queryClient, {
+      latitude: at.latitude,
+      longitude: at.longitude,
+      radius: NEARBY_DEFAULT_RADIUS_KM,
+      sort: "nearest",
+      rightNow: false,
+    });
   const position = memberHome?.position ?? null;
   setLastKnownLocation(position);
   if (position) forgetPositionOnAnotherMember(queryClient);
@@ -65,7 +88,12 @@ export function startFirstLoad(queryClient: QueryClient, pathname: string, membe
 function forgetPositionOnAnotherMember(queryClient: QueryClient): void {
   let owner: string | undefined;
   const stop = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== "updated" || !matchQuery({ queryKey: currentUserQueryKey, exact: true }, event.query) || event.query.state.status !== "success") return;
+    if (
+      event.type !== "updated" ||
+      !matchQuery({ queryKey: currentUserQueryKey, exact: true }, event.query) ||
+      event.query.state.status !== "success"
+    )
+      return;
     const user = event.query.state.data as { id: string } | null | undefined;
     owner ??= user?.id;
     if (!user || user.id !== owner) {
@@ -74,4 +102,3 @@ function forgetPositionOnAnotherMember(queryClient: QueryClient): void {
     }
   });
 }
-

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { onDemand, onDemandModule } from "./on-demand";
 
 const Greeting = ({ name }: { name: string }) => createElement("p", null, `Hello ${name}`);
-const inSuspense = (element: ReturnType<typeof createElement>) => createElement(Suspense, { fallback: createElement("p", null, "Loading") }, element);
+const inSuspense = (element: ReturnType<typeof createElement>) =>
+  createElement(Suspense, { fallback: createElement("p", null, "Loading") }, element);
 
 describe("onDemandModule", () => {
   it("asks once however often it is asked for, and has the module once it has come", async () => {

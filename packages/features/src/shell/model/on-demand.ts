@@ -32,7 +32,10 @@ export function onDemandModule<M>(load: () => Promise<M>): OnDemandModule<M> {
  * home's modules are asked for before the first render (startFirstLoad), and have arrived by the
  * time his session is known, so his session, header and home draw in that render.
  */
-export function onDemand<M, P extends object>(module: OnDemandModule<M>, pick: (m: M) => ComponentType<P>): ComponentType<P> {
+export function onDemand<M, P extends object>(
+  module: OnDemandModule<M>,
+  pick: (m: M) => ComponentType<P>,
+): ComponentType<P> {
   const Lazy = lazy(() => module().then((m) => ({ default: pick(m) })));
   function OnDemand(props: P) {
     // Chosen once per mount: a component whose type changed between renders would be remounted.

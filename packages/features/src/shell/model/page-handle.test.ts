@@ -17,6 +17,8 @@ describe("route handles (docs/decisions/0017)", () => {
   });
 
   it("ignores handles that are not objects", () => {
-    expect(pageHandleOf([{ handle: "messages" }, { handle: 3 }, { handle: { landing: true } }])).toEqual({ landing: true });
+    expect(pageHandleOf([{ handle: "messages" }, { handle: 3 }, { handle: { landing: true } }])).toEqual({
+      landing: true,
+    });
   });
 });

@@ -2,7 +2,10 @@ import { StaticPageLayout } from "../components/static-page-layout";
 
 export default function SafetyPage() {
   return (
-    <StaticPageLayout title="Safety" intro="Meeting people should be exciting, not risky. These habits keep you in control.">
+    <StaticPageLayout
+      title="Safety"
+      intro="Meeting people should be exciting, not risky. These habits keep you in control."
+    >
       <section>
         <h2>Before you meet</h2>
         <ul>
@@ -21,7 +24,11 @@ export default function SafetyPage() {
       </section>
       <section>
         <h2>If something feels wrong</h2>
-        <p>Block the member: neither of you will see or message the other again. Report him if he threatens, harasses, is underage or is not who he says: our team reviews every report. In an emergency, call your local emergency number first.</p>
+        <p>
+          Block the member: neither of you will see or message the other again. Report him if he threatens, harasses, is
+          underage or is not who he says: our team reviews every report. In an emergency, call your local emergency
+          number first.
+        </p>
       </section>
     </StaticPageLayout>
   );

@@ -15,7 +15,11 @@ const meta = {
   tags: ["tablet", "desktop"],
   decorators: [inAdminLayout],
   args: { timeZone: TZ },
-  parameters: { layout: "fullscreen", route: "/admin/analytics", msw: { handlers: { session: sessionHandlers.admin, analytics: analyticsHandlers.report } } },
+  parameters: {
+    layout: "fullscreen",
+    route: "/admin/analytics",
+    msw: { handlers: { session: sessionHandlers.admin, analytics: analyticsHandlers.report } },
+  },
 } satisfies Meta<typeof AnalyticsPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -23,7 +27,9 @@ type Story = StoryObj<typeof meta>;
 /** What the page should show for the last `days` days, from the same fixture the handler answers with. */
 const expectedFigures = (days: number) => {
   const range = presetRange(days, TZ);
-  return new Map(analyticsFigures(analyticsFixture({ ...range, tz: TZ })).map((f) => [f.id, formatValue(f.value, f.format)]));
+  return new Map(
+    analyticsFigures(analyticsFixture({ ...range, tz: TZ })).map((f) => [f.id, formatValue(f.value, f.format)]),
+  );
 };
 const figure = (canvasElement: HTMLElement, id: string) => canvasElement.querySelector(`[data-figure="${id}"]`);
 
@@ -38,7 +44,9 @@ export const Last30Days: Story = {
       await expect(figure(canvasElement, id)).toHaveTextContent(expected.get(id as never)!);
     }
     await expect(canvas.getByRole("button", { name: "Last 30 days" })).toHaveAttribute("aria-pressed", "true");
-    await expect(canvas.getAllByRole("img", { name: /day by day, this period against the previous 30 days/ })).toHaveLength(6);
+    await expect(
+      canvas.getAllByRole("img", { name: /day by day, this period against the previous 30 days/ }),
+    ).toHaveLength(6);
     await expect(canvas.getByRole("list", { name: "From sign-up to a first reply" })).toBeVisible();
     await expect(canvas.getByRole("table", { name: "Retention by sign-up week" })).toBeVisible();
   },
@@ -70,8 +78,12 @@ export const CustomRange: Story = {
     await userEvent.type(to, "2026-05-14");
     await userEvent.click(canvas.getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(canvas.getByText(/1 May – 14 May 2026 against the previous 14 days/)).toBeVisible());
-    const expected = analyticsFigures(analyticsFixture({ from: "2026-05-01", to: "2026-05-14", tz: TZ })).find((f) => f.id === "messages")!;
-    await waitFor(() => expect(figure(canvasElement, "messages")).toHaveTextContent(formatValue(expected.value, expected.format)));
+    const expected = analyticsFigures(analyticsFixture({ from: "2026-05-01", to: "2026-05-14", tz: TZ })).find(
+      (f) => f.id === "messages",
+    )!;
+    await waitFor(() =>
+      expect(figure(canvasElement, "messages")).toHaveTextContent(formatValue(expected.value, expected.format)),
+    );
   },
 };
 
@@ -133,7 +145,9 @@ export const Failed: Story = {
   parameters: { msw: { handlers: { analytics: analyticsHandlers.error } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole("alert")).toHaveTextContent("The analytics are unavailable right now. Try again in a moment.");
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      "The analytics are unavailable right now. Try again in a moment.",
+    );
     await expect(canvas.getByRole("button", { name: "Try again" })).toBeEnabled();
   },
 };

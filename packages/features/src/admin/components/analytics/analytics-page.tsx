@@ -1,10 +1,23 @@
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { BarChart3 } from "lucide-react";
-import { analyticsFigures, type Analytics, type AnalyticsDay, type Figure, type FigureId } from "@vicinity/contract/analytics";
+import {
+  analyticsFigures,
+  type Analytics,
+  type AnalyticsDay,
+  type Figure,
+  type FigureId,
+} from "@vicinity/contract/analytics";
 import { EmptyState } from "@vicinity/ui";
 import { useAnalytics } from "../../api/analytics";
-import { previousText, rangeFromSearch, rangeText, resolveRange, searchOf, type RangeChoice } from "../../model/analytics-range";
+import {
+  previousText,
+  rangeFromSearch,
+  rangeText,
+  resolveRange,
+  searchOf,
+  type RangeChoice,
+} from "../../model/analytics-range";
 import { LoadFailed, LoadingRows } from "../admin-states";
 import { ChartCard, type ChartPoint } from "./chart-card";
 import { CohortGrid } from "./cohort-grid";
@@ -22,7 +35,12 @@ const oneDecimal = (n: number) => n.toLocaleString("en-US", { maximumFractionDig
 const SECTIONS: Array<{
   title: string;
   figures: FigureId[];
-  charts: Array<{ title: string; fileName: string; value: (d: AnalyticsDay) => number | null; format: (n: number) => string }>;
+  charts: Array<{
+    title: string;
+    fileName: string;
+    value: (d: AnalyticsDay) => number | null;
+    format: (n: number) => string;
+  }>;
 }> = [
   {
     title: "Community",
@@ -45,7 +63,14 @@ const SECTIONS: Array<{
   {
     title: "Safety",
     figures: ["reports", "reportsPer1000", "blocks", "blocksPer1000"],
-    charts: [{ title: "Reports per 1,000 active members", fileName: "reports-per-1000", value: (d) => (d.dau > 0 ? (d.reports / d.dau) * 1000 : null), format: oneDecimal }],
+    charts: [
+      {
+        title: "Reports per 1,000 active members",
+        fileName: "reports-per-1000",
+        value: (d) => (d.dau > 0 ? (d.reports / d.dau) * 1000 : null),
+        format: oneDecimal,
+      },
+    ],
   },
   {
     title: "Ads",
@@ -54,7 +79,8 @@ const SECTIONS: Array<{
   },
 ];
 
-const isQuiet = (days: readonly AnalyticsDay[]) => days.every((d) => Object.entries(d).every(([k, v]) => k === "date" || v === 0));
+const isQuiet = (days: readonly AnalyticsDay[]) =>
+  days.every((d) => Object.entries(d).every(([k, v]) => k === "date" || v === 0));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `analytics-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
@@ -79,7 +105,13 @@ export function AnalyticsView({ data, updating = false }: AnalyticsViewProps) {
   const previousLabel = previousText(data.range.from, data.range.to);
   const figures = new Map<FigureId, Figure>(analyticsFigures(data).map((f) => [f.id, f]));
   if (isQuiet(data.days) && isQuiet(data.previousDays)) {
-    return <EmptyState icon={<BarChart3 />} title={NO_ACTIVITY} description="Nothing was recorded in these days or the ones before them. Choose another range." />;
+    return (
+      <EmptyState
+        icon={<BarChart3 />}
+        title={NO_ACTIVITY}
+        description="Nothing was recorded in these days or the ones before them. Choose another range."
+      />
+    );
   }
   const points = (value: (d: AnalyticsDay) => number | null): ChartPoint[] =>
     data.days.map((d, i) => {
@@ -97,7 +129,14 @@ export function AnalyticsView({ data, updating = false }: AnalyticsViewProps) {
           </dl>
           <div className="grid gap-3 lg:grid-cols-2">
             {section.charts.map((c) => (
-              <ChartCard key={c.title} title={c.title} fileName={c.fileName} points={points(c.value)} format={c.format} previousLabel={previousLabel} />
+              <ChartCard
+                key={c.title}
+                title={c.title}
+                fileName={c.fileName}
+                points={points(c.value)}
+                format={c.format}
+                previousLabel={previousLabel}
+              />
             ))}
           </div>
         </Section>
@@ -134,14 +173,27 @@ export function AnalyticsPage({ timeZone = browserTimeZone(), now }: AnalyticsPa
         </h1>
         <p className="text-sm text-muted-foreground">
           {rangeText(range.from, range.to)} against {previousText(range.from, range.to)} · days in {timeZone}
-          {updated ? ` · counted at ${updated.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone })}` : ""}
+          {updated
+            ? ` · counted at ${updated.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone })}`
+            : ""}
         </p>
       </div>
-      <RangePicker key={searchOf(choice)} choice={choice} range={range} timeZone={timeZone} onChoose={choose} now={now} />
+      <RangePicker
+        key={searchOf(choice)}
+        choice={choice}
+        range={range}
+        timeZone={timeZone}
+        onChoose={choose}
+        now={now}
+      />
       {analytics.isPending ? (
         <LoadingRows label="Loading the analytics" rows={3} className="h-40" />
       ) : analytics.isError ? (
-        <LoadFailed title="Could not load the analytics" error={analytics.error} onRetry={() => void analytics.refetch()} />
+        <LoadFailed
+          title="Could not load the analytics"
+          error={analytics.error}
+          onRetry={() => void analytics.refetch()}
+        />
       ) : (
         <>
           {analytics.isFetching && analytics.isPlaceholderData ? (

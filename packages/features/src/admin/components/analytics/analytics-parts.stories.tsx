@@ -48,19 +48,37 @@ export const Figures: Story = {
   },
 };
 
-const points = data.days.map((d, i) => ({ date: d.date, value: d.messages, previousDate: data.previousDays[i]!.date, previous: data.previousDays[i]!.messages }));
+const points = data.days.map((d, i) => ({
+  date: d.date,
+  value: d.messages,
+  previousDate: data.previousDays[i]!.date,
+  previous: data.previousDays[i]!.messages,
+}));
 
 /** One chart with the period before dashed beside it, and its table shown. */
 export const Chart: Story = {
   render: () => (
     <div className="max-w-2xl">
-      <ChartCard title="Messages sent" fileName="messages" points={points} format={(n) => n.toLocaleString("en-US")} previousLabel={PREVIOUS} defaultTable />
+      <ChartCard
+        title="Messages sent"
+        fileName="messages"
+        points={points}
+        format={(n) => n.toLocaleString("en-US")}
+        previousLabel={PREVIOUS}
+        defaultTable
+      />
     </div>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("img", { name: "Messages sent, day by day, this period against the previous 30 days" })).toBeVisible();
-    await expect(within(canvas.getByRole("list", { name: "Legend" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["This period", "The previous 30 days"]);
+    await expect(
+      canvas.getByRole("img", { name: "Messages sent, day by day, this period against the previous 30 days" }),
+    ).toBeVisible();
+    await expect(
+      within(canvas.getByRole("list", { name: "Legend" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["This period", "The previous 30 days"]);
     const rows = within(canvas.getByRole("table")).getAllByRole("row");
     await expect(rows[1]).toHaveTextContent(`15 May${points[0]!.value!.toLocaleString("en-US")}`);
   },
@@ -74,7 +92,10 @@ export const Cohorts: Story = {
     const rows = within(canvas.getByRole("table", { name: "Retention by sign-up week" })).getAllByRole("row");
     await expect(rows).toHaveLength(data.cohorts.length + 1);
     await expect(within(rows[rows.length - 1]!).getAllByLabelText("Not yet").length).toBeGreaterThan(0);
-    await expect(canvas.getByRole("link", { name: "CSV of the retention grid" })).toHaveAttribute("download", "retention.csv");
+    await expect(canvas.getByRole("link", { name: "CSV of the retention grid" })).toHaveAttribute(
+      "download",
+      "retention.csv",
+    );
   },
 };
 
@@ -90,11 +111,17 @@ export const CohortsEmpty: Story = {
 export const Funnel: Story = {
   render: () => (
     <div className="max-w-xl">
-      <FunnelChart funnel={{ signups: 1000, onboarded: 810, firstMessage: 570, firstReply: 380 }} previous={{ signups: 900, onboarded: 700, firstMessage: 480, firstReply: 300 }} previousLabel={PREVIOUS} />
+      <FunnelChart
+        funnel={{ signups: 1000, onboarded: 810, firstMessage: 570, firstReply: 380 }}
+        previous={{ signups: 900, onboarded: 700, firstMessage: 480, firstReply: 300 }}
+        previousLabel={PREVIOUS}
+      />
     </div>
   ),
   play: async ({ canvasElement }) => {
-    const steps = within(within(canvasElement).getByRole("list", { name: "From sign-up to a first reply" })).getAllByRole("listitem");
+    const steps = within(
+      within(canvasElement).getByRole("list", { name: "From sign-up to a first reply" }),
+    ).getAllByRole("listitem");
     await expect(steps.map((s) => s.textContent)).toEqual([
       "Signed up1,000 (100% of sign-ups)100% in the previous 30 days",
       "Finished onboarding810 (81% of sign-ups)19% dropped at this step · 78% in the previous 30 days",
@@ -105,7 +132,13 @@ export const Funnel: Story = {
 };
 
 export const FunnelEmpty: Story = {
-  render: () => <FunnelChart funnel={{ signups: 0, onboarded: 0, firstMessage: 0, firstReply: 0 }} previous={{ signups: 0, onboarded: 0, firstMessage: 0, firstReply: 0 }} previousLabel={PREVIOUS} />,
+  render: () => (
+    <FunnelChart
+      funnel={{ signups: 0, onboarded: 0, firstMessage: 0, firstReply: 0 }}
+      previous={{ signups: 0, onboarded: 0, firstMessage: 0, firstReply: 0 }}
+      previousLabel={PREVIOUS}
+    />
+  ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText("Nobody signed up in this range.")).toBeVisible();
   },
@@ -115,7 +148,16 @@ const onChoose = fn();
 
 /** The custom range open: a last day after today is refused with a readable message. */
 export const RangeCustom: Story = {
-  render: () => <RangePicker choice={{ preset: 30 }} range={{ from: "2026-05-15", to: "2026-06-13" }} timeZone="UTC" onChoose={onChoose} now={Date.parse("2026-06-13T21:30:00Z")} defaultCustom />,
+  render: () => (
+    <RangePicker
+      choice={{ preset: 30 }}
+      range={{ from: "2026-05-15", to: "2026-06-13" }}
+      timeZone="UTC"
+      onChoose={onChoose}
+      now={Date.parse("2026-06-13T21:30:00Z")}
+      defaultCustom
+    />
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     onChoose.mockClear();

@@ -1,6 +1,17 @@
 import { useId, useState } from "react";
 import { Download, Table2 } from "lucide-react";
-import { Button, buttonVariants, Card, cn, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@vicinity/ui";
+import {
+  Button,
+  buttonVariants,
+  Card,
+  cn,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@vicinity/ui";
 import { ChartLegend, TrendChart, type TrendRow, type TrendSeries } from "@vicinity/ui/charts";
 import { csvHref, toCsv } from "../../model/csv";
 
@@ -37,7 +48,12 @@ export function ChartCard({ title, points, format, fileName, previousLabel, defa
   const headingId = useId();
   const series: TrendSeries[] = [
     { key: "current", name: "This period", tone: "accent" },
-    { key: "previous", name: `${previousLabel[0]!.toUpperCase()}${previousLabel.slice(1)}`, tone: "muted", dashed: true },
+    {
+      key: "previous",
+      name: `${previousLabel[0]!.toUpperCase()}${previousLabel.slice(1)}`,
+      tone: "muted",
+      dashed: true,
+    },
   ];
   const rows: TrendRow[] = points.map((p) => ({ label: shortDay(p.date), current: p.value, previous: p.previous }));
   const first = points[0]?.date ?? "";
@@ -57,15 +73,30 @@ export function ChartCard({ title, points, format, fileName, previousLabel, defa
             <ChartLegend series={series} />
           </div>
           <div className="flex gap-1">
-            <Button variant="ghost" size="sm" aria-expanded={table} aria-controls={tableId} onClick={() => setTable((t) => !t)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={table}
+              aria-controls={tableId}
+              onClick={() => setTable((t) => !t)}
+            >
               <Table2 aria-hidden /> {table ? "Hide the table" : "Show the table"}
             </Button>
-            <a className={cn(buttonVariants({ variant: "ghost", size: "sm" }))} href={csvHref(csv)} download={`${fileName}-${first}-to-${last}.csv`}>
+            <a
+              className={cn(buttonVariants({ variant: "ghost", size: "sm" }))}
+              href={csvHref(csv)}
+              download={`${fileName}-${first}-to-${last}.csv`}
+            >
               <Download aria-hidden /> CSV<span className="sr-only"> of {title.toLowerCase()}</span>
             </a>
           </div>
         </div>
-        <TrendChart rows={rows} series={series} format={format} label={`${title}, day by day, this period against ${previousLabel}`} />
+        <TrendChart
+          rows={rows}
+          series={series}
+          format={format}
+          label={`${title}, day by day, this period against ${previousLabel}`}
+        />
         <div id={tableId} hidden={!table}>
           {table ? (
             <Table label={`${title}, day by day`} aria-label={`${title}, day by day`}>
@@ -81,9 +112,13 @@ export function ChartCard({ title, points, format, fileName, previousLabel, defa
                 {points.map((p) => (
                   <TableRow key={p.date}>
                     <TableCell>{shortDay(p.date)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{p.value === null ? "–" : format(p.value)}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {p.value === null ? "–" : format(p.value)}
+                    </TableCell>
                     <TableCell className="text-muted-foreground">{shortDay(p.previousDate)}</TableCell>
-                    <TableCell className="text-right tabular-nums text-muted-foreground">{p.previous === null ? "–" : format(p.previous)}</TableCell>
+                    <TableCell className="text-right text-muted-foreground tabular-nums">
+                      {p.previous === null ? "–" : format(p.previous)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -16,20 +16,32 @@ export function CohortGrid({ cohorts }: { cohorts: Analytics["cohorts"] }) {
   const header = ["Sign-up week", "Members", ...Array.from({ length: weeks }, (_, i) => `Week ${i}`)];
   const csv = toCsv(
     header,
-    cohorts.map((c) => [c.week, c.size, ...Array.from({ length: weeks }, (_, i) => (i < c.active.length ? share(c.active[i]!, c.size) : null))]),
+    cohorts.map((c) => [
+      c.week,
+      c.size,
+      ...Array.from({ length: weeks }, (_, i) => (i < c.active.length ? share(c.active[i]!, c.size) : null)),
+    ]),
   );
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Share of each sign-up week’s members active in the weeks after. Weeks run Monday to Sunday, UTC.</p>
+        <p className="text-sm text-muted-foreground">
+          Share of each sign-up week’s members active in the weeks after. Weeks run Monday to Sunday, UTC.
+        </p>
         {cohorts.length > 0 ? (
-          <a className={cn(buttonVariants({ variant: "ghost", size: "sm" }))} href={csvHref(csv)} download="retention.csv">
+          <a
+            className={cn(buttonVariants({ variant: "ghost", size: "sm" }))}
+            href={csvHref(csv)}
+            download="retention.csv"
+          >
             <Download aria-hidden /> CSV<span className="sr-only"> of the retention grid</span>
           </a>
         ) : null}
       </div>
       {cohorts.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">Nobody signed up in these weeks.</p>
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          Nobody signed up in these weeks.
+        </p>
       ) : (
         <Table label="Retention by sign-up week" aria-label="Retention by sign-up week">
           <TableHeader>
@@ -59,7 +71,12 @@ export function CohortGrid({ cohorts }: { cohorts: Analytics["cohorts"] }) {
                     <TableCell
                       key={i}
                       className="text-center tabular-nums"
-                      style={{ background: s === null ? undefined : `color-mix(in oklab, var(--accent) ${Math.round(Math.min(1, s) * 75)}%, transparent)` }}
+                      style={{
+                        background:
+                          s === null
+                            ? undefined
+                            : `color-mix(in oklab, var(--accent) ${Math.round(Math.min(1, s) * 75)}%, transparent)`,
+                      }}
                     >
                       {percent(s)}
                     </TableCell>

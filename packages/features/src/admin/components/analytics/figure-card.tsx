@@ -29,11 +29,13 @@ export function ChangeNote({ figure, previousLabel }: { figure: Figure; previous
   const good = up === figure.higherIsBetter;
   const Icon = up ? ArrowUpRight : ArrowDownRight;
   return (
-    <span className={cn("flex items-center gap-1 text-xs font-medium", good ? "text-success" : "text-destructive-text")}>
+    <span
+      className={cn("flex items-center gap-1 text-xs font-medium", good ? "text-success" : "text-destructive-text")}
+    >
       <Icon className="size-3.5" aria-hidden />
       <span>
         <span className="sr-only">{up ? "Up" : "Down"} </span>
-        {shown}%<span className="text-muted-foreground font-normal"> vs {previousLabel.replace(/^the /, "")}</span>
+        {shown}%<span className="font-normal text-muted-foreground"> vs {previousLabel.replace(/^the /, "")}</span>
       </span>
     </span>
   );
@@ -50,7 +52,9 @@ export function FigureCard({ figure, previousLabel }: { figure: Figure; previous
       <dd>
         <ChangeNote figure={figure} previousLabel={previousLabel} />
       </dd>
-      <dd className="text-xs text-muted-foreground tabular-nums">Before: {formatValue(figure.previous, figure.format)}</dd>
+      <dd className="text-xs text-muted-foreground tabular-nums">
+        Before: {formatValue(figure.previous, figure.format)}
+      </dd>
     </Card>
   );
 }

@@ -31,7 +31,7 @@ export function RangePicker({ choice, range, timeZone, onChoose, defaultCustom =
   };
   return (
     <div className="grid gap-3">
-      <div role="group" aria-label="Range" className="flex flex-wrap gap-1 rounded-lg bg-muted p-1 w-fit">
+      <div role="group" aria-label="Range" className="flex w-fit flex-wrap gap-1 rounded-lg bg-muted p-1">
         {ANALYTICS_PRESETS.map((days) => {
           const pressed = !custom && !open && "preset" in choice && choice.preset === days;
           return (
@@ -59,7 +59,9 @@ export function RangePicker({ choice, range, timeZone, onChoose, defaultCustom =
           onClick={() => setOpen(true)}
           className={cn(
             "flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring",
-            custom || open ? "bg-surface-raised text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+            custom || open
+              ? "bg-surface-raised text-foreground shadow-sm"
+              : "text-muted-foreground hover:text-foreground",
           )}
         >
           <CalendarRange className="size-4" aria-hidden /> Custom
@@ -69,11 +71,27 @@ export function RangePicker({ choice, range, timeZone, onChoose, defaultCustom =
         <form onSubmit={apply} className="flex flex-wrap items-end gap-3" aria-label="Custom range" noValidate>
           <div className="grid gap-1">
             <Label htmlFor={`${errorId}-from`}>From</Label>
-            <Input id={`${errorId}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="w-44" />
+            <Input
+              id={`${errorId}-from`}
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              aria-describedby={error ? errorId : undefined}
+              aria-invalid={error ? true : undefined}
+              className="w-44"
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor={`${errorId}-to`}>To</Label>
-            <Input id={`${errorId}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="w-44" />
+            <Input
+              id={`${errorId}-to`}
+              type="date"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              aria-describedby={error ? errorId : undefined}
+              aria-invalid={error ? true : undefined}
+              className="w-44"
+            />
           </div>
           <Button type="submit" variant="secondary">
             Apply

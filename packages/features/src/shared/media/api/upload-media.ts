@@ -1,4 +1,4 @@
-import type { MEDIA_KINDS} from "@vicinity/contract";
+import type { MEDIA_KINDS } from "@vicinity/contract";
 import { API_PATHS, uploadedMediaSchema, type UploadedMedia } from "@vicinity/contract";
 import { ApiError } from "../../http/api-request";
 

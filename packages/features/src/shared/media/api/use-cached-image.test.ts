@@ -19,7 +19,9 @@ describe("useCachedImage", () => {
   it("renders the given URL first, without fetching on the server", () => {
     const fetcher = vi.fn(async () => new Response("x"));
     const cache = new ImageCache({ fetcher });
-    expect(renderSrc("/media/a?w=48&h=48&q=85", cache)).toBe('<span data-src="/media/a?w=48&amp;h=48&amp;q=85"></span>');
+    expect(renderSrc("/media/a?w=48&h=48&q=85", cache)).toBe(
+      '<span data-src="/media/a?w=48&amp;h=48&amp;q=85"></span>',
+    );
     expect(fetcher).not.toHaveBeenCalled();
   });
 

@@ -14,7 +14,10 @@ function startDefaultImageCache(): void {
  * The src to render for a picture: the given URL at first, the cached object URL once fetched,
  * and the given URL again if fetching fails. Pass an already optimised URL (see avatarUrl etc.).
  */
-export function useCachedImage(url: string | null | undefined, cache: ImageCache = defaultImageCache): string | undefined {
+export function useCachedImage(
+  url: string | null | undefined,
+  cache: ImageCache = defaultImageCache,
+): string | undefined {
   const [resolved, setResolved] = useState<{ url: string; src: string } | null>(null);
 
   useEffect(() => {

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IMAGE_CACHE_CLEANUP_MS, IMAGE_CACHE_MAX_ENTRIES, IMAGE_CACHE_TTL_MS, ImageCache, type ImageCacheOptions } from "./image-cache";
+import {
+  IMAGE_CACHE_CLEANUP_MS,
+  IMAGE_CACHE_MAX_ENTRIES,
+  IMAGE_CACHE_TTL_MS,
+  ImageCache,
+  type ImageCacheOptions,
+} from "./image-cache";
 
 /** A cache with a controllable clock, a counting fetcher and recorded object URLs. */
 function setup(options: ImageCacheOptions = {}) {

@@ -21,7 +21,11 @@ describe("optimizedImageUrl (spec: image URL options)", () => {
   });
 
   it("adds f only when a format is chosen; otherwise the server negotiates by Accept", () => {
-    expect(params(optimizedImageUrl("/media/abc", { w: 48, f: "avif" }, ORIGIN))).toEqual({ w: "48", q: "80", f: "avif" });
+    expect(params(optimizedImageUrl("/media/abc", { w: 48, f: "avif" }, ORIGIN))).toEqual({
+      w: "48",
+      q: "80",
+      f: "avif",
+    });
     expect(params(optimizedImageUrl("/media/abc", { w: 48 }, ORIGIN))).not.toHaveProperty("f");
   });
 
@@ -52,15 +56,24 @@ describe("optimizedImageUrl (spec: image URL options)", () => {
   });
 
   it("keeps values the server would refuse in range", () => {
-    expect(params(optimizedImageUrl("/media/a", { w: 10_000, h: 0, q: 250 }, ORIGIN))).toEqual({ w: "2560", h: "48", q: "90" });
+    expect(params(optimizedImageUrl("/media/a", { w: 10_000, h: 0, q: 250 }, ORIGIN))).toEqual({
+      w: "2560",
+      h: "48",
+      q: "90",
+    });
     expect(params(optimizedImageUrl("/media/a", { w: 47.6, q: Number.NaN }, ORIGIN))).toEqual({ w: "48", q: "80" });
   });
 
   it("asks for the canonical variant the server renders: sizes snapped up, quality to the nearest", () => {
-    expect(params(optimizedImageUrl("/media/a", { w: 101, h: 140, q: 70 }, ORIGIN))).toEqual({ w: "112", h: "150", q: "75" });
+    expect(params(optimizedImageUrl("/media/a", { w: 101, h: 140, q: 70 }, ORIGIN))).toEqual({
+      w: "112",
+      h: "150",
+      q: "75",
+    });
     expect(params(optimizedImageUrl("/media/a", { w: 481, q: 88 }, ORIGIN))).toEqual({ w: "640", q: "90" });
     for (const w of IMAGE_SIZES) {
-      for (const q of IMAGE_QUALITIES) expect(params(optimizedImageUrl("/media/a", { w, q }, ORIGIN))).toEqual({ w: String(w), q: String(q) });
+      for (const q of IMAGE_QUALITIES)
+        expect(params(optimizedImageUrl("/media/a", { w, q }, ORIGIN))).toEqual({ w: String(w), q: String(q) });
     }
   });
 });

@@ -66,7 +66,10 @@ describe("memoize", () => {
   });
 
   it("forgets a rejected promise so the next call retries", async () => {
-    const load = vi.fn<(id: string) => Promise<string>>().mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce("ok");
+    const load = vi
+      .fn<(id: string) => Promise<string>>()
+      .mockRejectedValueOnce(new Error("down"))
+      .mockResolvedValueOnce("ok");
     const memo = memoize(load);
     await expect(memo("a")).rejects.toThrow("down");
     expect(await memo("a")).toBe("ok");

@@ -18,8 +18,11 @@ describe("the stored anonymous profile, checked without zod", () => {
     42,
   ];
 
-  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))("agrees with the contract's schema on %s", (_, sample) => {
-    const parsed = anonymousProfileSchema.safeParse(sample);
-    expect(asAnonymousProfile(sample)).toEqual(parsed.success ? parsed.data : null);
-  });
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))(
+    "agrees with the contract's schema on %s",
+    (_, sample) => {
+      const parsed = anonymousProfileSchema.safeParse(sample);
+      expect(asAnonymousProfile(sample)).toEqual(parsed.success ? parsed.data : null);
+    },
+  );
 });

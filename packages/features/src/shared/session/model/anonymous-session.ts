@@ -29,7 +29,13 @@ function storage(): Storage | null {
 export function asAnonymousProfile(value: unknown): AnonymousProfile | null {
   if (typeof value !== "object" || value === null) return null;
   const { id, isAnonymous, displayName } = value as Record<string, unknown>;
-  if (typeof id !== "string" || !id.startsWith("anon_") || isAnonymous !== true || displayName !== ANONYMOUS_DISPLAY_NAME) return null;
+  if (
+    typeof id !== "string" ||
+    !id.startsWith("anon_") ||
+    isAnonymous !== true ||
+    displayName !== ANONYMOUS_DISPLAY_NAME
+  )
+    return null;
   return { id, isAnonymous, displayName };
 }
 

@@ -48,7 +48,10 @@ export function useIdleLogout(enabled: boolean, onExpire: () => void, now: () =>
     const check = () => {
       const next = idlePhaseAt(lastActivity.current, now());
       setState((prev) =>
-        prev.phase === next.phase && (next.phase !== "warning" || (prev.phase === "warning" && prev.secondsLeft === next.secondsLeft)) ? prev : next,
+        prev.phase === next.phase &&
+        (next.phase !== "warning" || (prev.phase === "warning" && prev.secondsLeft === next.secondsLeft))
+          ? prev
+          : next,
       );
       if (next.phase === "expired") {
         stop();

@@ -3,9 +3,22 @@ import type { AnonymousProfile, SessionUser } from "@vicinity/contract";
 import { CurrentUserError } from "../api/get-current-user";
 import { authStateOf, type CurrentUserResult } from "./use-auth";
 
-const marco: SessionUser = { id: "u_1", email: "marco@example.com", username: "marco", firstName: "Marco", displayName: "Marco", accountRole: "member" };
+const marco: SessionUser = {
+  id: "u_1",
+  email: "marco@example.com",
+  username: "marco",
+  firstName: "Marco",
+  displayName: "Marco",
+  accountRole: "member",
+};
 
-const query = (over: Partial<CurrentUserResult>): CurrentUserResult => ({ status: "success", data: undefined, error: null, refetch: vi.fn(), ...over });
+const query = (over: Partial<CurrentUserResult>): CurrentUserResult => ({
+  status: "success",
+  data: undefined,
+  error: null,
+  refetch: vi.fn(),
+  ...over,
+});
 
 describe("who is using the app (spec sections 4, 6, 7)", () => {
   it("is loading until the first answer", () => {
@@ -13,8 +26,16 @@ describe("who is using the app (spec sections 4, 6, 7)", () => {
   });
 
   it("is a member with a user, a visitor with none (401)", () => {
-    expect(authStateOf(null, query({ data: marco }))).toMatchObject({ status: "member", user: marco, isAuthenticated: true });
-    expect(authStateOf(null, query({ data: null }))).toMatchObject({ status: "visitor", user: null, isAuthenticated: false });
+    expect(authStateOf(null, query({ data: marco }))).toMatchObject({
+      status: "member",
+      user: marco,
+      isAuthenticated: true,
+    });
+    expect(authStateOf(null, query({ data: null }))).toMatchObject({
+      status: "visitor",
+      user: null,
+      isAuthenticated: false,
+    });
   });
 
   it("is a guest while the anonymous profile is stored, whatever the query says", () => {

@@ -37,7 +37,14 @@ export function authStateOf(anonymous: AnonymousProfile | null, query: CurrentUs
   // network fault must not sign him out of the screen. Only a first load that fails is an error.
   if (query.status === "error" && query.data === undefined) {
     const error = query.error ?? new Error("HTTP error! status: 0");
-    return { status: "error", user: null, anonymous: null, isAuthenticated: false, error, retry: () => void query.refetch() };
+    return {
+      status: "error",
+      user: null,
+      anonymous: null,
+      isAuthenticated: false,
+      error,
+      retry: () => void query.refetch(),
+    };
   }
   return query.data
     ? { status: "member", user: query.data, anonymous: null, isAuthenticated: true }
