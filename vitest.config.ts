@@ -28,6 +28,8 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["apps/server/src/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
+          // One migrated database per engine that every test database is copied from.
+          globalSetup: ["apps/server/src/test/template-databases.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Two cores: two test files at a time, each with its own database.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { buildServer, type BuiltServer } from "../app";
 import { loadConfig, type ServerConfig } from "../config";
 import { openDatabase, queryRows, type Database } from "../db/database";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { listen } from "./sockets";
 import { setAdmin } from "../users/admins";
 import { ROLLUP_LOCK } from "../analytics/rollup";
@@ -36,16 +36,25 @@ export function routeTableEngines(): Engine[] {
   return [engines.at(-1)!];
 }
 
-/** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database. */
+/** The migrated PGlite data directory of the suite's global set-up (template-databases.ts), read once. */
+let pgliteTemplate: Blob | undefined;
+
+/**
+ * A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database, each a
+ * copy of the migrated template the suite's global set-up made (template-databases.ts).
+ */
 export async function createTestDatabase(engine: Engine): Promise<Database> {
-  if (engine === "pglite") return openDatabase({ dataDir: "memory://" });
+  if (engine === "pglite") {
+    pgliteTemplate ??= new Blob([readFileSync(inject("pgliteTemplate"))]);
+    return openDatabase({ dataDir: "memory://", loadDataDir: pgliteTemplate });
+  }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("DATABASE_URL is not set");
   const name = `vicinity_test_${randomBytes(6).toString("hex")}`;
   const { Client } = await import("pg");
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
   // A test database need not survive a crash: its commits do not wait for the disk.
   await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
