@@ -37,3 +37,13 @@ export function devicesOf(tags: readonly string[]): VisualDevice[] {
 export function themesOf(storyId: string): Array<"dark" | "light"> {
   return storyId.startsWith("ui-") ? ["dark", "light"] : ["dark"];
 }
+
+/**
+ * The one device class whose visit of a story runs axe (addon-a11y): phones first, as members are.
+ * Axe's findings depend on the theme (contrast) far more than on the viewport, and a visit that
+ * runs it costs about a seventh more: once per story and theme is the suite's a11y check.
+ */
+export function a11yDeviceOf(tags: readonly string[]): VisualDevice {
+  const devices = devicesOf(tags);
+  return (["mobile", "desktop", "tablet"] as const).find((d) => devices.includes(d)) ?? "desktop";
+}

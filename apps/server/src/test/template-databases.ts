@@ -46,7 +46,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (adminUrl && postgresTemplate) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`);
+    if (adminUrl && postgresTemplate)
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`);
   };
 }
 
