@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { CONVERSATION_KINDS } from "@vicinity/contract";
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -618,4 +618,18 @@ export async function appendMessages(
   if (lines.length === 0) return;
   for (const line of lines) await db.insert(messages).values({ conversationId, ...line });
   await db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversationId));
+}
+
+/** Every message a member sent, oldest first: his part of the account export. */
+export function messagesSentBy(db: Db, userId: string) {
+  return db
+    .select({
+      conversationId: messages.conversationId,
+      content: messages.content,
+      mediaId: messages.mediaId,
+      at: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.senderId, userId))
+    .orderBy(asc(messages.id));
 }

@@ -1,8 +1,9 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/database";
-import { blocks, locations, media, messages, reports, sessions, users } from "../db/schema";
+import { blocks, locations, media, reports, sessions, users } from "../db/schema";
 import { rotateCalendarFeed } from "../events/calendar-feed";
 import { mediaUrl } from "../media/url";
+import { messagesSentBy } from "../messages/service";
 import { listPhotos } from "./photos";
 import { toSessionUser } from "./present";
 
@@ -43,16 +44,7 @@ export async function exportAccountData(db: Db, me: UserRow) {
     .where(eq(blocks.blockerId, me.id));
   const made = await reportsMadeBy(db, me.id);
   const uploads = await db.select().from(media).where(eq(media.ownerId, me.id)).orderBy(asc(media.createdAt));
-  const sent = await db
-    .select({
-      conversationId: messages.conversationId,
-      content: messages.content,
-      mediaId: messages.mediaId,
-      at: messages.createdAt,
-    })
-    .from(messages)
-    .where(eq(messages.senderId, me.id))
-    .orderBy(asc(messages.id));
+  const sent = await messagesSentBy(db, me.id);
   const signedIn = await db
     .select({ createdAt: sessions.createdAt, lastActiveAt: sessions.lastActiveAt })
     .from(sessions)
