@@ -9,6 +9,12 @@ export const SESSION_COOKIE = "vicinity_sid";
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** decisions.md 9: absolute lifetime 30 days. */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a socket takes its session's liveness as known without asking the database again
+ * (`SessionStore.liveness`): endings close sockets at once anyway; this bounds what a lost message
+ * between nodes could leave open.
+ */
+export const SESSION_ALIVE_KNOWN_MS = 5_000;
 /** Writing last_active_at at most this often per session keeps reads cheap. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -87,8 +93,38 @@ export class SessionStore {
     return new Set(rows.map((r) => r.idHash));
   }
 
-  async isAlive(idHash: string): Promise<boolean> {
-    return (await this.aliveAmong([idHash])).has(idHash);
+  /**
+   * The check a socket runs before each of its events: is its session still alive? It asks the
+   * database once, then answers from what it learnt until the session's own end (its idle limit or
+   * lifetime, whichever comes first) or for SESSION_ALIVE_KNOWN_MS, whichever is sooner. An
+   * ending by anyone (logout, sign-out everywhere, password change or reset, suspension, deletion)
+   * closes the session's sockets at once on every node through `onEnded`; the database is asked
+   * again only to catch what that could miss (a node that lost Redis for a moment). At one event a
+   * second per socket, this is one query in SESSION_ALIVE_KNOWN_MS seconds instead of one a second.
+   */
+  liveness(idHash: string): () => Promise<boolean> {
+    let knownUntil = 0;
+    return async () => {
+      const now = this.now().getTime();
+      if (now < knownUntil) return true;
+      const [row] = await this.db
+        .select({ expiresAt: sessions.expiresAt, lastActiveAt: sessions.lastActiveAt })
+        .from(sessions)
+        .leftJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.idHash, idHash),
+            or(eq(sessions.kind, "guest"), and(isNotNull(users.id), activeSql("users"))),
+          ),
+        )
+        .limit(1);
+      const endsAt = row
+        ? Math.min(row.expiresAt.getTime(), row.lastActiveAt.getTime() + SESSION_IDLE_MS)
+        : Number.NEGATIVE_INFINITY;
+      if (endsAt <= now) return false;
+      knownUntil = Math.min(endsAt, now + SESSION_ALIVE_KNOWN_MS);
+      return true;
+    };
   }
 
   /** A new session: 128 random bits, returned once as the cookie's value. */

@@ -8,7 +8,10 @@ export type SocketHandler<T, R> = (payload: T) => Promise<Ack<R> | void> | Ack<R
 
 export interface HandlerGuards {
   log: FastifyBaseLogger;
-  /** Re-checked before every event, so a socket never outlives its session: false ends it. */
+  /**
+   * Asked before every event, so a socket never outlives its session: false ends it
+   * (`SessionStore.liveness`: the database, then what it said for a few seconds).
+   */
   sessionAlive(): Promise<boolean>;
   /** Called when the session turned out to be gone. */
   onSessionEnded(): void;

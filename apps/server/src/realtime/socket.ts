@@ -249,7 +249,7 @@ export async function createRealtimeCore(app: FastifyInstance, options: CoreOpti
     void socket.join([userRoom(me.id), sessionRoom(socket.data.sessionId)]);
     const guards: HandlerGuards = {
       log: app.log,
-      sessionAlive: () => options.sessions.isAlive(socket.data.sessionId),
+      sessionAlive: options.sessions.liveness(socket.data.sessionId),
       onSessionEnded: () => void socket.disconnect(true),
       enter: events.enter,
     };
