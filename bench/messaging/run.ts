@@ -90,7 +90,11 @@ async function main() {
     await database.db.execute(sql`ANALYZE`);
     await database.close();
 
-    server.proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+    // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+    const profile = process.env.BENCH_CPU_PROFILE
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+      : [];
+    server.proc = spawn(process.execPath, [...profile, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
       cwd: root,
       env: {
         ...process.env,
