@@ -20,6 +20,13 @@ export interface Notifier {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** As toUsers, but not to one socket: the one whose event this answers, which has its ack. */
+  toUsersBut<E extends keyof ServerToClientEvents>(
+    socketId: string,
+    userIds: readonly string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Ends a member's sockets everywhere (account deleted). */
   disconnectUser(userId: string): void;
   /** Tells the sockets that watch an event (its page or list is open) that it changed. */

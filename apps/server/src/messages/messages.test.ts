@@ -107,6 +107,30 @@ describe.each(testEngines())("messages (%s)", (engine) => {
     ]);
   });
 
+  it("answers the sending socket with its ack only; the sender's other tabs and the recipient get the message pushed", async () => {
+    const { a, b, conversation } = await pair();
+    const bobSocket = socketFor(url, b.cookie);
+    const otherTab = socketFor(url, a.cookie);
+    const sending = socketFor(url, a.cookie);
+    await Promise.all([connected(bobSocket), connected(otherTab), connected(sending)]);
+    let echoes = 0;
+    sending.on("newMessage", () => void (echoes += 1));
+    const toBob = nextEvent(bobSocket, "newMessage");
+    const toOtherTab = nextEvent(otherTab, "newMessage");
+    const ack = await emitAck<Message>(sending, "sendMessage", {
+      conversationId: conversation.id,
+      content: "Hi",
+      tempId: "e-1",
+    });
+    const message = dataOf(ack);
+    expect(await toBob).toEqual(message);
+    expect(await toOtherTab).toEqual(message);
+    // A push to the sending socket would have left before its ack, on the same connection, in order;
+    // one more round trip on it for good measure.
+    await emitAck(sending, "joinConversation", conversation.id);
+    expect(echoes).toBe(0);
+  });
+
   it("pushes a retried send again (its first push may never have left a node that died), but not to one who blocked since", async () => {
     const { a, b, conversation } = await pair();
     const bobSocket = socketFor(url, b.cookie);

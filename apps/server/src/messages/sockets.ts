@@ -48,9 +48,10 @@ export function messageSockets(ctx: AppContext, core: RealtimeCore): (scope: Soc
           };
         const { message, created, recipients, group } = await storeMessage(ctx.db, ctx.participants, me.id, payload);
         if (created) ctx.activity.record(group ? "groupMessage" : "directMessage", me.id, message.conversationId);
-        // Every open socket of both members, on every node (his other tabs and devices too).
+        // Every open socket of both members, on every node (his other tabs and devices too), but
+        // the one that sent it: its acknowledgement carries the message (one frame less a message).
         if (created) {
-          ctx.notify.toUsers([...recipients, me.id], "newMessage", message);
+          ctx.notify.toUsersBut(socket.id, [...recipients, me.id], "newMessage", message);
           ctx.metrics.messageDelivered(group ? "group" : "direct", (performance.now() - arrived) / 1000);
         } else if (!message.removed) {
           // A retry of a stored send: its first push may never have left (the node that stored it

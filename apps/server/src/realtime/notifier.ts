@@ -11,6 +11,12 @@ export function notifierOf(core: RealtimeCore): Notifier {
     toUsers: (userIds, event, ...args) => {
       if (userIds.length > 0 && !core.closed()) io.to(userIds.map(userRoom)).emit(event, ...args);
     },
+    toUsersBut: (socketId, userIds, event, ...args) => {
+      if (userIds.length > 0 && !core.closed())
+        io.to(userIds.map(userRoom))
+          .except(socketId)
+          .emit(event, ...args);
+    },
     disconnectUser: (userId) => {
       if (!core.closed()) io.in(userRoom(userId)).disconnectSockets(true);
     },
