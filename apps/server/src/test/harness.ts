@@ -88,8 +88,40 @@ const MEMBER_TABLES = [
   "reports",
 ];
 
+/**
+ * What TRUNCATE … RESTART IDENTITY CASCADE does to the tables named, in one round trip, by DELETE:
+ * the tables named and every table that refers to one of them (foreign keys, recursively) are
+ * emptied with foreign keys unchecked (session_replication_role = replica, as restoreSnapshot
+ * does), and their sequences start over. On PostgreSQL a TRUNCATE of these some thirty small
+ * tables took 76 to 96 ms (each gets new files); these DELETEs take about 13.
+ */
+function emptyTablesSql(named: readonly string[]): string {
+  const roots = named.map((t) => `'public."${t}"'::regclass`).join(", ");
+  return `DO $$
+DECLARE r record;
+BEGIN
+  SET LOCAL session_replication_role = replica;
+  CREATE TEMP TABLE reset_closure ON COMMIT DROP AS
+    WITH RECURSIVE closure(oid) AS (
+      SELECT unnest(ARRAY[${roots}])::oid
+      UNION
+      SELECT con.conrelid FROM pg_constraint con JOIN closure ON con.confrelid = closure.oid WHERE con.contype = 'f'
+    )
+    SELECT oid FROM closure;
+  FOR r IN SELECT oid::regclass AS name FROM reset_closure LOOP
+    EXECUTE format('DELETE FROM %s', r.name);
+  END LOOP;
+  FOR r IN
+    SELECT d.objid::regclass AS seq FROM pg_depend d JOIN pg_class s ON s.oid = d.objid AND s.relkind = 'S'
+    WHERE d.refobjid IN (SELECT oid FROM reset_closure)
+  LOOP
+    EXECUTE format('ALTER SEQUENCE %s RESTART', r.seq);
+  END LOOP;
+END $$`;
+}
+
 export async function resetDatabase(database: Database, more: readonly string[] = []): Promise<void> {
-  const tables = [...new Set([...MEMBER_TABLES, ...more])].map((t) => `public."${t}"`).join(", ");
+  const named = [...new Set([...MEMBER_TABLES, ...more])];
   await database.db.transaction(async (tx) => {
     // The server's own background writers take these tables in another order than TRUNCATE does
     // (users first, then, by CASCADE, activity_events): the analytics roll-up (activity_events,
@@ -98,7 +130,7 @@ export async function resetDatabase(database: Database, more: readonly string[] 
     // that starts meanwhile skips its turn), then for the recorder's write, and only then truncates.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLLUP_LOCK})`);
     await tx.execute(sql`LOCK TABLE public.activity_events IN ACCESS EXCLUSIVE MODE`);
-    await tx.execute(sql.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`));
+    await tx.execute(sql.raw(emptyTablesSql(named)));
   });
 }
 
