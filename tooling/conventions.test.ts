@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { MOCKING_UNIT_TESTS } from "./mocking-unit-tests";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -62,5 +63,22 @@ describe("story conventions", () => {
   it("gives every story file a distinct title", () => {
     const titles = storySources.map(metaTitle);
     expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+describe("unit test conventions", () => {
+  const unitTests = [
+    ...filesUnder("packages", /\.test\.ts$/).filter((f) => f.includes(`${path.sep}src${path.sep}`)),
+    ...filesUnder("apps/web", /\.test\.ts$/).filter((f) => !f.includes("node_modules")),
+    ...filesUnder("tooling", /\.test\.ts$/),
+    ...filesUnder("stories", /\.test\.ts$/),
+  ];
+
+  it("runs every unit test that replaces modules (vi.mock) in a module graph of its own", () => {
+    expect(unitTests.length).toBeGreaterThan(20);
+    const mocking = unitTests.filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(root, f), "utf8")));
+    expect(mocking.sort(), "list them in MOCKING_UNIT_TESTS (tooling/mocking-unit-tests.ts)").toEqual(
+      [...MOCKING_UNIT_TESTS].sort(),
+    );
   });
 });
