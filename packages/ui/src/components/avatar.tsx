@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { useState, type ComponentProps } from "react";
 import { Avatar as AvatarPrimitive } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "../lib/cn";
@@ -51,17 +51,25 @@ export interface AvatarProps extends Omit<ComponentProps<"span">, "children">, V
   fallbackDelayMs?: number;
 }
 
-/** A person's photo, or their initials, with an optional online indicator. */
+type PhotoStatus = "loading" | "loaded" | "error";
+
+/**
+ * A person's photo, or their initials, with an optional online indicator. While it has a photo, it
+ * says in `data-photo` whether that photo is still loading (the visual suite waits for none to be).
+ */
 export function Avatar({ name, src, size, online, fallbackDelayMs, className, ...props }: AvatarProps) {
   const label = name.trim() || "Unknown member";
+  const [photo, setPhoto] = useState<{ src: string; status: PhotoStatus } | null>(null);
+  const photoStatus = src ? (photo?.src === src ? photo.status : "loading") : undefined;
   return (
-    <span data-slot="avatar" className={cn(avatarVariants({ size }), className)} {...props}>
+    <span data-slot="avatar" data-photo={photoStatus} className={cn(avatarVariants({ size }), className)} {...props}>
       <AvatarPrimitive.Root className="relative flex size-full overflow-hidden rounded-full bg-muted">
         {src ? (
           <AvatarPrimitive.Image
             data-slot="avatar-image"
             src={src}
             alt={label}
+            onLoadingStatusChange={(status) => setPhoto({ src, status: status === "idle" ? "loading" : status })}
             className="aspect-square size-full object-cover"
           />
         ) : null}
