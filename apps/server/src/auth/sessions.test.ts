@@ -82,4 +82,23 @@ describe.each(testEngines())("a socket's session liveness (%s)", (engine) => {
     const token = await store.create({ kind: "guest", guestId: randomUUID(), guestAge: 25 });
     expect(await store.liveness(store.idHashOf(token))()).toBe(true);
   });
+
+  it("aliveAmong keeps the same rule: a live member's and a guest's, not an idle, expired, suspended or unknown one", async () => {
+    const live = await memberSession();
+    const idle = await memberSession();
+    await lastActive(idle.idHash, clock - SESSION_IDLE_MS);
+    const expired = await memberSession();
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock) })
+      .where(eq(sessions.idHash, expired.idHash));
+    const suspended = await memberSession();
+    await database.db.update(users).set({ suspendedAt: now() }).where(eq(users.id, suspended.userId));
+    const guest = store.idHashOf(await store.create({ kind: "guest", guestId: randomUUID(), guestAge: 25 }));
+    const asked = [live.idHash, idle.idHash, expired.idHash, suspended.idHash, guest, "no-such-session"];
+    expect([...(await store.aliveAmong(asked))].sort()).toEqual([live.idHash, guest].sort());
+    for (const idHash of asked) {
+      expect(await store.liveness(idHash)(), idHash).toBe(idHash === live.idHash || idHash === guest);
+    }
+  });
 });

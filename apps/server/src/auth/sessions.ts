@@ -18,6 +18,20 @@ export const SESSION_ALIVE_KNOWN_MS = 5_000;
 /** Writing last_active_at at most this often per session keeps reads cheap. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
+/**
+ * When a session ends by itself: at the end of its lifetime or SESSION_IDLE_MS after its last
+ * activity, whichever comes first (ms since the epoch). Every check of a session's time uses it.
+ */
+export function sessionEndsAt(session: { expiresAt: Date; lastActiveAt: Date }): number {
+  return Math.min(session.expiresAt.getTime(), session.lastActiveAt.getTime() + SESSION_IDLE_MS);
+}
+
+/**
+ * Its holder may still use the session: a guest, or a member who exists and is not suspended
+ * (`users` left-joined on the session's member). The SQL twin of read()'s `isActive(user)`.
+ */
+const holderMayUse = () => or(eq(sessions.kind, "guest"), and(isNotNull(users.id), activeSql("users")));
+
 export type SessionUserRow = typeof users.$inferSelect;
 
 export type Session =
@@ -77,20 +91,13 @@ export class SessionStore {
    */
   async aliveAmong(idHashes: readonly string[]): Promise<Set<string>> {
     if (idHashes.length === 0) return new Set();
-    const now = this.now();
+    const now = this.now().getTime();
     const rows = await this.db
-      .select({ idHash: sessions.idHash })
+      .select({ idHash: sessions.idHash, expiresAt: sessions.expiresAt, lastActiveAt: sessions.lastActiveAt })
       .from(sessions)
       .leftJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          inArray(sessions.idHash, [...idHashes]),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-          or(eq(sessions.kind, "guest"), and(isNotNull(users.id), activeSql("users"))),
-        ),
-      );
-    return new Set(rows.map((r) => r.idHash));
+      .where(and(inArray(sessions.idHash, [...idHashes]), holderMayUse()));
+    return new Set(rows.filter((row) => sessionEndsAt(row) > now).map((row) => row.idHash));
   }
 
   /**
@@ -111,16 +118,9 @@ export class SessionStore {
         .select({ expiresAt: sessions.expiresAt, lastActiveAt: sessions.lastActiveAt })
         .from(sessions)
         .leftJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.idHash, idHash),
-            or(eq(sessions.kind, "guest"), and(isNotNull(users.id), activeSql("users"))),
-          ),
-        )
+        .where(and(eq(sessions.idHash, idHash), holderMayUse()))
         .limit(1);
-      const endsAt = row
-        ? Math.min(row.expiresAt.getTime(), row.lastActiveAt.getTime() + SESSION_IDLE_MS)
-        : Number.NEGATIVE_INFINITY;
+      const endsAt = row ? sessionEndsAt(row) : Number.NEGATIVE_INFINITY;
       if (endsAt <= now) return false;
       knownUntil = Math.min(endsAt, now + SESSION_ALIVE_KNOWN_MS);
       return true;
@@ -158,7 +158,7 @@ export class SessionStore {
     if (!row) return null;
     const now = this.now().getTime();
     const { session, user } = row;
-    if (session.expiresAt.getTime() <= now || session.lastActiveAt.getTime() + SESSION_IDLE_MS <= now) {
+    if (sessionEndsAt(session) <= now) {
       await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
       this.ended([idHash]);
       return null;
