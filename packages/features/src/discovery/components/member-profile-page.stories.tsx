@@ -181,6 +181,6 @@ export const ReportSending: StoryObj<typeof ReportMemberDialog> = {
   play: async () => {
     const dialog = await within(document.body).findByRole("dialog", { name: "Report Jake" });
     await waitFor(() => expect(dialog).toBeVisible());
-    await expect(within(dialog).getByRole("button", { name: "Send report" })).toBeDisabled();
+    await expect(within(dialog).getByRole("button", { name: "Sending..." })).toBeDisabled();
   },
 };

@@ -31,7 +31,6 @@ export function ReportEventDialog({ event, open, onOpenChange }: DialogProps) {
       title="Report this event"
       description="Our team reviews every report. The host is not told who reported the event."
       thanks="Thank you. Our team will look at this event."
-      name="event-report-reason"
       report={report}
     />
   );

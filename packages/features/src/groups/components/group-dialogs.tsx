@@ -30,7 +30,6 @@ export function ReportGroupDialog({
       title={`Report ${group.name}`}
       description="Our team reviews every report. The group's owner is not told who reported it."
       thanks="Thank you. Our team will look at this group."
-      name="group-report-reason"
       report={report}
     />
   );

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { LocateFixed, MapPin } from "lucide-react";
 import { MAP_VISIBILITIES, MAP_VISIBILITY_LABELS, type MapVisibility, type OwnLocation } from "@vicinity/contract";
-import { Button, Card, cn, EmptyState, Spinner, toast } from "@vicinity/ui";
+import { Alert, Button, Card, cn, EmptyState, Spinner, toast } from "@vicinity/ui";
 import { useMapConfig } from "@vicinity/features/shared";
 import { useOwnLocation, useSaveOwnLocation, useSetMapVisibility, useStopSharingLocation } from "../api/own-location";
 import { LocationError, locateOnce } from "../model/own-position";
@@ -100,14 +100,7 @@ export function LocationPage({ geolocation, animate = true }: LocationPageProps)
             onShare={() => void shareNow()}
             onStop={stopSharing}
           />
-          {error ? (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/60 bg-destructive/10 px-3 py-2 text-sm text-destructive-text"
-            >
-              {error}
-            </p>
-          ) : null}
+          {error ? <Alert>{error}</Alert> : null}
           <VisibilityCard
             value={own.data.visibility}
             saving={visibility.isPending ? visibility.variables : null}

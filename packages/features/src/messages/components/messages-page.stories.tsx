@@ -228,6 +228,23 @@ export const InboxFailed: Story = {
   },
 };
 
+/** A Message button whose conversation the server refuses to open: its reason above the inbox. */
+export const OpenRefused: Story = {
+  tags: ["mobile", "!desktop"],
+  globals: { viewport: { value: "mobile" } },
+  args: { layout: "mobile" },
+  parameters: {
+    route: `/messages?to=${JAKE}`,
+    msw: { handlers: { messages: [...messagesHandlers.openBlocked, ...messagesHandlers.inbox] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("alert")).toHaveTextContent("You can't message this member");
+    // The inbox stays usable under it.
+    await expect(await canvas.findByRole("list", { name: "Conversations" })).toBeVisible();
+  },
+};
+
 /** Phones: the list first... */
 export const MobileList: Story = {
   tags: ["mobile", "!desktop"],

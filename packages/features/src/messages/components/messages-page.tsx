@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MessageCircle, MessagesSquare } from "lucide-react";
 import type { ConversationSummary } from "@vicinity/contract";
-import { Button, EmptyState, Spinner, toast } from "@vicinity/ui";
+import { Alert, Button, EmptyState, Spinner, toast } from "@vicinity/ui";
 import {
   ApiError,
   serverMessageOr,
@@ -60,9 +60,7 @@ export function MessagesPage({ layout }: MessagesPageProps) {
     <section aria-label="Inbox" className="flex min-h-0 flex-col">
       <h1 className="px-4 pt-4 pb-2 font-display text-2xl font-bold">Messages</h1>
       {to && open.isError ? (
-        <p role="alert" className="mx-4 mb-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
-          {serverMessageOr(open.error, "Couldn't open that conversation.")}
-        </p>
+        <Alert className="mx-4 mb-2">{serverMessageOr(open.error, "Couldn't open that conversation.")}</Alert>
       ) : null}
       {inbox.status === "pending" ? (
         <ConversationListSkeleton />

@@ -30,8 +30,12 @@ export const MemberRefused: Story = {
   },
 };
 
-function ReportGroup() {
-  const report = useMutation({ mutationFn: async (_: { reason: string; details: string }) => undefined });
+function ReportGroup({ refused = false }: { refused?: boolean }) {
+  const report = useMutation({
+    mutationFn: async (_: { reason: string; details: string }) => {
+      if (refused) throw new Error("offline");
+    },
+  });
   return (
     <ReportContentDialog
       open
@@ -39,7 +43,6 @@ function ReportGroup() {
       title="Report this group"
       description="Our team reviews every report. The group's moderators are not told who reported it."
       thanks="Thank you. Our team will look at this group."
-      name="group-report-reason"
       report={report}
     />
   );
@@ -52,5 +55,17 @@ export const Content: Story = {
     const dialog = within(await within(document.body).findByRole("dialog", { name: "Report this group" }));
     await userEvent.click(dialog.getByRole("button", { name: "Send report" }));
     await expect(dialog.getByRole("alert")).toHaveTextContent("Choose what is wrong.");
+  },
+};
+
+/** Content, refused by the server (or not reached): its message above the buttons; the dialog stays open. */
+export const ContentRefused: Story = {
+  render: () => <ReportGroup refused />,
+  play: async () => {
+    const dialog = within(await within(document.body).findByRole("dialog", { name: "Report this group" }));
+    await userEvent.click(dialog.getByRole("radio", { name: "Spam or scam" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Send report" }));
+    await expect(await dialog.findByRole("alert")).toHaveTextContent("The report was not sent. Try again.");
+    await expect(dialog.getByRole("button", { name: "Send report" })).toBeEnabled();
   },
 };
