@@ -257,6 +257,7 @@ test("a member whose device will not say where he is sees the members near his l
 
 test("a member's first load of the home fetches its chunks from the page itself, each once, and draws his home and its whole first page of members", async ({
   page,
+  context,
 }) => {
   await signUpOnAuth(page, `chunks.${Date.now()}@example.com`);
   await skipOnboarding(page);
@@ -266,24 +267,28 @@ test("a member's first load of the home fetches its chunks from the page itself,
   const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
   // The home's chunk holds his home, his session and the header (docs/decisions/0030).
   expect(named.some((href) => /\/assets\/home-[\w-]+\.js$/.test(href))).toBe(true);
+  // A new tab of his for the first load: the signed-up tab may still be fetching its own scripts
+  // (a chunk asked for as it went would count as asked twice).
+  await page.close();
+  const home = await context.newPage();
   const scripts: string[] = [];
-  page.on("request", (request) => {
+  home.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.reload();
-  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
-  const grid = page.getByRole("list", { name: "Members nearby" });
+  await home.goto("/");
+  await expect(home.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+  const grid = home.getByRole("list", { name: "Members nearby" });
   await expect(grid.getByTestId("nearby-user-card").first()).toBeVisible();
   // The grid draws three rows, then three more at a time, until the whole first page is there.
   const firstPage = (await (
-    await page.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=25`)
+    await home.request.get(`/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radius=25`)
   ).json()) as unknown[];
   expect(firstPage.length).toBeGreaterThan(18);
   await expect(grid).not.toHaveAttribute("aria-busy");
   await expect(grid.getByTestId("nearby-user-card")).toHaveCount(firstPage.length);
   for (const href of named) expect(scripts).toContain(href);
-  expect(scripts.length).toBe(new Set(scripts).size);
+  expect(scripts.filter((href, i) => scripts.indexOf(href) !== i)).toEqual([]);
   // A guest's or another page's app does not load the member's home.
   const homeChunk = named.find((href) => /\/assets\/home-[\w-]+\.js$/.test(href))!;
-  expect(await (await page.request.get("/messages")).text()).not.toContain(homeChunk);
+  expect(await (await home.request.get("/messages")).text()).not.toContain(homeChunk);
 });

@@ -21,8 +21,11 @@ export class FakeSocket {
     else this.handlers.delete(event);
     return this;
   }
+  /** Records the emit; an acknowledgement callback (the last argument) gets `respond`'s answer. */
   emit(event: string, ...args: unknown[]) {
     this.emitted.push({ event, args });
+    const ack = args.at(-1);
+    if (typeof ack === "function") void this.respond(event, args[0]).then((answer) => ack(answer));
     return this;
   }
   /** What connect() plays: connect at once, drop after connecting, or nothing. */

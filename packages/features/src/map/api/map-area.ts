@@ -21,13 +21,14 @@ export async function getMapArea(tiles: readonly string[], signal?: AbortSignal)
 
 /**
  * The members and crowds of the view's tiles. `refetchInterval`: visitors and /map-basic poll;
- * a member's live map is kept current by the socket instead (useLiveMapTiles).
+ * a member's live map is kept current by the socket instead (useLiveMapTiles), and loads once
+ * `mayLoad` says its tiles' subscription is taken.
  */
-export function useMapArea(tiles: readonly string[] | null, refetchInterval: number | false) {
+export function useMapArea(tiles: readonly string[] | null, refetchInterval: number | false, mayLoad = true) {
   return useQuery({
     queryKey: mapKeys.area(tiles ?? []),
     queryFn: ({ signal }) => getMapArea(tiles ?? [], signal),
-    enabled: tiles !== null && tiles.length > 0,
+    enabled: mayLoad && tiles !== null && tiles.length > 0,
     refetchInterval,
     // Moving the map keeps what was shown until the new tiles arrive.
     placeholderData: keepPreviousData,

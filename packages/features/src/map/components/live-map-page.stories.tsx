@@ -1,7 +1,8 @@
 import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import type { MapSubscribe } from "@vicinity/contract";
+import { http } from "msw";
+import { MAP_PATHS, type MapSubscribe } from "@vicinity/contract";
 import { RealtimeContext, useDeviceClass, type ConnectionState, type VicinitySocket } from "@vicinity/features/shared";
 import { areaFor, MAP_MEMBERS, mapCrowdsFixture, ownLocationFixture } from "../../../../../mocks/fixtures/map";
 import { fakeGeolocation } from "../../../../../mocks/geolocation";
@@ -26,9 +27,19 @@ const withSocket: Decorator = (Story, context) => {
   const socket = useMemo(() => {
     const fake = new FakeSocket();
     fake.connected = connection === "connected";
+    // A server slow to take the map's subscription: its acknowledgement waits for the story's play.
+    if (context.parameters.mapSubscription === "held") {
+      areaAskedAt.length = 0;
+      const answer = fake.respond;
+      const held = new Promise<void>((resolve) => {
+        (window as unknown as { __answerMapSubscribe?: () => void }).__answerMapSubscribe = resolve;
+      });
+      fake.respond = (event, payload) =>
+        event === "mapSubscribe" ? held.then(() => answer(event, payload)) : answer(event, payload);
+    }
     (window as unknown as { __mapSocket?: FakeSocket }).__mapSocket = fake;
     return fake;
-  }, [connection]);
+  }, [connection, context.parameters.mapSubscription]);
   return (
     <RealtimeContext.Provider value={{ socket: socket as unknown as VicinitySocket, state: connection }}>
       <div className="flex h-dvh flex-col">
@@ -243,6 +254,42 @@ export const LiveUpdateArriving: Story = {
       expect(canvasElement.querySelector('.leaflet-marker-icon[data-member-id="map_new"]')).not.toBeNull(),
     );
     await markersShown(canvasElement);
+  },
+};
+
+const areaAskedAt: number[] = [];
+
+/**
+ * The server takes the view's subscription late: the members wait for it (an area fetched sooner
+ * could miss a move made before the live updates begin), then load.
+ */
+export const LiveUpdatesBeforeMembers: Story = {
+  tags: ["!mobile"],
+  parameters: {
+    mapSubscription: "held",
+    msw: {
+      handlers: {
+        map: [
+          // Notes when the page asks for an area, then lets the next handler answer.
+          http.get(MAP_PATHS.area, () => {
+            areaAskedAt.push(performance.now());
+          }),
+          ...mapHandlers.base,
+          ...mapHandlers.success,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Loading members…")).toBeVisible();
+    await waitFor(() => expect(mapSocket().emitted.some((e) => e.event === "mapSubscribe")).toBe(true));
+    await expect(markers(canvasElement, "member")).toHaveLength(0);
+    const answeredAt = performance.now();
+    (window as unknown as { __answerMapSubscribe: () => void }).__answerMapSubscribe();
+    await markersShown(canvasElement);
+    // Every area the page asked for, it asked for once the subscription was taken.
+    await expect(areaAskedAt.length).toBeGreaterThan(0);
+    for (const at of areaAskedAt) await expect(at).toBeGreaterThanOrEqual(answeredAt);
   },
 };
 

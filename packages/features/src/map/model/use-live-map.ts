@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { mapAreaSchema, MAP_OWN_POSITION_INTERVAL_MS, type MapArea } from "@vicinity/contract";
 import type { ConnectionState, VicinitySocket } from "@vicinity/features/shared";
@@ -8,28 +8,41 @@ import type { LatLon } from "./view";
 
 /**
  * The live map over the visit's socket: subscribes to the view's tiles (again after every
- * reconnection, when it also fetches them anew for what it missed) and writes each `mapTiles`
- * push into the loaded area, tile by tile. Leaving the map, or no tiles, unsubscribes.
+ * reconnection) and writes each `mapTiles` push into the loaded area, tile by tile. Leaving the
+ * map, or no tiles, unsubscribes.
+ *
+ * An area fetched before the server took its subscription could miss a change made between the
+ * two (neither in the answer nor pushed). So while the socket is connected, the area's fetch waits
+ * for the subscription's acknowledgement (`areaMayLoad`), and an area fetched without one (while
+ * the socket was down) is fetched again once the subscription is taken.
  */
 export function useLiveMapTiles(
   socket: VicinitySocket | null,
   state: ConnectionState,
   tiles: readonly string[] | null,
-) {
+): { areaMayLoad: boolean } {
   const queryClient = useQueryClient();
   const key = (tiles ?? []).join(",");
   const connected = socket !== null && state === "connected";
-  const everConnected = useRef(false);
+  // The tiles the server has acknowledged on this connection ("" for none yet).
+  const [subscribed, setSubscribed] = useState<{ socket: VicinitySocket; key: string } | null>(null);
 
   useEffect(() => {
     if (!socket || !connected) return;
     const list = key ? key.split(",") : [];
+    let current = true;
     socket.emit("mapSubscribe", { tiles: list }, (answer) => {
       if (!answer.ok) console.warn("Map subscription refused:", answer.message);
+      if (!current) return;
+      // Marks a loaded area stale: refetched at once if it loaded without waiting (socket down),
+      // else fetched once its query is let go below.
+      if (list.length > 0) void queryClient.invalidateQueries({ queryKey: mapKeys.area(list) });
+      setSubscribed({ socket, key });
     });
-    // Back after a drop: what changed meanwhile was not pushed to us.
-    if (everConnected.current && list.length > 0) void queryClient.invalidateQueries({ queryKey: mapKeys.area(list) });
-    everConnected.current = true;
+    return () => {
+      current = false;
+      setSubscribed(null);
+    };
   }, [socket, connected, key, queryClient]);
 
   useEffect(() => {
@@ -52,6 +65,8 @@ export function useLiveMapTiles(
       socket.off("mapTiles", onTiles);
     };
   }, [socket, key, queryClient]);
+
+  return { areaMayLoad: !connected || (subscribed?.socket === socket && subscribed.key === key) };
 }
 
 /** His own position goes to the server with the socket's updateLocation, at most every MAP_OWN_POSITION_INTERVAL_MS. */
