@@ -20,9 +20,9 @@ export interface Notifier {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
-  /** As toUsers, but not to one socket: the one whose event this answers, which has its ack. */
+  /** As toUsers, but not to some sockets: the one whose event this answers, which has its ack. */
   toUsersBut<E extends keyof ServerToClientEvents>(
-    socketId: string,
+    socketIds: string | string[],
     userIds: readonly string[],
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>

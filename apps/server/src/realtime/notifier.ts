@@ -7,16 +7,15 @@ export const eventRoom = (eventId: string) => `event:${eventId}`;
 /** Pushes to members' open sockets on every node; nothing once the node has closed. */
 export function notifierOf(core: RealtimeCore): Notifier {
   const { io } = core;
+  const toUsersBut: Notifier["toUsersBut"] = (socketIds, userIds, event, ...args) => {
+    if (userIds.length > 0 && !core.closed())
+      io.to(userIds.map(userRoom))
+        .except(socketIds)
+        .emit(event, ...args);
+  };
   return {
-    toUsers: (userIds, event, ...args) => {
-      if (userIds.length > 0 && !core.closed()) io.to(userIds.map(userRoom)).emit(event, ...args);
-    },
-    toUsersBut: (socketId, userIds, event, ...args) => {
-      if (userIds.length > 0 && !core.closed())
-        io.to(userIds.map(userRoom))
-          .except(socketId)
-          .emit(event, ...args);
-    },
+    toUsers: (userIds, event, ...args) => toUsersBut([], userIds, event, ...args),
+    toUsersBut,
     disconnectUser: (userId) => {
       if (!core.closed()) io.in(userRoom(userId)).disconnectSockets(true);
     },
