@@ -1,0 +1,325 @@
+/**
+ * bench/map-live: the live map's fan-out on one server node. N members look at the map (their
+ * sockets subscribed to a block of data tiles around Jacksonville), M members in that block move
+ * every few seconds (the socket's updateLocation, as an open map sends it).
+ *
+ *   npm run bench:map-live                                   (5000 subscribers, 2000 movers, 60 s)
+ *   npm run bench:map-live -- --subscribers 500 --movers 200 --seconds 30
+ *   options: --move-every 12 (s; the server takes 6 a minute) --observers 20 --port 3230
+ *
+ * It makes a fresh PostgreSQL database (DATABASE_URL's server, or the local one) with the real
+ * migrations, inserts the members, the movers' first positions (saveLocation) and the sessions,
+ * then starts the real server (apps/server/src/main.ts) as a child process, so that the server
+ * and the clients do not share one event loop. Printed, for the moving part of the run:
+ * - database statements a second (pg_stat_database: transactions committed, each statement of
+ *   the server being its own) and per flush (MAP_UPDATE_INTERVAL_MS);
+ * - the server's CPU a second (/proc: user and system), and the clients' own;
+ * - pushes (`mapTiles`) and bytes per subscriber a second;
+ * - delivery delay: from a move's acknowledgement's send to the first push that shows the mover at
+ *   his new snapped position, seen by the first `observers` subscribers: p50, p99.
+ * Goal (issue 36): 5,000 subscribers and 2,000 moving members on one node, delivery p99 <= 4 s,
+ * and database statements per flush that follow the changed tiles, not the subscribers.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { io as connect, type Socket } from "socket.io-client";
+import {
+  MAP_DEFAULT_CENTER,
+  MAP_UPDATE_INTERVAL_MS,
+  tileBounds,
+  tileKey,
+  tileOf,
+  type ClientToServerEvents,
+  type MapArea,
+  type ServerToClientEvents,
+} from "@vicinity/contract";
+import { SessionStore } from "../../apps/server/src/auth/sessions";
+import { users } from "../../apps/server/src/db/schema";
+import { snapToPrivacyGrid, type LatLon } from "../../apps/server/src/location/privacy-grid";
+import { saveLocation } from "../../apps/server/src/location/save-location";
+import { numberArg, percentile } from "../lib/args";
+import { ADMIN_URL, benchDatabase } from "../lib/postgres";
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const SUBSCRIBERS = numberArg("subscribers", 5000);
+const MOVERS = numberArg("movers", 2000);
+const SECONDS = numberArg("seconds", 60);
+const MOVE_EVERY_S = numberArg("move-every", 12);
+const OBSERVERS = Math.min(SUBSCRIBERS, numberArg("observers", 20));
+const PORT = numberArg("port", 3230);
+const LEVEL = 12;
+const root = path.resolve(import.meta.dirname, "../..");
+const dbName = `vicinity_bench_map_live`;
+const secret = randomBytes(32).toString("base64url");
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+const pct = percentile;
+const log = (line: string) => console.info(line);
+
+/** A block of 4 x 3 data tiles around the spec's city: what every subscriber looks at. */
+function block(): { tiles: string[]; box: { south: number; west: number; north: number; east: number } } {
+  const centre = tileOf(MAP_DEFAULT_CENTER.latitude, MAP_DEFAULT_CENTER.longitude, LEVEL);
+  const tiles: string[] = [];
+  for (let dx = -2; dx < 2; dx++)
+    for (let dy = -1; dy < 2; dy++) tiles.push(tileKey({ z: LEVEL, x: centre.x + dx, y: centre.y + dy }));
+  const boxes = tiles.map((key) => {
+    const [z, x, y] = key.split("/").map(Number) as [number, number, number];
+    return tileBounds({ z, x, y });
+  });
+  return {
+    tiles,
+    box: {
+      south: Math.min(...boxes.map((b) => b.south)),
+      west: Math.min(...boxes.map((b) => b.west)),
+      north: Math.max(...boxes.map((b) => b.north)),
+      east: Math.max(...boxes.map((b) => b.east)),
+    },
+  };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function committed(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(
+    `SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1`,
+    [dbName],
+  );
+  return Number(rows[0]!.n);
+}
+
+async function main() {
+  const { tiles, box } = block();
+  const somewhere = (): LatLon => ({
+    latitude: box.south + Math.random() * (box.north - box.south),
+    longitude: box.west + Math.random() * (box.east - box.west),
+  });
+  log(
+    `bench/map-live: ${SUBSCRIBERS} subscribers to ${tiles.length} tiles of level ${LEVEL}, ${MOVERS} movers every ${MOVE_EVERY_S} s, ${SECONDS} s; node ${process.version}`,
+  );
+  const bench = await benchDatabase(dbName, 4, log);
+  const server = { proc: undefined as ReturnType<typeof spawn> | undefined };
+  const clients: Client[] = [];
+  const stats = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    const db = bench.database.db;
+    const hash = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$bm90LWEtcmVhbC1oYXNoLWJ1dC1mb3JtYXR0ZWQ";
+    const total = SUBSCRIBERS + MOVERS;
+    const members: Array<{ id: string; locationSecret: string }> = [];
+    for (let from = 0; from < total; from += 1000) {
+      const rows = await db
+        .insert(users)
+        .values(
+          Array.from({ length: Math.min(1000, total - from) }, (_, k) => ({
+            email: `m${from + k}@bench.invalid`,
+            username: `maplive${from + k}`,
+            passwordHash: hash,
+            firstName: `M${from + k}`,
+            age: 30,
+            locationSecret: randomBytes(8).toString("hex"),
+          })),
+        )
+        .returning({ id: users.id, locationSecret: users.locationSecret });
+      members.push(...rows);
+    }
+    const movers = members.slice(SUBSCRIBERS);
+    for (const m of movers) await saveLocation(db, m, somewhere());
+    const store = new SessionStore(db, secret);
+    const tokens: string[] = [];
+    for (const m of members) tokens.push(await store.create({ kind: "member", userId: m.id }));
+    await db.execute(sql`ANALYZE`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${dbName}`;
+
+    const profile = process.env.BENCH_CPU_PROFILE
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+      : [];
+    server.proc = spawn(process.execPath, [...profile, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: secret,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        REDIS_URL: "",
+        NODE_ENV: "development",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const origin = `http://127.0.0.1:${PORT}`;
+    for (let i = 0; ; i += 1) {
+      try {
+        if ((await fetch(`${origin}/api/auth/user`)).status === 401) break;
+      } catch {
+        // Not up yet.
+      }
+      if (i > 300) throw new Error("the server did not start");
+      await sleep(100);
+    }
+    await stats.connect();
+
+    // What each observer has seen of each mover: the last move shown to him.
+    const moves = movers.map(() => ({ k: -1, at: 0, snapped: null as LatLon | null }));
+    const moverIndex = new Map(movers.map((m, i) => [m.id, i]));
+    const delays: number[] = [];
+    let measuring = false;
+    const pushes = { count: 0, bytes: 0 };
+
+    let connected = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < total; i += 1) {
+      const socket: Client = connect(origin, {
+        transports: ["websocket"],
+        extraHeaders: { cookie: `vicinity_sid=${tokens[i]}`, origin },
+        forceNew: true,
+      });
+      socket.on("connect", () => void (connected += 1));
+      if (i < SUBSCRIBERS) {
+        // Every subscriber counts its pushes and their size (the frame as it came).
+        socket.io.on("open", () => {
+          socket.io.engine.on("packet", (packet: { data?: unknown }) => {
+            if (!measuring || typeof packet.data !== "string" || !packet.data.startsWith('2["mapTiles"')) return;
+            pushes.count += 1;
+            pushes.bytes += packet.data.length;
+          });
+        });
+      }
+      if (i < OBSERVERS) {
+        const shown = new Map<number, number>();
+        socket.on("mapTiles", (area: MapArea) => {
+          const now = performance.now();
+          for (const tile of area.tiles)
+            for (const member of tile.members) {
+              const j = moverIndex.get(member.id);
+              if (j === undefined) continue;
+              const move = moves[j]!;
+              if (move.k < 0 || !move.snapped || (shown.get(j) ?? -1) >= move.k) continue;
+              if (
+                Math.abs(member.latitude - move.snapped.latitude) > 1e-7 ||
+                Math.abs(member.longitude - move.snapped.longitude) > 1e-7
+              )
+                continue;
+              shown.set(j, move.k);
+              if (measuring) delays.push(now - move.at);
+            }
+        });
+      }
+      clients.push(socket);
+      if (i % 100 === 99) await sleep(20);
+    }
+    while (connected < total) {
+      if (performance.now() - t0 > 120_000) throw new Error(`only ${connected} of ${total} connected`);
+      await sleep(100);
+    }
+    log(`${total} sockets connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const t1 = performance.now();
+    let subscribed = 0;
+    for (let i = 0; i < SUBSCRIBERS; i += 1) {
+      const answer = await clients[i]!.timeout(30_000).emitWithAck("mapSubscribe", { tiles });
+      if (!answer.ok) throw new Error(`subscription refused: ${answer.message}`);
+      subscribed += 1;
+    }
+    log(`${subscribed} subscribed in ${((performance.now() - t1) / 1000).toFixed(1)} s (each loads its tiles once)`);
+
+    // The movers, each every MOVE_EVERY_S from a random start within the first period.
+    let acknowledged = 0;
+    let refused = 0;
+    let sent = 0;
+    const move = (j: number) => {
+      const to = somewhere();
+      const m = moves[j]!;
+      m.k += 1;
+      m.at = performance.now();
+      m.snapped = snapToPrivacyGrid(to, movers[j]!.locationSecret);
+      sent += 1;
+      clients[SUBSCRIBERS + j]!.timeout(30_000)
+        .emitWithAck("updateLocation", to)
+        .then((answer) => (answer.ok ? (acknowledged += 1) : (refused += 1)))
+        .catch(() => void (refused += 1));
+    };
+    const nextAt = movers.map(() => Math.random() * MOVE_EVERY_S * 1000);
+    // A warm-up period (one move each), then the measured run.
+    const start = performance.now();
+    const warmUntil = MOVE_EVERY_S * 1000 + MAP_UPDATE_INTERVAL_MS;
+    interface Reading {
+      db: number;
+      cpu: number;
+      client: number;
+      at: number;
+    }
+    let before: Reading | null = null;
+    while (performance.now() - start < warmUntil + SECONDS * 1000) {
+      const now = performance.now() - start;
+      if (!measuring && now >= warmUntil) {
+        measuring = true;
+        before = {
+          db: await committed(stats),
+          cpu: cpuSeconds(server.proc.pid!),
+          client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+          at: performance.now(),
+        };
+      }
+      for (let j = 0; j < MOVERS; j += 1)
+        if (nextAt[j]! <= now) {
+          nextAt[j]! += MOVE_EVERY_S * 1000;
+          move(j);
+        }
+      await sleep(20);
+    }
+    const after: Reading = {
+      db: await committed(stats),
+      cpu: cpuSeconds(server.proc.pid!),
+      client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      at: performance.now(),
+    };
+    measuring = false;
+    // Moves of the last flush still on their way are not counted.
+    const seconds = (after.at - before!.at) / 1000;
+    const statementsPerSecond = (after.db - before!.db) / seconds;
+    log(
+      `\n== bench/map-live: one node, ${SUBSCRIBERS} subscribers, ${MOVERS} movers (${(MOVERS / MOVE_EVERY_S).toFixed(0)} moves/s), ${seconds.toFixed(0)} s measured ==`,
+    );
+    log(`moves sent ${sent}, acknowledged ${acknowledged}, refused or timed out ${refused}`);
+    log(
+      `database: ${statementsPerSecond.toFixed(0)} statements/s, ${((statementsPerSecond * MAP_UPDATE_INTERVAL_MS) / 1000).toFixed(0)} per flush (${MAP_UPDATE_INTERVAL_MS} ms)`,
+    );
+    log(
+      `CPU: server ${(((after.cpu - before!.cpu) / seconds) * 100).toFixed(0)}% of a core, clients ${(((after.client - before!.client) / seconds) * 100).toFixed(0)}%`,
+    );
+    log(
+      `pushes: ${(pushes.count / SUBSCRIBERS / seconds).toFixed(2)} a second per subscriber, ${(pushes.bytes / SUBSCRIBERS / seconds / 1024).toFixed(1)} KB a second per subscriber`,
+    );
+    log(
+      `delivery (a move to the first push that shows it, ${OBSERVERS} observers, ${delays.length} samples): p50 ${pct(delays, 50).toFixed(0)} ms, p99 ${pct(delays, 99).toFixed(0)} ms`,
+    );
+    const met = pct(delays, 99) <= 4000 && delays.length > 0;
+    log(
+      `goal (delivery p99 <= 4 s; statements per flush following the changed tiles, not the ${SUBSCRIBERS} subscribers): p99 ${met ? "met" : "NOT met"}; statements per flush: see above`,
+    );
+  } finally {
+    for (const c of clients) c.close();
+    await stats.end().catch(() => undefined);
+    const proc = server.proc;
+    if (proc && proc.exitCode === null) {
+      const exited = new Promise((resolve) => proc.once("exit", resolve));
+      proc.kill("SIGTERM");
+      await Promise.race([exited, sleep(15_000)]);
+      if (proc.exitCode === null) proc.kill("SIGKILL");
+    }
+    await bench.drop().catch(() => undefined);
+  }
+}
+
+await main();
+process.exit(0);
