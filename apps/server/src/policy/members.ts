@@ -80,7 +80,24 @@ export const freshPositionSql = (l = "l"): SQL =>
   sql`${sql.raw(l)}.updated_at > now() - make_interval(hours => ${MAP_STALE_HOURS})`;
 
 /**
- * Live pushes about a member (his presence to everyone; decisions.md: "live pushes about him")
+ * Who is told when a member comes online or goes (userOnlineStatusUpdate): those he has a
+ * conversation with (his inbox and chats are where his presence shows), none in a block with him.
+ * Not every open socket: a broadcast to all made every sign-in cost as many frames as members
+ * online (docs/decisions/0037).
+ */
+export async function presenceAudienceOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT DISTINCT peer.user_id AS id
+        FROM conversation_participants mine
+        JOIN conversation_participants peer ON peer.conversation_id = mine.conversation_id AND peer.user_id <> mine.user_id
+        WHERE mine.user_id = ${userId}::uuid AND ${notBlockedWithSql(userId, sql`peer.user_id`)}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Live pushes about a member (his presence to his conversations' members; decisions.md: "live pushes about him")
  * only while he is shown and active: crowd-only members are news only as a crowd count, hidden and
  * suspended ones never.
  */

@@ -1,14 +1,11 @@
 import type { AppContext } from "../http/context";
-import { blockedPeersOf } from "../policy/blocks";
-import { pushesAbout } from "../policy/members";
+import { presenceAudienceOf, pushesAbout } from "../policy/members";
 import { userRoom, type RealtimeCore, type SocketScope } from "../realtime/socket";
-
-/** Every member's socket: who is told when someone comes online or goes. */
-const MEMBERS_ROOM = "members";
 
 /**
  * Online while a socket of his is open, on any node; offline when his last one closes. A change is
- * pushed only about a member who is shown (policy/members.ts), and never to those in a block with him.
+ * pushed only about a member who is shown, and only to those he has a conversation with, never to
+ * those in a block with him (policy/members.ts).
  */
 export function presenceSockets(ctx: AppContext, core: RealtimeCore): (scope: SocketScope) => void {
   const { io, log } = core;
@@ -17,20 +14,17 @@ export function presenceSockets(ctx: AppContext, core: RealtimeCore): (scope: So
     ctx.mapChanges.memberChanged(userId);
     try {
       if (!(await pushesAbout(ctx.db, userId))) return;
-      const hidden = await blockedPeersOf(ctx.db, userId);
-      // The node may have begun to close while the blocks were read: its Redis link is going.
+      const told = await presenceAudienceOf(ctx.db, userId);
+      // The node may have begun to close while they were read: its Redis link is going.
       if (core.closing()) return;
-      io.to(MEMBERS_ROOM)
-        .except([userRoom(userId), ...hidden.map(userRoom)])
-        .emit("userOnlineStatusUpdate", { userId, status, lastSeen: lastSeen.toISOString() });
+      ctx.notify.toUsers(told, "userOnlineStatusUpdate", { userId, status, lastSeen: lastSeen.toISOString() });
     } catch (error) {
       log.warn(error);
     }
   });
   core.onClose(stop);
 
-  return ({ socket, me, onDisconnect }) => {
-    void socket.join(MEMBERS_ROOM);
+  return ({ me, onDisconnect }) => {
     void ctx.presence.heartbeat(me.id).catch((e: unknown) => log.warn(e));
     onDisconnect(() => {
       void (async () => {

@@ -3,6 +3,7 @@ import { closeOpenSockets, connected, emitAck, listen, refusal, socketFor, type 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Ack, UserOnlineStatusUpdate } from "@vicinity/contract";
 import { buildServer, type BuiltServer } from "../app";
+import { openDirectConversation } from "../messages/service";
 import { blocks, conversationParticipants, conversations, locations } from "../db/schema";
 import {
   createTestDatabase,
@@ -147,17 +148,25 @@ describe.each(testEngines())("realtime (%s)", (engine) => {
     });
   });
 
-  it("tells other members when someone comes online and goes offline, but not those he blocked", async () => {
+  it("tells those he has a conversation with when he comes online and goes offline, but not those he blocked, nor strangers", async () => {
     const watcher = await registerMember(server, "watcher@example.com");
     const blocked = await registerMember(server, "blocked@example.com");
+    const stranger = await registerMember(server, "stranger@example.com");
     const star = await registerMember(server, "star@example.com");
+    await openDirectConversation(database.db, watcher.id, star.id);
+    await openDirectConversation(database.db, blocked.id, star.id);
     await database.db.insert(blocks).values({ blockerId: star.id, blockedId: blocked.id });
     const sw = socketFor(url, watcher.cookie);
     const sb = socketFor(url, blocked.cookie);
-    await Promise.all([connected(sw), connected(sb)]);
+    const sx = socketFor(url, stranger.cookie);
+    await Promise.all([connected(sw), connected(sb), connected(sx)]);
     const seenByBlocked: UserOnlineStatusUpdate[] = [];
     sb.on("userOnlineStatusUpdate", (u) => {
       if (u.userId === star.id) seenByBlocked.push(u);
+    });
+    const seenByStranger: UserOnlineStatusUpdate[] = [];
+    sx.on("userOnlineStatusUpdate", (u) => {
+      if (u.userId === star.id) seenByStranger.push(u);
     });
     const online = nextStatus(sw, star.id, "online");
     const ss = socketFor(url, star.cookie);
@@ -168,6 +177,9 @@ describe.each(testEngines())("realtime (%s)", (engine) => {
     const update = await offline;
     expect(new Date(update.lastSeen).getTime()).toBeGreaterThan(Date.now() - 10_000);
     expect(seenByBlocked).toEqual([]);
+    // Pushes reach one member's sockets in order: a push to the stranger would be in by now.
+    await emitAck(sx, "watchEvents", { eventIds: [] });
+    expect(seenByStranger).toEqual([]);
   });
 });
 
@@ -181,6 +193,7 @@ describe.runIf(process.env.REDIS_URL)("two server nodes through Redis", () => {
   it("a presence update on node A reaches a member connected to node B, and back", async () => {
     const onB = await registerMember(t.nodeB, "on-b@example.com");
     const onA = await registerMember(t.nodeA, "on-a@example.com");
+    await openDirectConversation(t.database.db, onA.id, onB.id);
     const sb = socketFor(t.urlB, onB.cookie);
     await connected(sb);
     const seen = nextStatus(sb, onA.id, "online");
@@ -196,6 +209,7 @@ describe.runIf(process.env.REDIS_URL)("two server nodes through Redis", () => {
   it("a member with sockets on both nodes stays online until the last one closes", async () => {
     const watcher = await registerMember(t.nodeA, "watch@example.com");
     const both = await registerMember(t.nodeA, "both@example.com");
+    await openDirectConversation(t.database.db, watcher.id, both.id);
     const sw = socketFor(t.urlA, watcher.cookie);
     await connected(sw);
     const s1 = socketFor(t.urlA, both.cookie);
