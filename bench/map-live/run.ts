@@ -17,7 +17,7 @@
  * - pushes (`mapTiles`) and bytes per subscriber a second;
  * - delivery delay: from a move's acknowledgement's send to the first push that shows the mover at
  *   his new snapped position, seen by the first `observers` subscribers: p50, p99.
- * Goal (issue 36): 5,000 subscribers and 2,000 moving members on one node, delivery p99 <= 4 s,
+ * Goal: 5,000 subscribers and 2,000 moving members on one node, delivery p99 <= 4 s,
  * and database statements per flush that follow the changed tiles, not the subscribers.
  */
 import { spawn } from "node:child_process";
