@@ -20,10 +20,8 @@
  * Goal: 5,000 subscribers and 2,000 moving members on one node, delivery p99 <= 4 s,
  * and database statements per flush that follow the changed tiles, not the subscribers.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -44,6 +42,7 @@ import { snapToPrivacyGrid, type LatLon } from "../../apps/server/src/location/p
 import { saveLocation } from "../../apps/server/src/location/save-location";
 import { numberArg, percentile } from "../lib/args";
 import { ADMIN_URL, benchDatabase } from "../lib/postgres";
+import { startServerProcess } from "../lib/server-process";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const SUBSCRIBERS = numberArg("subscribers", 5000);
@@ -53,7 +52,6 @@ const MOVE_EVERY_S = numberArg("move-every", 12);
 const OBSERVERS = Math.min(SUBSCRIBERS, numberArg("observers", 20));
 const PORT = numberArg("port", 3230);
 const LEVEL = 12;
-const root = path.resolve(import.meta.dirname, "../..");
 const dbName = `vicinity_bench_map_live`;
 const secret = randomBytes(32).toString("base64url");
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -105,7 +103,7 @@ async function main() {
     `bench/map-live: ${SUBSCRIBERS} subscribers to ${tiles.length} tiles of level ${LEVEL}, ${MOVERS} movers every ${MOVE_EVERY_S} s, ${SECONDS} s; node ${process.version}`,
   );
   const bench = await benchDatabase(dbName, 4, log);
-  const server = { proc: undefined as ReturnType<typeof spawn> | undefined };
+  let stopServer = async () => {};
   const clients: Client[] = [];
   const stats = new pg.Client({ connectionString: ADMIN_URL });
   try {
@@ -145,34 +143,9 @@ async function main() {
     const url = new URL(ADMIN_URL);
     url.pathname = `/${dbName}`;
 
-    const profile = process.env.BENCH_CPU_PROFILE
-      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-      : [];
-    server.proc = spawn(process.execPath, [...profile, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        SESSION_SECRET: secret,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        REDIS_URL: "",
-        NODE_ENV: "development",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    const origin = `http://127.0.0.1:${PORT}`;
-    for (let i = 0; ; i += 1) {
-      try {
-        if ((await fetch(`${origin}/api/auth/user`)).status === 401) break;
-      } catch {
-        // Not up yet.
-      }
-      if (i > 300) throw new Error("the server did not start");
-      await sleep(100);
-    }
+    const server = await startServerProcess({ databaseUrl: url.toString(), secret, port: PORT });
+    stopServer = server.stop;
+    const origin = server.url;
     await stats.connect();
 
     // What each observer has seen of each mover: the last move shown to him.
@@ -277,7 +250,7 @@ async function main() {
         measuring = true;
         before = {
           db: await committed(stats),
-          cpu: cpuSeconds(server.proc.pid!),
+          cpu: cpuSeconds(server.pid),
           client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
           at: performance.now(),
         };
@@ -291,7 +264,7 @@ async function main() {
     }
     const after: Reading = {
       db: await committed(stats),
-      cpu: cpuSeconds(server.proc.pid!),
+      cpu: cpuSeconds(server.pid),
       client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
       at: performance.now(),
     };
@@ -322,13 +295,7 @@ async function main() {
   } finally {
     for (const c of clients) c.close();
     await stats.end().catch(() => undefined);
-    const proc = server.proc;
-    if (proc && proc.exitCode === null) {
-      const exited = new Promise((resolve) => proc.once("exit", resolve));
-      proc.kill("SIGTERM");
-      await Promise.race([exited, sleep(15_000)]);
-      if (proc.exitCode === null) proc.kill("SIGKILL");
-    }
+    await stopServer();
     await bench.drop().catch(() => undefined);
   }
 }

@@ -13,9 +13,7 @@
  * recipient. After the run it waits for stragglers, then prints delivered, lost, doubled, and
  * p50/p99 latencies of delivery and of acknowledgement. Everything goes to stdout.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
@@ -27,6 +25,7 @@ import { SessionStore } from "../../apps/server/src/auth/sessions";
 import { directKeyOf } from "../../apps/server/src/messages/service";
 
 import { numberArg, percentile } from "../lib/args";
+import { startServerProcess } from "../lib/server-process";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const arg = numberArg;
@@ -34,7 +33,6 @@ const CLIENTS = arg("clients", 1000);
 const RATE = arg("rate", 1000);
 const SECONDS = arg("seconds", 30);
 const PORT = arg("port", 3210);
-const root = path.resolve(import.meta.dirname, "../..");
 const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `vicinity_bench_messaging_${process.pid}`;
 const dbUrl = base.replace(/\/[^/]*$/, `/${dbName}`);
@@ -48,7 +46,7 @@ async function main() {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
-  const server = { proc: undefined as ReturnType<typeof spawn> | undefined };
+  let stopServer = async () => {};
   const clients: Client[] = [];
   try {
     console.info(
@@ -90,36 +88,14 @@ async function main() {
     await database.db.execute(sql`ANALYZE`);
     await database.close();
 
-    // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
-    const profile = process.env.BENCH_CPU_PROFILE
-      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-      : [];
-    server.proc = spawn(process.execPath, [...profile, "--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        SESSION_SECRET: secret,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        MESSAGES_PER_MINUTE: "100000",
-        REDIS_URL: "",
-        NODE_ENV: "development",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    const server = await startServerProcess({
+      databaseUrl: dbUrl,
+      secret,
+      port: PORT,
+      env: { MESSAGES_PER_MINUTE: "100000" },
     });
-    const url = `http://127.0.0.1:${PORT}`;
-    for (let i = 0; ; i += 1) {
-      try {
-        if ((await fetch(`${url}/api/auth/user`)).status === 401) break;
-      } catch {
-        // Not up yet.
-      }
-      if (i > 200) throw new Error("the server did not start");
-      await sleep(100);
-    }
+    stopServer = server.stop;
+    const url = server.url;
 
     // Connect everyone.
     const sentAt = new Map<string, number>();
@@ -224,13 +200,7 @@ async function main() {
     for (const c of clients) c.close();
     // The server first (it drains and closes its pool), then its database: dropped under a running
     // server, every query of its in-flight work logged an error.
-    const proc = server.proc;
-    if (proc && proc.exitCode === null) {
-      const exited = new Promise((resolve) => proc.once("exit", resolve));
-      proc.kill("SIGTERM");
-      await Promise.race([exited, sleep(15_000)]);
-      if (proc.exitCode === null) proc.kill("SIGKILL");
-    }
+    await stopServer();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   }

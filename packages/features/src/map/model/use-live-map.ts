@@ -24,7 +24,7 @@ export function useLiveMapTiles(
   const queryClient = useQueryClient();
   const key = (tiles ?? []).join(",");
   const connected = socket !== null && state === "connected";
-  // The tiles the server has acknowledged on this connection ("" for none yet).
+  // The tiles the server has acknowledged on this socket (null: none yet).
   const [subscribed, setSubscribed] = useState<{ socket: VicinitySocket; key: string } | null>(null);
 
   useEffect(() => {
