@@ -78,6 +78,8 @@ function createContext({ config, database, sessions, core, node, mail, metrics }
       db,
       onError: (e) => console.warn("map updates:", e),
       broadcast: (tiles) => core.tellNodes(MAP_TILES_CHANGED, tiles),
+      sendChangesTo: (socketIds, changes) => void core.io.local.to(socketIds).emit("mapChanges", changes),
+      onDelivered: (stats) => metrics.mapDelivered(stats),
     }),
     activity: new ActivityRecorder(db, (e) => console.warn("analytics:", e)),
     mail,

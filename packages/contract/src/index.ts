@@ -7,6 +7,7 @@ export * from "./product";
 export * from "./media";
 export * from "./messages";
 export * from "./delivery";
+export * from "./distance";
 export * from "./map";
 export * from "./events";
 export * from "./notifications";

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { displayKm, distancePart, haversineMeters } from "./distance";
 import { compatibilitySchema, rightNowSchema } from "./users";
 
 /**
@@ -9,8 +10,9 @@ import { compatibilitySchema, rightNowSchema } from "./users";
  *
  * Data travels by **tiles** (the web-map z/x/y scheme) at one of the levels MAP_TILE_LEVELS: the
  * client asks for, and subscribes to, the tiles that cover its view at the level
- * `mapTileLevelFor(zoom)`; the server sends each tile's whole content, first over HTTP, then over
- * the socket (`mapTiles`) whenever something in it changed (batched every MAP_UPDATE_INTERVAL_MS).
+ * `mapTileLevelFor(zoom)`; the server sends each tile's whole content over HTTP, then over the
+ * socket what changed (`mapChanges`, batched every MAP_UPDATE_INTERVAL_MS), or whole tiles again
+ * (`mapTiles`) to a viewer whose tiles hold more than his cap.
  */
 
 /** The spec's fallback (section 9): the map opens on the Jacksonville area without a position. */
@@ -189,6 +191,112 @@ export const mapAreaSchema = z.object({
   limited: z.boolean(),
 });
 export type MapArea = z.infer<typeof mapAreaSchema>;
+
+/**
+ * A member the viewer already has who only moved: `[id, tile, latitude, longitude]`, his new
+ * snapped position and the tile that holds it now. The same for every viewer: the client works
+ * out his new distance from its own position (`applyMapChanges`). About 90 bytes where the whole
+ * member is about 400.
+ */
+export const mapMoveSchema = z.tuple([z.string(), z.string(), z.number(), z.number()]);
+export type MapMove = z.infer<typeof mapMoveSchema>;
+
+/**
+ * The live map's changes for one viewer since his last push (docs/decisions/0038): only what
+ * changed in his tiles as he may see them, never the tiles' whole content. Nothing is sent when
+ * nothing he may see changed.
+ */
+export const mapChangesSchema = z.object({
+  /** Members new to him, or changed beyond their position: put in `tile` (out of any other). */
+  members: z.array(z.object({ tile: z.string(), member: mapMemberSchema })),
+  /** Members he has who only moved (mapMoveSchema). */
+  moved: z.array(mapMoveSchema),
+  /** Members gone from his tiles (moved away, hidden, blocked, off the map). */
+  removed: z.array(z.string()),
+  /** Crowds new or recounted, in `tile`. */
+  crowds: z.array(z.object({ tile: z.string(), crowd: mapCrowdSchema })),
+  /** Crowds gone (their ids). */
+  crowdsRemoved: z.array(z.string()),
+});
+export type MapChanges = z.infer<typeof mapChangesSchema>;
+
+/** A loaded area with a `mapTiles` push applied: its tiles replaced by their newer contents. */
+export function replaceMapTiles(area: MapArea, update: MapArea): MapArea {
+  const fresh = new Map(update.tiles.map((t) => [t.tile, t]));
+  return {
+    ...area,
+    tiles: area.tiles.map((t) => fresh.get(t.tile) ?? t),
+    truncated: area.truncated || update.truncated,
+  };
+}
+
+/**
+ * A loaded area with a `mapChanges` push applied. A moved member's distance is worked out from
+ * `own`, the viewer's own position (none: no distance, as the server answers without one), and
+ * his score's distance part with it. `missing`: it moved a member into one of the area's tiles
+ * whom the area did not have (fetch the area again).
+ */
+export function applyMapChanges(
+  area: MapArea,
+  changes: MapChanges,
+  own: { latitude: number; longitude: number } | null,
+): { area: MapArea; missing: boolean } {
+  const tiles = new Map(
+    area.tiles.map((t) => [
+      t.tile,
+      { members: new Map(t.members.map((m) => [m.id, m])), crowds: new Map(t.crowds.map((c) => [c.id, c])) },
+    ]),
+  );
+  const where = new Map<string, string>();
+  for (const t of area.tiles) for (const m of t.members) where.set(m.id, t.tile);
+  const take = (id: string): MapMember | undefined => {
+    const tile = where.get(id);
+    if (tile === undefined) return undefined;
+    where.delete(id);
+    const members = tiles.get(tile)!.members;
+    const member = members.get(id);
+    members.delete(id);
+    return member;
+  };
+  const put = (tile: string, member: MapMember) => {
+    const t = tiles.get(tile);
+    if (!t) return;
+    t.members.set(member.id, member);
+    where.set(member.id, tile);
+  };
+  for (const id of changes.removed) take(id);
+  for (const { tile, member } of changes.members) {
+    take(member.id);
+    put(tile, member);
+  }
+  let missing = false;
+  for (const [id, tile, latitude, longitude] of changes.moved) {
+    const member = take(id);
+    if (!member) {
+      if (tiles.has(tile)) missing = true;
+      continue;
+    }
+    const distance = own && !area.limited ? displayKm(haversineMeters(own, { latitude, longitude })) : null;
+    const c = member.compatibility;
+    const part = distancePart(distance);
+    const compatibility = c
+      ? { ...c, score: c.score - c.parts.distance + part, parts: { ...c.parts, distance: part } }
+      : c;
+    put(tile, { ...member, latitude, longitude, distance, compatibility });
+  }
+  for (const id of changes.crowdsRemoved) for (const t of tiles.values()) t.crowds.delete(id);
+  for (const { tile, crowd } of changes.crowds) tiles.get(tile)?.crowds.set(crowd.id, crowd);
+  return {
+    area: {
+      ...area,
+      tiles: area.tiles.map((t) => {
+        const now = tiles.get(t.tile)!;
+        return { tile: t.tile, members: [...now.members.values()], crowds: [...now.crowds.values()] };
+      }),
+    },
+    missing,
+  };
+}
 
 /** The socket's `mapSubscribe`: replaces the socket's tiles; an empty list stops the updates. */
 export const mapSubscribeSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { locationSchema, presenceStatusSchema } from "./users";
 import type { Message, MessagesReadEvent, SendMessage, TypingEvent } from "./messages";
-import type { MapArea, MapSubscribe } from "./map";
+import type { MapArea, MapChanges, MapSubscribe } from "./map";
 import type { Notification } from "./notifications";
 
 /** The handshake's refusal when there is no member session (none, a guest's, or one that ended). */
@@ -34,8 +34,10 @@ export interface ServerToClientEvents {
   newMessage: (message: Message) => void;
   typing: (event: TypingEvent) => void;
   messagesRead: (event: MessagesReadEvent) => void;
-  /** The live map: each tile's whole new content, replacing what the client had of it. */
+  /** The live map: each tile's whole new content, replacing what the client had of it (a viewer over his cap). */
   mapTiles: (payload: MapArea) => void;
+  /** The live map: what changed in the viewer's tiles (docs/decisions/0038). */
+  mapChanges: (payload: MapChanges) => void;
   /** A new entry of the member's notifications list (decisions.md, "Notifications"). */
   notification: (payload: Notification) => void;
   /** An event he can see changed (places left, cancelled, edited): refetch it. */
@@ -55,6 +57,7 @@ export const SERVER_EVENTS = [
   "typing",
   "messagesRead",
   "mapTiles",
+  "mapChanges",
   "notification",
   "eventChanged",
   "messageRemoved",

@@ -52,18 +52,5 @@ export function snapToPrivacyGrid(position: LatLon, memberSecret: string): LatLo
   };
 }
 
-/** Great-circle distance in metres (haversine), for tests and benchmarks. */
-export function haversineMeters(a: LatLon, b: LatLon): number {
-  const R = 6_371_000;
-  const toRad = (d: number) => (d * Math.PI) / 180;
-  const dLat = toRad(b.latitude - a.latitude);
-  const dLon = toRad(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** Distance shown to members: km to one decimal (spec section 2). */
-export function displayKm(meters: number): number {
-  return Math.round(meters / 100) / 10;
-}
+// Distances are the contract's (the web app computes a moved member's on the live map).
+export { displayKm, haversineMeters } from "@vicinity/contract";

@@ -9,7 +9,11 @@ import {
   parseTileKey,
   tileBounds,
   MAP_STALE_HOURS,
+  applyMapChanges,
+  replaceMapTiles,
   mapAreaSchema,
+  mapChangesSchema,
+  mapMemberCap,
   ownLocationSchema,
   tileKey,
   tileOf,
@@ -387,52 +391,221 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     expect(errors[20]!).toBeGreaterThan(150);
   });
 
-  it("tells a subscribed socket when a member moves into, within and out of its tiles (batched, whole tiles)", async () => {
-    const url = await urlOf();
-    try {
-      const viewer = await member("watcher@example.com", CITY);
-      const mover = await member("mover@example.com", offset(30, 0));
-      const socket = socketFor(url, viewer.cookie);
-      await connected(socket);
-      const tiles = tilesAroundCity();
-      expect(await emitAck(socket, "mapSubscribe", { tiles })).toEqual({ ok: true });
-
-      const moveTo = async (position: LatLon) => {
-        const res = await server.app.inject({
-          method: "PUT",
-          url: "/api/users/location",
-          headers: { cookie: mover.cookie },
-          payload: position,
-        });
-        expect(res.statusCode).toBe(200);
+  /** What a map client holds: the area it fetched, with every push since applied as the web app does. */
+  const liveClient = async (cookie: string, userId: string) => {
+    const socket = socketFor(await urlOf(), cookie);
+    await connected(socket);
+    const tiles = tilesAroundCity();
+    const pushes: Array<{ event: "mapChanges" | "mapTiles"; payload: unknown }> = [];
+    socket.on("mapChanges", (payload) => pushes.push({ event: "mapChanges", payload }));
+    socket.on("mapTiles", (payload) => pushes.push({ event: "mapTiles", payload }));
+    expect(await emitAck(socket, "mapSubscribe", { tiles })).toEqual({ ok: true });
+    let held = await area(tiles, cookie);
+    let missing = false;
+    return {
+      socket,
+      pushes,
+      /** Sends what is pending, waits for it to reach the socket, applies it; answers the pushes it got. */
+      async sync() {
         await server.context.mapChanges.flush();
-      };
-      const into = nextEvent(socket, "mapTiles", (a) => membersOf(a).some((m) => m.id === mover.id));
-      await moveTo(offset(1, 45));
-      const arrived = mapAreaSchema.parse(await into);
-      const marker = membersOf(arrived).find((m) => m.id === mover.id)!;
-      const [stored] = await t.database.db.select().from(locations).where(eq(locations.userId, mover.id));
-      expect({ latitude: marker.latitude, longitude: marker.longitude }).toEqual({
-        latitude: stored!.snappedLatitude,
-        longitude: stored!.snappedLongitude,
+        // The socket's events come in order: once this is answered, every push sent before it is here.
+        await emitAck(socket, "watchEvents", { eventIds: [] });
+        const got = pushes.splice(0);
+        for (const p of got) {
+          if (p.event === "mapTiles") held = replaceMapTiles(held, mapAreaSchema.parse(p.payload));
+          else {
+            // His own position, as his device has it: the one the server stored.
+            const [own] = await t.database.db
+              .select({ latitude: locations.latitude, longitude: locations.longitude })
+              .from(locations)
+              .where(eq(locations.userId, userId));
+            const next = applyMapChanges(held, mapChangesSchema.parse(p.payload), own ?? null);
+            held = next.area;
+            missing ||= next.missing;
+          }
+        }
+        return got;
+      },
+      held: () => normal(held),
+      missing: () => missing,
+      fresh: async () => normal(await area(tiles, cookie)),
+    };
+  };
+  /** An area in one order (members and crowds by id), `truncated` aside. */
+  const normal = (a: MapArea) =>
+    a.tiles.map((t) => ({
+      tile: t.tile,
+      members: [...t.members].sort((x, y) => x.id.localeCompare(y.id)),
+      crowds: [...t.crowds].sort((x, y) => x.id.localeCompare(y.id)),
+    }));
+  const moveMember = async (m: { id: string; secret: string }, to: LatLon) => {
+    const { before } = await saveLocation(t.database.db, { id: m.id, locationSecret: m.secret }, to);
+    server.context.mapChanges.memberChanged(m.id, before);
+  };
+
+  it("tells a subscribed socket what changed when a member moves into, within and out of its tiles (his moves only, never whole tiles)", async () => {
+    const viewer = await member("watcher@example.com", CITY);
+    const mover = await member("mover@example.com", offset(30, 0));
+    const client = await liveClient(viewer.cookie, viewer.id);
+    const moveTo = async (position: LatLon) => {
+      const res = await server.app.inject({
+        method: "PUT",
+        url: "/api/users/location",
+        headers: { cookie: mover.cookie },
+        payload: position,
       });
-      // Only the viewer's own tiles, each whole.
-      for (const tile of arrived.tiles) expect(tiles).toContain(tile.tile);
+      expect(res.statusCode).toBe(200);
+      const got = await client.sync();
+      expect(got.map((p) => p.event)).toEqual(["mapChanges"]);
+      return mapChangesSchema.parse(got[0]!.payload);
+    };
+    const snappedOf = async () => {
+      const [row] = await t.database.db.select().from(locations).where(eq(locations.userId, mover.id));
+      return { latitude: row!.snappedLatitude, longitude: row!.snappedLongitude };
+    };
 
-      const gone = nextEvent(socket, "mapTiles", (a) => !membersOf(a).some((m) => m.id === mover.id));
-      await moveTo(offset(40, 0));
-      const left = await gone;
-      expect(left.tiles.map((x) => x.tile)).toContain(tileKey(tileOf(marker.latitude, marker.longitude, LEVEL)));
+    // Into his tiles: the whole marker, in the tile that holds his snapped position.
+    const arrived = await moveTo(offset(1, 45));
+    const at = await snappedOf();
+    expect(arrived.members).toHaveLength(1);
+    expect(arrived.members[0]!.tile).toBe(tileKey(tileOf(at.latitude, at.longitude, LEVEL)));
+    expect(arrived.members[0]!.member).toMatchObject({ id: mover.id, ...at });
+    expect(arrived.members[0]!.member.distance).toBeCloseTo(haversineMeters(CITY, at) / 1000, 1);
+    expect(arrived).toMatchObject({ moved: [], removed: [], crowds: [], crowdsRemoved: [] });
 
-      // Unsubscribed: nothing more arrives.
-      expect(await emitAck(socket, "mapSubscribe", { tiles: [] })).toEqual({ ok: true });
-      let more = 0;
-      socket.on("mapTiles", () => (more += 1));
-      await moveTo(offset(1, 45));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(more).toBe(0);
+    // Within them, to another cell: only where he is now, and the tile that holds it.
+    const within = await moveTo(offset(4, 200));
+    const now = await snappedOf();
+    expect(within.members).toEqual([]);
+    expect(within.moved).toHaveLength(1);
+    const [id, tile, latitude, longitude] = within.moved[0]!;
+    expect(within.moved[0]).toHaveLength(4);
+    expect({ id, tile, latitude, longitude }).toEqual({
+      id: mover.id,
+      tile: tileKey(tileOf(now.latitude, now.longitude, LEVEL)),
+      ...now,
+    });
+    // The client works out his new distance and score from its own position: as the server would.
+    expect(await client.fresh()).toEqual(client.held());
+    const shown = client
+      .held()
+      .flatMap((x) => x.members)
+      .find((m) => m.id === mover.id)!;
+    expect(shown.distance).toBeCloseTo(haversineMeters(CITY, now) / 1000, 1);
+
+    // Out of them: his id, gone.
+    const left = await moveTo(offset(40, 0));
+    expect(left).toMatchObject({ members: [], moved: [], removed: [mover.id] });
+    expect(await client.fresh()).toEqual(client.held());
+
+    // Unsubscribed: nothing more arrives.
+    expect(await emitAck(client.socket, "mapSubscribe", { tiles: [] })).toEqual({ ok: true });
+    await moveTo(offset(1, 45)).catch(() => undefined);
+    expect(await client.sync()).toEqual([]);
+  });
+
+  it("keeps a viewer's map equal to what he would fetch now, change after change: moves, crowds, private mode, blocks, suspension", async () => {
+    const random = seeded(38);
+    // One in the tiles himself (his own view, worked out whole), one looking from 60 km away and one
+    // without a position (anyone's view, worked out once per tile): each holds what he would fetch now.
+    const viewer = await member("keeper@example.com", CITY);
+    const far = await member("far@example.com", offset(60, 0));
+    const nowhere = await member("nowhere@example.com");
+    const clients = [
+      await liveClient(viewer.cookie, viewer.id),
+      await liveClient(far.cookie, far.id),
+      await liveClient(nowhere.cookie, nowhere.id),
+    ];
+    const check = async () => {
+      for (const c of clients) await c.sync();
+      for (const c of clients) expect(await c.fresh()).toEqual(c.held());
+    };
+    const spot = offset(2, 120);
+    const old = new Date(Date.now() - 8 * 86_400_000);
+    const placed: Array<{ id: string; secret: string }> = [];
+    // Established shown members in one cell, and two "in a crowd only" there: both come out once five are there.
+    for (let i = 0; i < MAP_CROWD_MIN - 1; i++) placed.push(await placeMember(t.database, spot, { createdAt: old }));
+    const shy = [
+      await placeMember(t.database, spot, { mapVisibility: "crowd" }),
+      await placeMember(t.database, offset(2.1, 121), { mapVisibility: "crowd" }),
+    ];
+    await t.database.db.execute(sql`UPDATE locations SET held_since = now() - interval '2 hours'`);
+    for (const m of [...placed, ...shy]) server.context.mapChanges.memberChanged(m.id);
+    await check();
+
+    const fifth = await placeMember(t.database, offset(5, 300), { createdAt: old });
+    server.context.mapChanges.memberChanged(fifth.id);
+    await check();
+    // The fifth established member comes into the cell (his position held an hour): the shy ones come out.
+    await moveMember(fifth, spot);
+    await t.database.db.execute(sql`UPDATE locations SET held_since = now() - interval '2 hours'`);
+    await check();
+    for (const c of clients) expect(c.held().flatMap((x) => x.members.map((m) => m.id))).toContain(shy[0]!.id);
+
+    // Wandering members, some across tiles, one out of the tiles and back.
+    const wanderers = [];
+    for (let i = 0; i < 8; i++) wanderers.push(await placeMember(t.database, offset(1 + random() * 6, random() * 360)));
+    for (const w of wanderers) server.context.mapChanges.memberChanged(w.id);
+    await check();
+    for (let round = 0; round < 4; round++) {
+      for (const w of wanderers) await moveMember(w, offset(random() * 9, random() * 360));
+      await check();
+    }
+    // Private mode, back, a block either way, its end, a suspension.
+    const [a, b, c] = wanderers as [(typeof wanderers)[0], (typeof wanderers)[0], (typeof wanderers)[0]];
+    for (const step of [
+      () => t.database.db.update(users).set({ privateMode: true }).where(eq(users.id, a.id)),
+      () => t.database.db.update(users).set({ privateMode: false }).where(eq(users.id, a.id)),
+      () =>
+        t.database.db.insert(blocks).values([
+          { blockerId: viewer.id, blockedId: b.id },
+          { blockerId: far.id, blockedId: b.id },
+        ]),
+      () =>
+        t.database.db.insert(blocks).values([
+          { blockerId: c.id, blockedId: viewer.id },
+          { blockerId: c.id, blockedId: far.id },
+        ]),
+      () => t.database.db.delete(blocks).where(eq(blocks.blockedId, b.id)),
+      () => t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, c.id)),
+      () => t.database.db.update(users).set({ mapVisibility: "crowd" }).where(eq(users.id, placed[0]!.id)),
+    ]) {
+      await step();
+      for (const m of [a, b, c, placed[0]!]) server.context.mapChanges.memberChanged(m.id);
+      await check();
+    }
+    // The viewer himself moves: his distances to everyone in his tiles follow.
+    const [own] = await t.database.db.select().from(users).where(eq(users.id, viewer.id));
+    await moveMember({ id: viewer.id, secret: own!.locationSecret }, offset(3, 10));
+    await check();
+    for (const c of clients) expect(c.missing()).toBe(false);
+  });
+
+  it("sends whole tiles, by his own query, to a viewer whose tiles hold more than his cap, and only those he may see change", async () => {
+    const viewer = await member("crowded@example.com", CITY);
+    const others = [];
+    for (let i = 0; i < 4; i++) others.push(await placeMember(t.database, offset(1 + i, 90 * i)));
+    const hidden = await placeMember(t.database, offset(2, 45), { privateMode: true });
+    server.context.mapChanges.memberCap = () => 2;
+    try {
+      const client = await liveClient(viewer.cookie, viewer.id);
+      await moveMember(hidden, offset(3, 45));
+      expect(await client.sync()).toEqual([]);
+      await moveMember(others[0]!, offset(5, 10));
+      const got = await client.sync();
+      expect(got.map((p) => p.event)).toEqual(["mapTiles"]);
+      const tiles = mapAreaSchema.parse(got[0]!.payload);
+      expect(tiles.tiles.length).toBeGreaterThan(0);
+      // Back under the cap: his tiles whole once, then what changed.
+      server.context.mapChanges.memberCap = () => 1000;
+      await moveMember(others[1]!, offset(6, 10));
+      expect((await client.sync()).map((p) => p.event)).toEqual(["mapTiles"]);
+      expect(await client.fresh()).toEqual(client.held());
+      await moveMember(others[2]!, offset(2, 10));
+      expect((await client.sync()).map((p) => p.event)).toEqual(["mapChanges"]);
+      expect(await client.fresh()).toEqual(client.held());
     } finally {
-      closeOpenSockets();
+      server.context.mapChanges.memberCap = mapMemberCap;
     }
   });
 
@@ -467,8 +640,9 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     const socket = socketFor(url, viewer.cookie);
     await connected(socket);
     await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() });
-    const updates: MapArea[] = [];
+    const updates: unknown[] = [];
     socket.on("mapTiles", (a) => updates.push(a));
+    socket.on("mapChanges", (a) => updates.push(a));
     await server.app.inject({
       method: "PUT",
       url: "/api/users/location",
@@ -494,7 +668,7 @@ describe.runIf(process.env.REDIS_URL)("live map updates across two nodes", () =>
     const socket = socketFor(urlA, viewer.cookie);
     await connected(socket);
     expect(await emitAck(socket, "mapSubscribe", { tiles: tilesAroundCity() })).toEqual({ ok: true });
-    const seen = nextEvent(socket, "mapTiles", (a) => membersOf(a).some((m) => m.id === mover.id), 8000);
+    const seen = nextEvent(socket, "mapChanges", (a) => a.members.some((m) => m.member.id === mover.id), 8000);
     const res = await nodeB.app.inject({
       method: "PUT",
       url: "/api/users/location",
@@ -503,7 +677,7 @@ describe.runIf(process.env.REDIS_URL)("live map updates across two nodes", () =>
     });
     expect(res.statusCode).toBe(200);
     await nodeB.context.mapChanges.flush();
-    const area = await seen;
-    expect(membersOf(area).find((m) => m.id === mover.id)).toBeDefined();
+    const changes = await seen;
+    expect(changes.members.find((m) => m.member.id === mover.id)?.member.username).toBe(mover.username);
   });
 });

@@ -1,4 +1,4 @@
-import { mapSubscribeSchema, mapTileKeySchema, type MapArea } from "@vicinity/contract";
+import { mapSubscribeSchema, mapTileKeySchema, type MapArea, type MapChanges } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import type { RealtimeCore, SocketScope } from "../realtime/socket";
 import { mapArea } from "./area";
@@ -22,11 +22,20 @@ export function mapSockets(ctx: AppContext, core: RealtimeCore): (scope: SocketS
     let subscriber: MapSubscriber | null = null;
     let stop: (() => void) | null = null;
     const subscriberOf = (): MapSubscriber => ({
+      socketId: socket.id,
       get tiles() {
         return tiles;
       },
+      viewer: () => {
+        const viewer = socket.data.viewer;
+        const member = viewer.member;
+        return member
+          ? { viewerId: member.id, limited: false, profile: { age: member.age, interests: member.interests } }
+          : { viewerId: viewer.blocksOf, limited: true, profile: null };
+      },
       load: async (changed: string[]) => mapArea(ctx.db, await mapViewerOf(ctx.db, socket.data.viewer), changed),
-      send: (area: MapArea) => void socket.emit("mapTiles", area),
+      sendTiles: (area: MapArea) => void socket.emit("mapTiles", area),
+      sendChanges: (changes: MapChanges) => void socket.emit("mapChanges", changes),
     });
     on("mapSubscribe", mapSubscribeSchema, async (request) => {
       if (!(await limiter.take(me.id)).allowed)
@@ -47,7 +56,7 @@ export function mapSockets(ctx: AppContext, core: RealtimeCore): (scope: SocketS
         stop = ctx.mapChanges.subscribe(subscriber);
       }
       // What the client fetched as it subscribed: later pushes carry only what differs from it.
-      await ctx.mapChanges.baseline(subscriber, request.tiles);
+      await ctx.mapChanges.baseline(subscriber);
       return { ok: true };
     });
     onDisconnect(() => stop?.());

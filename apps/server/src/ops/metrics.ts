@@ -30,6 +30,23 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly mapDeliveries = new Histogram({
+    name: "map_delivery_seconds",
+    help: "One delivery of changed map tiles to this node's viewers (each flush, and each change told by another node)",
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  private readonly mapStatements = new Counter({
+    name: "map_delivery_statements_total",
+    help: "Database statements of the live map's deliveries (one a changed tile, two for the viewers, two an over-cap viewer)",
+    registers: [this.registry],
+  });
+  private readonly mapPushes = new Counter({
+    name: "map_pushes_total",
+    help: "Live map pushes sent to viewers (mapChanges or mapTiles)",
+    registers: [this.registry],
+  });
+
   constructor(options: { sockets: () => number; database: Database }) {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
@@ -71,6 +88,13 @@ export class Metrics {
   messageDelivered(kind: "direct" | "group", seconds: number): void {
     this.messages.inc({ kind });
     this.deliverySeconds.observe(seconds);
+  }
+
+  /** The live map delivered changed tiles (map/live.ts). */
+  mapDelivered(stats: { statements: number; pushes: number; seconds: number }): void {
+    this.mapDeliveries.observe(stats.seconds);
+    this.mapStatements.inc(stats.statements);
+    this.mapPushes.inc(stats.pushes);
   }
 
   async text(): Promise<{ contentType: string; body: string }> {

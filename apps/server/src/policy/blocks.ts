@@ -40,3 +40,25 @@ export async function isBlockedEitherWay(db: Db, a: string, b: string): Promise<
   );
   return Boolean(row?.blocked);
 }
+
+/** blockedPeersOf for many members at once (the live map's viewers of a flush): one query. */
+export async function blockedPeersOfMany(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const peers = new Map<string, string[]>();
+  if (userIds.length === 0) return peers;
+  // One parameter, a uuid[] literal (ids come from sessions; a malformed one fails the cast, it is not SQL).
+  const ids = sql`${`{${userIds.join(",")}}`}::uuid[]`;
+  const rows = await queryRows<{ blocker_id: string; blocked_id: string }>(
+    db,
+    sql`SELECT blocker_id, blocked_id FROM blocks WHERE blocker_id = ANY(${ids}) OR blocked_id = ANY(${ids})`,
+  );
+  const add = (a: string, b: string) => {
+    const list = peers.get(a);
+    if (list) list.push(b);
+    else peers.set(a, [b]);
+  };
+  for (const r of rows) {
+    add(r.blocker_id, r.blocked_id);
+    add(r.blocked_id, r.blocker_id);
+  }
+  return peers;
+}

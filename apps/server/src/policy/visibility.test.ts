@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVER_EVENTS, tileKey, tileOf, type MapArea, type ServerToClientEvents } from "@vicinity/contract";
+import {
+  mapMemberCap,
+  SERVER_EVENTS,
+  tileKey,
+  tileOf,
+  type MapArea,
+  type ServerToClientEvents,
+} from "@vicinity/contract";
 import { buildServer, type BuiltServer } from "../app";
 import { locations, users } from "../db/schema";
 import { queryRows, type Database } from "../db/database";
@@ -64,6 +71,17 @@ const row = (
     Answer
   >;
 
+/** The live map's pushes, changes and whole tiles alike: a move of his shows only if he may be seen. */
+const MAP_PUSHES = row({
+  shown: "pushed",
+  "crowd only": "pushed (crowd count only)",
+  "private mode": "nothing",
+  "blocked by him": "nothing",
+  "blocking him": "nothing",
+  suspended: "nothing",
+  stale: "n/a",
+});
+
 const TABLE: Record<string, Record<Subject, Answer>> = {
   "GET /api/users/nearby": row({
     shown: "distance",
@@ -92,15 +110,9 @@ const TABLE: Record<string, Record<Subject, Answer>> = {
     suspended: "absent",
     stale: "absent",
   }),
-  "push mapTiles": row({
-    shown: "pushed",
-    "crowd only": "pushed (crowd count only)",
-    "private mode": "nothing",
-    "blocked by him": "nothing",
-    "blocking him": "nothing",
-    suspended: "nothing",
-    stale: "n/a",
-  }),
+  "push mapChanges": MAP_PUSHES,
+  /** Whole tiles: only to a viewer whose tiles hold more members than his cap (lowered for the probe). */
+  "push mapTiles": MAP_PUSHES,
   "push userOnlineStatusUpdate": row({
     shown: "told",
     "crowd only": "nothing",
@@ -398,6 +410,28 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
     return received.slice(from);
   };
 
+  /** He moves 3 km (another crowd cell too), and back: the server's change, whoever he is; what the viewer's map was sent. */
+  const mapPush = async (kind: Subject, event: "mapChanges" | "mapTiles"): Promise<Answer> => {
+    const s = subject[kind];
+    const pushes = await pushedDuring(async () => {
+      for (const to of [offset(4.5, 200), s.at]) {
+        const { before } = await saveLocation(
+          database.db,
+          (await database.db.select().from(users).where(eq(users.id, s.id)))[0]!,
+          to,
+        );
+        server.context.mapChanges.memberChanged(s.id, before);
+        await server.context.mapChanges.flush();
+      }
+    });
+    const maps = pushes.filter((p) => p.event === event).map((p) => JSON.stringify(p.payload));
+    expect(pushes.filter((p) => p.event === (event === "mapTiles" ? "mapChanges" : "mapTiles"))).toEqual([]);
+    if (maps.length === 0) return "nothing";
+    return maps.some((text) => text.includes(s.id) || text.includes(s.username))
+      ? "pushed"
+      : "pushed (crowd count only)";
+  };
+
   const PROBES: Record<string, (kind: Subject) => Promise<Answer>> = {
     "GET /api/users/nearby": async (kind) => {
       const list = await ok(
@@ -423,24 +457,14 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
       const cell = own ? tileKey(tileOf(own.snappedLatitude, own.snappedLongitude, 14)) : "";
       return area.tiles.some((t) => t.crowds.some((c) => c.id === cell)) ? "crowd" : "absent";
     },
+    "push mapChanges": (kind) => mapPush(kind, "mapChanges"),
     "push mapTiles": async (kind) => {
-      const s = subject[kind];
-      const pushes = await pushedDuring(async () => {
-        // He moves 3 km (another crowd cell too), and back: the server's change, whoever he is.
-        for (const to of [offset(4.5, 200), s.at]) {
-          const { before } = await saveLocation(
-            database.db,
-            (await database.db.select().from(users).where(eq(users.id, s.id)))[0]!,
-            to,
-          );
-          server.context.mapChanges.memberChanged(s.id, before);
-          await server.context.mapChanges.flush();
-        }
-      });
-      const maps = pushes.filter((p) => p.event === "mapTiles").map((p) => p.payload as MapArea);
-      if (maps.length === 0) return "nothing";
-      const named = maps.some((a) => JSON.stringify(a).includes(s.id) || JSON.stringify(a).includes(s.username));
-      return named ? "pushed" : "pushed (crowd count only)";
+      server.context.mapChanges.memberCap = () => 0;
+      try {
+        return await mapPush(kind, "mapTiles");
+      } finally {
+        server.context.mapChanges.memberCap = mapMemberCap;
+      }
     },
     "push userOnlineStatusUpdate": async (kind) => {
       const pushes = await pushedDuring(async () => {

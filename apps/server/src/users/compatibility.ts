@@ -1,4 +1,12 @@
-import type { Compatibility } from "@vicinity/contract";
+import {
+  COMPATIBILITY_DISTANCE_MAX,
+  DISTANCE_ZERO_AT_KM,
+  distancePart,
+  NEUTRAL_PART,
+  type Compatibility,
+} from "@vicinity/contract";
+
+export { DISTANCE_ZERO_AT_KM, distancePart, NEUTRAL_PART };
 
 /**
  * The compatibility score (decisions.md, "AI-assisted matching"): explainable and deterministic.
@@ -9,12 +17,10 @@ import type { Compatibility } from "@vicinity/contract";
  * An unknown age or a hidden distance counts as a neutral part (a little under half), so hiding
  * one's distance neither wins nor loses much.
  */
-export const COMPATIBILITY_MAX = { interests: 50, age: 25, distance: 25 } as const;
+export const COMPATIBILITY_MAX = { interests: 50, age: 25, distance: COMPATIBILITY_DISTANCE_MAX } as const;
 export const FULL_INTERESTS_AT = 3;
 export const AGE_FULL_WITHIN_YEARS = 2;
 export const AGE_ZERO_AT_YEARS = 20;
-export const DISTANCE_ZERO_AT_KM = 50;
-export const NEUTRAL_PART = 10;
 
 export interface MatchProfile {
   age: number | null;
@@ -37,10 +43,7 @@ export function compatibility(viewer: MatchProfile, member: MatchProfile, distan
     age = Math.round(COMPATIBILITY_MAX.age * Math.min(1, Math.max(0, 1 - fall)));
   }
 
-  const distance =
-    distanceKm === null
-      ? NEUTRAL_PART
-      : Math.round(COMPATIBILITY_MAX.distance * Math.max(0, 1 - distanceKm / DISTANCE_ZERO_AT_KM));
+  const distance = distancePart(distanceKm);
 
   return { score: interests + age + distance, sharedInterests: shared, parts: { interests, age, distance } };
 }

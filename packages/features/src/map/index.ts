@@ -10,7 +10,7 @@ export { MapMemberCard } from "./components/map-member-card";
 export { MapMemberList, MAP_LIST_AD_AFTER } from "./components/map-member-list";
 export { MapFiltersPanel } from "./components/map-filters";
 export { MapNotices, type MapNotice } from "./components/map-notices";
-export { mapKeys, getMapArea, useMapArea, replaceTiles } from "./api/map-area";
+export { mapKeys, getMapArea, useMapArea } from "./api/map-area";
 export {
   getOwnLocation,
   useOwnLocation,

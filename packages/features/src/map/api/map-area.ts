@@ -35,13 +35,3 @@ export function useMapArea(tiles: readonly string[] | null, refetchInterval: num
     staleTime: 0,
   });
 }
-
-/** Replaces tiles of a loaded area with newer contents (a `mapTiles` push). */
-export function replaceTiles(area: MapArea, update: MapArea): MapArea {
-  const fresh = new Map(update.tiles.map((t) => [t.tile, t]));
-  return {
-    ...area,
-    tiles: area.tiles.map((t) => fresh.get(t.tile) ?? t),
-    truncated: area.truncated || update.truncated,
-  };
-}

@@ -2,7 +2,15 @@ import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { http } from "msw";
-import { MAP_PATHS, type MapSubscribe } from "@vicinity/contract";
+import {
+  displayKm,
+  haversineMeters,
+  MAP_PATHS,
+  parseTileKey,
+  tileKey,
+  tileOf,
+  type MapSubscribe,
+} from "@vicinity/contract";
 import { RealtimeContext, useDeviceClass, type ConnectionState, type VicinitySocket } from "@vicinity/features/shared";
 import { areaFor, MAP_MEMBERS, mapCrowdsFixture, ownLocationFixture } from "../../../../../mocks/fixtures/map";
 import { fakeGeolocation } from "../../../../../mocks/geolocation";
@@ -227,29 +235,76 @@ export const FilterOnlineNow: Story = {
   },
 };
 
-/** A mapTiles push over the socket: a newcomer appears where the tile says, without a reload. */
+/** A member a live push brings: north of everyone else, so no cluster takes him in. */
+const NEWCOMER = {
+  ...MAP_MEMBERS[0]!,
+  id: "map_new",
+  username: "newcomer",
+  displayName: "Newcomer",
+  latitude: 30.43,
+  longitude: -81.6557,
+  isOnline: true,
+  rightNow: null,
+};
+
+/** The tiles the page subscribed to last. */
+const subscribedTiles = () =>
+  waitFor(() => {
+    const emitted = mapSocket()
+      .emitted.filter((e) => e.event === "mapSubscribe")
+      .at(-1);
+    expect(emitted).toBeDefined();
+    return (emitted!.args[0] as MapSubscribe).tiles;
+  });
+
+/**
+ * A mapChanges push (what changed, decision 0038): a newcomer appears, a member he has moves north
+ * (his new distance worked out by the page), another leaves; without a reload.
+ */
+export const LiveChangesArriving: Story = {
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    const tiles = await subscribedTiles();
+    const level = parseTileKey(tiles[0]!).z;
+    const tileAt = (latitude: number, longitude: number) => tileKey(tileOf(latitude, longitude, level));
+    const newcomer = NEWCOMER;
+    const mover = MAP_MEMBERS[1]!;
+    // A member drawn alone now (not in a cluster), who leaves.
+    const gone = markers(canvasElement, "member")
+      .map((m) => m.dataset.memberId!)
+      .find((id) => id !== mover.id)!;
+    await expect(gone).toBeDefined();
+    mapSocket().serverEmit("mapChanges", {
+      members: [{ tile: tileAt(newcomer.latitude, newcomer.longitude), member: newcomer }],
+      moved: [[mover.id, tileAt(30.44, -81.58), 30.44, -81.58]],
+      removed: [gone],
+      crowds: [],
+      crowdsRemoved: [],
+    });
+    await waitFor(() =>
+      expect(canvasElement.querySelector('.leaflet-marker-icon[data-member-id="map_new"]')).not.toBeNull(),
+    );
+    const moved = await waitFor(() => {
+      const marker = canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${mover.id}"]`);
+      expect(marker).not.toBeNull();
+      return marker!;
+    });
+    // His distance, worked out by the page from its own position (the story's device: the city centre).
+    const km = displayKm(
+      haversineMeters({ latitude: 30.3322, longitude: -81.6557 }, { latitude: 30.44, longitude: -81.58 }),
+    );
+    await waitFor(() => expect(moved.getAttribute("aria-label")).toContain(`${km.toFixed(1)} km`));
+    await waitFor(() => expect(canvasElement.querySelector(`[data-member-id="${gone}"]`)).toBeNull());
+    await markersShown(canvasElement);
+  },
+};
+
+/** A mapTiles push (whole tiles, to a viewer whose tiles hold more than his cap): a newcomer appears where the tile says. */
 export const LiveUpdateArriving: Story = {
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
-    const subscribe = await waitFor(() => {
-      const emitted = mapSocket()
-        .emitted.filter((e) => e.event === "mapSubscribe")
-        .at(-1);
-      expect(emitted).toBeDefined();
-      return emitted!.args[0] as MapSubscribe;
-    });
-    // North of everyone else, so no cluster takes him in.
-    const newcomer = {
-      ...MAP_MEMBERS[0]!,
-      id: "map_new",
-      username: "newcomer",
-      displayName: "Newcomer",
-      latitude: 30.43,
-      longitude: -81.6557,
-      isOnline: true,
-      rightNow: null,
-    };
-    mapSocket().serverEmit("mapTiles", areaFor(subscribe.tiles, [...MAP_MEMBERS, newcomer], mapCrowdsFixture));
+    const tiles = await subscribedTiles();
+    mapSocket().serverEmit("mapTiles", areaFor(tiles, [...MAP_MEMBERS, NEWCOMER], mapCrowdsFixture));
     await waitFor(() =>
       expect(canvasElement.querySelector('.leaflet-marker-icon[data-member-id="map_new"]')).not.toBeNull(),
     );

@@ -74,7 +74,12 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   const [view, setView] = useState<MapView | null>(null);
   const tiles = useMemo(() => (view ? dataTilesFor(view) : null), [view]);
   const refetchEvery = variant === "basic" ? MAP_BASIC_REFRESH_MS : isMember ? false : VISITOR_MAP_REFRESH_MS;
-  const { areaMayLoad } = useLiveMapTiles(live ? realtime.socket : null, realtime.state, live ? tiles : null);
+  const { areaMayLoad } = useLiveMapTiles(
+    live ? realtime.socket : null,
+    realtime.state,
+    live ? tiles : null,
+    device.position ?? stored,
+  );
   const area = useMapArea(tiles, refetchEvery, areaMayLoad);
 
   const [filters, setFilters] = useState<MapFilters>(NO_FILTERS);

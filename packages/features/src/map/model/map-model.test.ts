@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { MAP_MAX_TILES, MAP_MIN_DATA_ZOOM, type MapMember } from "@vicinity/contract";
-import { replaceTiles } from "../api/map-area";
+import {
+  applyMapChanges,
+  MAP_MAX_TILES,
+  MAP_MIN_DATA_ZOOM,
+  replaceMapTiles,
+  type MapArea,
+  type MapMember,
+} from "@vicinity/contract";
 import { describeCluster, describeMember } from "./describe";
 import { applyFilters, NO_FILTERS } from "./filters";
 import { MarkerIndex } from "./marker-index";
@@ -85,7 +91,7 @@ describe("labels", () => {
   });
 });
 
-describe("replaceTiles", () => {
+describe("replaceMapTiles (a mapTiles push)", () => {
   it("replaces the pushed tiles whole and keeps the others", () => {
     const area = {
       truncated: false,
@@ -95,7 +101,7 @@ describe("replaceTiles", () => {
         { tile: "9/1/2", members: [member("b")], crowds: [] },
       ],
     };
-    const next = replaceTiles(area, {
+    const next = replaceMapTiles(area, {
       truncated: false,
       limited: false,
       tiles: [
@@ -106,6 +112,92 @@ describe("replaceTiles", () => {
     expect(next.tiles.map((t) => [t.tile, t.members.length])).toEqual([
       ["9/1/1", 1],
       ["9/1/2", 0],
+    ]);
+  });
+});
+
+describe("applyMapChanges (a mapChanges push)", () => {
+  const score = { score: 70, sharedInterests: ["hiking"], parts: { interests: 17, age: 25, distance: 28 } };
+  const area = (): MapArea => ({
+    truncated: false,
+    limited: false,
+    tiles: [
+      { tile: "12/1/1", members: [member("a", { compatibility: score }), member("b")], crowds: [] },
+      {
+        tile: "12/1/2",
+        members: [member("c")],
+        crowds: [{ id: "14/4/8", latitude: 30.3, longitude: -81.6, count: 2 }],
+      },
+    ],
+  });
+  const none = { members: [], moved: [], removed: [], crowds: [], crowdsRemoved: [] };
+  const ids = (a: MapArea) => a.tiles.map((t) => [t.tile, t.members.map((m) => m.id).sort()]);
+
+  it("moves a member to his new tile with his new distance and score from the viewer's own position, without his whole marker", () => {
+    const own = { latitude: 30.4, longitude: -81.58 };
+    const { area: next, missing } = applyMapChanges(
+      area(),
+      {
+        ...none,
+        moved: [["a", "12/1/2", 30.4, -81.7]],
+      },
+      own,
+    );
+    expect(missing).toBe(false);
+    expect(ids(next)).toEqual([
+      ["12/1/1", ["b"]],
+      ["12/1/2", ["a", "c"]],
+    ]);
+    const a = next.tiles[1]!.members.find((m) => m.id === "a")!;
+    // 0.12° of longitude at 30.4° N: 11.5 km; the distance part 25 × (1 - 11.5 / 50) = 19.
+    expect(a).toMatchObject({ latitude: 30.4, longitude: -81.7, distance: 11.5, displayName: "Alex" });
+    // The score is its parts' sum: the distance part replaced, the others kept.
+    expect(a.compatibility).toEqual({ ...score, score: 61, parts: { ...score.parts, distance: 19 } });
+    // Without a position of his own: no distance, and the neutral part (as the server answers).
+    const blind = applyMapChanges(area(), { ...none, moved: [["a", "12/1/2", 30.4, -81.7]] }, null).area;
+    const b = blind.tiles[1]!.members.find((m) => m.id === "a")!;
+    expect(b.distance).toBeNull();
+    expect(b.compatibility!.parts.distance).toBe(10);
+  });
+
+  it("puts new and changed members in their tile, removes the gone, and keeps crowds current", () => {
+    const { area: next } = applyMapChanges(
+      area(),
+      {
+        members: [
+          { tile: "12/1/1", member: member("n") },
+          { tile: "12/1/1", member: member("c", { displayName: "Cal" }) },
+        ],
+        moved: [],
+        removed: ["b"],
+        crowds: [{ tile: "12/1/2", crowd: { id: "14/4/9", latitude: 30.2, longitude: -81.6, count: 1 } }],
+        crowdsRemoved: ["14/4/8"],
+      },
+      null,
+    );
+    expect(ids(next)).toEqual([
+      ["12/1/1", ["a", "c", "n"]],
+      ["12/1/2", []],
+    ]);
+    expect(next.tiles[0]!.members.find((m) => m.id === "c")!.displayName).toBe("Cal");
+    expect(next.tiles[1]!.crowds.map((c) => [c.id, c.count])).toEqual([["14/4/9", 1]]);
+  });
+
+  it("says when a member it never had moved into its tiles (fetch again), and ignores tiles it does not show", () => {
+    expect(applyMapChanges(area(), { ...none, moved: [["zz", "12/1/1", 30.4, -81.7]] }, null).missing).toBe(true);
+    const elsewhere = applyMapChanges(
+      area(),
+      {
+        ...none,
+        members: [{ tile: "12/9/9", member: member("far") }],
+        moved: [["a", "12/9/9", 30.4, -81.7]],
+      },
+      null,
+    );
+    expect(elsewhere.missing).toBe(false);
+    expect(ids(elsewhere.area)).toEqual([
+      ["12/1/1", ["b"]],
+      ["12/1/2", ["c"]],
     ]);
   });
 });

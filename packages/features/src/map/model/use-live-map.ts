@@ -1,15 +1,23 @@
 import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { mapAreaSchema, MAP_OWN_POSITION_INTERVAL_MS, type MapArea } from "@vicinity/contract";
+import {
+  applyMapChanges,
+  replaceMapTiles,
+  mapAreaSchema,
+  mapChangesSchema,
+  MAP_OWN_POSITION_INTERVAL_MS,
+  type MapArea,
+  type MapChanges,
+} from "@vicinity/contract";
 import type { ConnectionState, VicinitySocket } from "@vicinity/features/shared";
-import { mapKeys, replaceTiles } from "../api/map-area";
+import { mapKeys } from "../api/map-area";
 import { createThrottle } from "./throttle";
 import type { LatLon } from "./view";
 
 /**
  * The live map over the visit's socket: subscribes to the view's tiles (again after every
- * reconnection) and writes each `mapTiles` push into the loaded area, tile by tile. Leaving the
- * map, or no tiles, unsubscribes.
+ * reconnection) and writes each push into the loaded area: `mapChanges` (what changed, applied
+ * member by member) or `mapTiles` (whole tiles, replaced). Leaving the map, or no tiles, unsubscribes.
  *
  * An area fetched before the server took its subscription could miss a change made between the
  * two (neither in the answer nor pushed). So while the socket is connected, the area's fetch waits
@@ -20,10 +28,17 @@ export function useLiveMapTiles(
   socket: VicinitySocket | null,
   state: ConnectionState,
   tiles: readonly string[] | null,
+  /** His own position: a moved member's distance is worked out from it. */
+  own: LatLon | null = null,
 ): { areaMayLoad: boolean } {
   const queryClient = useQueryClient();
   const key = (tiles ?? []).join(",");
   const connected = socket !== null && state === "connected";
+  // Read when a push arrives, so a new position does not resubscribe.
+  const ownRef = useRef(own);
+  useEffect(() => {
+    ownRef.current = own;
+  }, [own]);
   // The tiles the server has acknowledged on this socket (null: none yet).
   const [subscribed, setSubscribed] = useState<{ socket: VicinitySocket; key: string } | null>(null);
 
@@ -58,11 +73,26 @@ export function useLiveMapTiles(
     const onTiles = (payload: MapArea) => {
       const parsed = mapAreaSchema.safeParse(payload);
       if (!parsed.success) return;
-      queryClient.setQueryData<MapArea>(queryKey, (area) => (area ? replaceTiles(area, parsed.data) : area));
+      queryClient.setQueryData<MapArea>(queryKey, (area) => (area ? replaceMapTiles(area, parsed.data) : area));
+    };
+    const onChanges = (payload: MapChanges) => {
+      const parsed = mapChangesSchema.safeParse(payload);
+      if (!parsed.success) return;
+      let missing = false;
+      queryClient.setQueryData<MapArea>(queryKey, (area) => {
+        if (!area) return area;
+        const next = applyMapChanges(area, parsed.data, ownRef.current);
+        missing = next.missing;
+        return next.area;
+      });
+      // A member moved in whom this area never had: it is behind, so it is fetched again.
+      if (missing) void queryClient.invalidateQueries({ queryKey });
     };
     socket.on("mapTiles", onTiles);
+    socket.on("mapChanges", onChanges);
     return () => {
       socket.off("mapTiles", onTiles);
+      socket.off("mapChanges", onChanges);
     };
   }, [socket, key, queryClient]);
 
