@@ -37,7 +37,7 @@ export default defineConfig({
     // Its own throwaway PGlite database, whatever DATABASE_URL the shell has; its first admin is
     // made before the server starts, as an operator does (npm run admin -- create).
     command:
-      `npm run build -w @vicinity/web && npm run build -w @vicinity/server && export DATA_DIR=$(mktemp -d) DATABASE_URL= REDIS_URL= && ` +
+      `npm run build -w @vicinity/web && npm run build -w @vicinity/server && export DATA_DIR=$(mktemp -d) DATABASE_URL= DATABASE_REPLICA_URLS= REDIS_URL= && ` +
       `ADMIN_PASSWORD='${E2E_ADMIN.password}' npm run admin --silent -w @vicinity/server -- create ${E2E_ADMIN.email} && ` +
       `SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} APP_URL=http://127.0.0.1:${PORT} ` +
       `PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn REGISTRATIONS_PER_HOUR=10000 npm run start -w @vicinity/server`,

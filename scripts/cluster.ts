@@ -6,6 +6,8 @@
  *
  *   npm run cluster                      build, seed an empty database with the demo city, start
  *   npm run cluster -- --no-build        the builds are current
+ *   npm run cluster -- --no-replica      every read on the primary (by default the nodes read on a
+ *                                        streaming replica on port 5433, made by scripts/replica.ts)
  *
  * Settings: CLUSTER_PORT, CLUSTER_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vicinity_cluster;
  * created when missing), REDIS_URL (redis://127.0.0.1:6379), CLUSTER_DIR (.data/cluster).
@@ -17,6 +19,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSy
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { ensureReplica, replicaUrlOf } from "./replica";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const NGINX = "/usr/sbin/nginx";
@@ -30,6 +33,8 @@ export interface ClusterOptions {
   build?: boolean;
   /** The demo city into an empty database. */
   seed?: boolean;
+  /** The nodes read on a streaming replica of the database (scripts/replica.ts makes it on port 5433). */
+  replica?: boolean;
   /** More settings for every node (LOG_LEVEL, MESSAGES_PER_MINUTE...). */
   env?: Record<string, string>;
   log?: (line: string) => void;
@@ -226,6 +231,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
   }
   await ensureDatabase(databaseUrl);
+  const replicaUrls = options.replica ? replicaUrlOf(databaseUrl) : "";
+  if (options.replica) {
+    await ensureReplica(log);
+    log(`The nodes read on the replica: ${new URL(replicaUrls).host}`);
+  }
   mkdirSync(path.join(dir, "media"), { recursive: true });
   // One secret for every node: a session made on one is read on the other.
   const secretFile = path.join(dir, "session-secret");
@@ -237,6 +247,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     HOME: process.env.HOME,
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
+    DATABASE_REPLICA_URLS: replicaUrls,
     REDIS_URL: redisUrl,
     SESSION_SECRET: secret,
     MEDIA_DIR: path.join(dir, "media"),
@@ -317,7 +328,10 @@ if (
   // npm test: the e2e suite's cluster test needs nginx (installed like Chromium, from Debian).
   ensureNginx();
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const cluster = await startCluster({ build: !process.argv.includes("--no-build") });
+  const cluster = await startCluster({
+    build: !process.argv.includes("--no-build"),
+    replica: !process.argv.includes("--no-replica"),
+  });
   console.info(`Open http://localhost:${new URL(cluster.url).port}. Ctrl-C stops nginx and both nodes.`);
   let stopping = false;
   const stop = () => {

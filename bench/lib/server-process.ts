@@ -39,6 +39,8 @@ export async function startServerProcess(options: {
         SEED_DEMO: "false",
         LOG_LEVEL: "warn",
         REDIS_URL: "",
+        // Replicas are of a database the bench names: a bench that wants them passes their URLs in env.
+        DATABASE_REPLICA_URLS: "",
         NODE_ENV: "development",
         ...options.env,
       },

@@ -59,6 +59,27 @@ describe("configuration", () => {
     );
   });
 
+  it("takes read replicas of PostgreSQL only: postgres:// URLs, with DATABASE_URL", () => {
+    const primary = "postgres://p@127.0.0.1:5432/v";
+    expect(
+      loadConfig({
+        DATA_DIR: "memory://",
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: " postgres://p@10.0.0.2/v, postgres://p@10.0.0.3/v ",
+      }).databaseReplicaUrls,
+    ).toEqual(["postgres://p@10.0.0.2/v", "postgres://p@10.0.0.3/v"]);
+    expect(loadConfig({ DATA_DIR: "memory://" }).databaseReplicaUrls).toEqual([]);
+    expect(() =>
+      loadConfig({ DATA_DIR: "memory://", DATABASE_URL: primary, DATABASE_REPLICA_URLS: "mysql://x" }),
+    ).toThrow(/DATABASE_REPLICA_URLS must be postgres:\/\/ URLs/);
+    expect(() => loadConfig({ DATA_DIR: "memory://", DATABASE_REPLICA_URLS: "postgres://p@10.0.0.2/v" })).toThrow(
+      /DATABASE_REPLICA_URLS: replicas are of PostgreSQL \(DATABASE_URL\)/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: "memory://", DATABASE_URL: primary, DATABASE_REPLICA_MAX_LAG_MS: "5" }),
+    ).toThrow(/DATABASE_REPLICA_MAX_LAG_MS must be at least 100/);
+  });
+
   it("requires SESSION_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: "memory://" })).toThrow(
       /SESSION_SECRET: required in production/,

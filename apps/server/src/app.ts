@@ -23,6 +23,10 @@ import { createRealtimeCore, type RealtimeCore } from "./realtime/socket";
 import { notifierOf } from "./realtime/notifier";
 import { viewerOfRequest, memberAsViewer } from "./policy/viewer";
 import { MODULES } from "./modules";
+import { markWrites } from "./http/reads";
+
+/** The channel on which a node tells the others that a write narrowed who may see whom. */
+const READ_FENCE = "readFence";
 
 export { DATABASE_UNAVAILABLE_MESSAGE } from "./http/server-app";
 export { isAllowedOrigin } from "./http/origin";
@@ -76,6 +80,7 @@ function createContext({ config, database, sessions, core, node, mail, metrics }
     limits: new Limits(node.redis as unknown as LimitsRedis | null, config.redisPrefix),
     mapChanges: new MapChanges({
       db,
+      read: (since, work) => database.reads.read(since, work),
       onError: (e) => console.warn("map updates:", e),
       broadcast: (tiles) => core.tellNodes(MAP_TILES_CHANGED, tiles),
       sendChangesTo: (socketIds, changes) => void core.io.local.to(socketIds).emit("mapChanges", changes),
@@ -99,7 +104,14 @@ function metricsAddressOf(server: Awaited<ReturnType<typeof listenForMetrics>> |
 export async function buildServer(config: ServerConfig, options: { database?: Database } = {}): Promise<BuiltServer> {
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, poolSize: config.databasePoolSize }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.pgliteDir,
+      poolSize: config.databasePoolSize,
+      replicaUrls: config.databaseReplicaUrls,
+      replicaMaxLagMs: config.databaseReplicaMaxLagMs,
+      onReplicaError: (message) => console.warn(`read replicas: ${message}`),
+    }));
   const sessions = new SessionStore(database.db, config.sessionSecret);
   // One Redis link for the shared limits (the socket adapter keeps its own pair).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
@@ -111,6 +123,12 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
   const { app, routes } = await createHttpApp({ config, sessions, metrics, closing: node.closing });
   core = await createRealtimeCore(app, { config, sessions, viewerOf: (user) => memberAsViewer(database.db, user) });
   const context = createContext({ config, database, sessions, core, node, mail, metrics });
+  // A write that narrowed who may see whom, here or on another node: reads wait for it (db/replicas.ts).
+  core.onNodes(READ_FENCE, () => database.reads.fence());
+  markWrites(app, context, () => {
+    database.reads.fence();
+    core.tellNodes(READ_FENCE, 1);
+  });
   const resolveViewer = (request: FastifyRequest) => viewerOfRequest(database.db, config.sessionSecret, request);
   const active = MODULES.filter((m) => m.enabled?.(config) ?? true);
   await mountModules(app, core, context, active, { resolveViewer, operatorToken: config.metricsToken });

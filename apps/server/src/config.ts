@@ -27,6 +27,31 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),
   ),
+  /** Comma-separated postgres:// URLs of streaming replicas of DATABASE_URL: read-only hot paths go there (db/replicas.ts). */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.url({
+          protocol: /^postgres(ql)?$/,
+          error: "DATABASE_REPLICA_URLS must be postgres:// URLs, separated by commas",
+        }),
+      ),
+    ),
+  /** A replica further behind the primary than this is skipped for the primary. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce
+    .number()
+    .int("DATABASE_REPLICA_MAX_LAG_MS must be a whole number")
+    .min(100, "DATABASE_REPLICA_MAX_LAG_MS must be at least 100")
+    .max(600_000, "DATABASE_REPLICA_MAX_LAG_MS can be at most 600000")
+    .default(5000),
   /** Connections each node keeps to PostgreSQL (bench/api measured the best for 2 cores). */
   DATABASE_POOL_SIZE: z.coerce
     .number()
@@ -108,6 +133,9 @@ export interface ServerConfig {
   pgliteDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Streaming replicas for read-only queries (none: every read on the primary). */
+  databaseReplicaUrls: string[];
+  databaseReplicaMaxLagMs: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   sessionSecret: string;
@@ -188,6 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URLS.length > 0 && !e.DATABASE_URL)
+    throw new Error(
+      "Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas are of PostgreSQL (DATABASE_URL), not of the embedded database",
+    );
   if (e.NODE_ENV === "production") {
     // What a production node must be told rather than guess.
     const missing = [
@@ -209,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pgliteDir: inMemory ? "memory://" : path.join(dataDir, "pglite"),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS,
+    databaseReplicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     // A throwaway database gets a throwaway secret: nothing is written to disk.

@@ -3,19 +3,21 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { type Db } from "./db";
+import { ReadRouting, type Replica } from "./replicas";
+
+export { queryRows, type Db } from "./db";
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
-
-/** Drizzle over either engine: the same schema, the same SQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
   /** PostgreSQL's pool: its connections and the queries waiting for one (for /metrics). */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** Where read-only queries go: a streaming replica that has what they must see, or the primary (replicas.ts). */
+  reads: ReadRouting;
   /** PGlite: its whole data directory as a gzipped tarball (ops/backup.ts). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -30,10 +32,23 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite: start from this data directory tarball (a backup) instead of an empty one. */
   loadDataDir?: Blob;
+  /** PostgreSQL streaming replicas of `url` for read-only queries (replicas.ts). */
+  replicaUrls?: readonly string[];
+  /** A replica further behind than this is skipped. */
+  replicaMaxLagMs?: number;
+  /** Told when a replica goes down, comes back or is not one. */
+  onReplicaError?: (message: string) => void;
+}
+
+/** A URL's host, port and database, never its credentials. */
+function nameOf(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || "5432"}${u.pathname}`;
 }
 
 /** Opens the database and brings its schema up to date (versioned migrations, run at start-up). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (!options.url && options.replicaUrls?.length) throw new Error("Read replicas need PostgreSQL (DATABASE_URL)");
   if (options.url) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -44,11 +59,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    const replicas = await Promise.all((options.replicaUrls ?? []).map((url) => openReplica(url, options.poolSize)));
+    const reads = new ReadRouting(db as unknown as Db, replicas, {
+      maxLagMs: options.replicaMaxLagMs ?? 5000,
+      ...(options.onReplicaError ? { onError: options.onReplicaError } : {}),
+    });
+    await reads.start();
     return {
       db: db as unknown as Db,
       engine: "postgres",
+      reads,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      close: async () => {
+        await reads.close();
+        await pool.end();
+      },
     };
   }
 
@@ -75,6 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       engine: "pglite",
+      reads: new ReadRouting(db as unknown as Db, [], { maxLagMs: 0 }),
       dumpDataDir: () => client.dumpDataDir("gzip"),
       close: async () => {
         await client.close();
@@ -85,6 +111,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
+}
+
+/** A streaming replica's pool, for read-only queries (replicas.ts). */
+export async function openReplica(url: string, poolSize = 10): Promise<Replica> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  // A replica that does not answer is skipped at once rather than waited for.
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 2000 });
+  pool.on("error", (error) => console.warn(`PostgreSQL replica connection lost: ${error.message}`));
+  return { name: nameOf(url), db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
 }
 
 /** Thrown when another process has the PGlite data directory open. */
@@ -154,11 +190,5 @@ export async function preparedRows<T extends Record<string, unknown>>(db: Db, na
     statementNames.set(built.sql, statement);
   }
   const result = (await internal.session.prepareQuery(built, undefined, statement, false).execute()) as { rows: T[] };
-  return result.rows;
-}
-
-/** Runs raw SQL on either engine and returns its rows (both drivers answer `{ rows }`). */
-export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -10,6 +10,7 @@ import {
   type VicinityEvent,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
+import { readFor } from "../http/reads";
 
 import { badRequest, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import { Sealer } from "../http/sealed";
@@ -87,7 +88,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
       }
       offset = opened.offset;
     }
-    const page = await listEvents(db, viewerOf(request), query, offset);
+    const page = await readFor(ctx, request, (on) => listEvents(on, viewerOf(request), query, offset));
     return {
       events: page.events,
       nextCursor: page.more ? cursors.seal({ offset: offset + page.events.length, filter: query.filter }) : null,

@@ -12,6 +12,7 @@ import {
   GROUP_MEMBERS_PRIVATE,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
+import { readFor } from "../http/reads";
 import { sendOk } from "../http/context";
 import { badRequest, forbidden, notFound, parseOr400, tooManyRequests } from "../http/errors";
 import { Sealer } from "../http/sealed";
@@ -78,7 +79,7 @@ export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void
         throw badRequest("cursor is not valid");
       offset = opened.offset;
     }
-    const page = await findGroups(db, viewerIdOf(request.viewer), query, offset);
+    const page = await readFor(ctx, request, (on) => findGroups(on, viewerIdOf(request.viewer), query, offset));
     return {
       groups: page.groups,
       nextCursor: page.more ? cursors.seal({ offset: offset + page.groups.length }) : null,

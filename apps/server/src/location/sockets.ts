@@ -12,6 +12,8 @@ export function locationSockets(ctx: AppContext): (scope: SocketScope) => void {
       if (!(await limiter.take(me.id)).allowed)
         return { ok: false, message: "Location updated too often. Try again in a few seconds." };
       const { before, snapped } = await saveLocation(ctx.db, me, position);
+      // His next reads (nearby, the map) see where he now is, on a replica too.
+      ctx.database.reads.wrote(me.id);
       ctx.mapChanges.memberChanged(me.id, before);
       if (socket.data.sessionId) await ctx.sessions.placeSeen(socket.data.sessionId, snapped);
       return { ok: true };

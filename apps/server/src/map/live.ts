@@ -47,6 +47,11 @@ export interface MapSubscriber {
 
 export interface MapChangesOptions {
   db: Db;
+  /**
+   * Where the tiles' members are read (db/replicas.ts): a replica that has every change noticed up
+   * to `since`, or the primary. Without it, `db`. Viewers' blocks and positions are always read on `db`.
+   */
+  read?<T>(since: number, work: (db: Db) => Promise<T>): Promise<T>;
   onError(error: unknown): void;
   /** Tells the other nodes which tiles changed (through the socket server's Redis adapter). */
   broadcast(tiles: string[]): void;
@@ -56,6 +61,9 @@ export interface MapChangesOptions {
   onDelivered?(stats: DeliveryStats): void;
   intervalMs?: number;
 }
+
+/** What a delivery counts as it goes. */
+type Counted = Pick<DeliveryStats, "statements" | "pushes">;
 
 export interface DeliveryStats {
   /** Statements of this delivery: where the changed members are (one), the changed tiles' (one each), the viewers' (two), each over-cap viewer's own (two). */
@@ -106,6 +114,8 @@ interface Kept {
 export class MapChanges {
   private pendingMembers = new Set<string>();
   private pendingTiles = new Set<string>();
+  /** When the latest change was noticed here (its write had committed): the tiles read must have it. */
+  private changedAt = 0;
   private readonly subscribers = new Set<MapSubscriber>();
   private readonly kept = new WeakMap<MapSubscriber, Kept>();
   /** Each tile some subscriber of this node looks at: its members as last found. */
@@ -124,6 +134,7 @@ export class MapChanges {
   memberChanged(userId: string, before?: LatLon | null): void {
     if (this.closed) return;
     this.pendingMembers.add(userId);
+    this.changedAt = Date.now();
     if (before) for (const t of tilesAround(before)) this.pendingTiles.add(t);
     this.schedule();
   }
@@ -131,7 +142,9 @@ export class MapChanges {
   /** Tiles another node reported changed: told to this node's subscribers at once. */
   tilesChangedElsewhere(tiles: readonly string[]): void {
     if (this.closed) return;
-    void this.serially(() => this.deliver(new Set(tiles)));
+    this.changedAt = Date.now();
+    const since = this.changedAt;
+    void this.serially(() => this.deliver(new Set(tiles), since));
   }
 
   subscribe(subscriber: MapSubscriber): () => void {
@@ -157,7 +170,7 @@ export class MapChanges {
       this.watch(tiles);
       if (kept) this.unwatch(kept.tiles);
       const missing = [...tiles].filter((t) => !this.snapshots.has(t));
-      for (const [tile, snap] of await this.load(missing)) this.snapshots.set(tile, snap);
+      for (const [tile, snap] of await this.load(missing, this.changedAt)) this.snapshots.set(tile, snap);
       const viewer = subscriber.viewer();
       const [state] = await this.viewerStates([viewer.viewerId]);
       const next: Kept = { tiles, state: state!, whole: this.overCap(tiles, viewer.limited), seen: new Map() };
@@ -204,11 +217,12 @@ export class MapChanges {
     return total > this.memberCap(limited);
   }
 
-  /** Each tile's members as anyone may see them: one query a tile. */
-  private async load(tiles: readonly string[]): Promise<Map<string, TileSnapshot>> {
+  /** Each tile's members as anyone may see them, with every change noticed up to `since`: one query a tile. */
+  private async load(tiles: readonly string[], since: number): Promise<Map<string, TileSnapshot>> {
+    const read = this.options.read ?? (<T>(_since: number, work: (db: Db) => Promise<T>) => work(this.options.db));
     const found = await Promise.all(
       tiles.map(async (tile) => {
-        const { rows, truncated } = await areaRows(this.options.db, null, [tile], MAP_MEMBER_CAP);
+        const { rows, truncated } = await read(since, (db) => areaRows(db, null, [tile], MAP_MEMBER_CAP));
         return [tile, snapshotOf(tile, rows, truncated)] as const;
       }),
     );
@@ -248,6 +262,7 @@ export class MapChanges {
   async flush(): Promise<void> {
     const members = [...this.pendingMembers];
     const tiles = new Set(this.pendingTiles);
+    const since = this.changedAt;
     this.pendingMembers.clear();
     this.pendingTiles.clear();
     if (members.length > 0) {
@@ -259,24 +274,24 @@ export class MapChanges {
     }
     if (tiles.size === 0 || this.closed) return;
     this.options.broadcast([...tiles]);
-    await this.deliver(tiles, members.length > 0 ? 1 : 0);
+    await this.deliver(tiles, since, members.length > 0 ? 1 : 0);
   }
 
   /** `statements`: those the flush made before (where the changed members are). */
-  private async deliver(changed: ReadonlySet<string>, statements = 0): Promise<void> {
+  private async deliver(changed: ReadonlySet<string>, since: number, statements = 0): Promise<void> {
     const started = performance.now();
     const watched = [...changed].filter((t) => this.snapshots.has(t));
     if (watched.length === 0 || this.closed) return;
     const stats = { statements: statements + watched.length, pushes: 0 };
     try {
-      await this.deliverWatched(watched, stats);
+      await this.deliverWatched(watched, since, stats);
     } finally {
       this.options.onDelivered?.({ ...stats, seconds: (performance.now() - started) / 1000 });
     }
   }
 
-  private async deliverWatched(watched: string[], stats: { statements: number; pushes: number }): Promise<void> {
-    const fresh = await this.load(watched);
+  private async deliverWatched(watched: string[], since: number, stats: Counted): Promise<void> {
+    const fresh = await this.load(watched, since);
     const changes = new Map<string, TileChange>();
     for (const [tile, after] of fresh) {
       const before = this.snapshots.get(tile);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { MAP_PATHS, mapAreaQuerySchema, mapVisibilityRequestSchema, parseTileKey } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
+import { readFor } from "../http/reads";
 import { sendOk } from "../http/context";
 import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
 import { mapArea } from "./area";
@@ -36,7 +37,9 @@ export function registerMapRoutes(app: FastifyInstance, ctx: AppContext): void {
       request.session?.kind === "member" ? request.session.user.id : request.ip,
     );
     if (!allowed) throw tooManyRequests("The map is asking too often. Wait a moment.", retryAfter);
-    return mapArea(ctx.db, await mapViewerOf(ctx.db, request.viewer), tiles);
+    // Who he is and whom he blocks from the primary; the tiles' members where reads may go.
+    const viewer = await mapViewerOf(ctx.db, request.viewer);
+    return readFor(ctx, request, (db) => mapArea(db, viewer, tiles));
   });
 }
 

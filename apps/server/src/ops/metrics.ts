@@ -71,6 +71,28 @@ export class Metrics {
         this.set({ state: "waiting" }, stats.waiting);
       },
     });
+    const reads = options.database.reads;
+    if (reads.hasReplicas) {
+      new Gauge({
+        name: "db_replica_lag_seconds",
+        help: "How far each read replica is behind the primary (NaN: down or not a replica; it is skipped)",
+        labelNames: ["replica"] as const,
+        registers: [this.registry],
+        collect() {
+          for (const s of reads.status()) this.set({ replica: s.name }, s.lagMs === null ? NaN : s.lagMs / 1000);
+        },
+      });
+      new Gauge({
+        name: "db_reads",
+        help: "Read-only queries of the hot paths since start, by where they ran (a replica, or the primary)",
+        labelNames: ["on"] as const,
+        registers: [this.registry],
+        collect() {
+          for (const [name, count] of Object.entries(reads.readsBy())) this.set({ on: name }, count);
+          this.set({ on: "primary" }, reads.primaryReads);
+        },
+      });
+    }
   }
 
   /** Times every request by its route pattern (unknown URLs count as one "no route"). */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { API_PATHS, reportRequestSchema, type MemberProfile } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
+import { readFor } from "../http/reads";
+import type { Db } from "../db/database";
 import { sendOk } from "../http/context";
 import { badRequest, isUuid, notFound, parseOr400 } from "../http/errors";
 import { checkMemberReport, fileReport } from "../reports/service";
@@ -13,9 +15,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
   const { db } = ctx;
 
   /** The member, unless he does not exist, is suspended, or blocked the viewer: all three read "not found". */
-  async function findTarget(viewerId: string, id: string): Promise<ProfileRow> {
+  async function findTarget(viewerId: string, id: string, on: Db = db): Promise<ProfileRow> {
     if (!isUuid(id)) throw notFound("Member not found");
-    const row = await findProfileRow(db, viewerId, id);
+    const row = await findProfileRow(on, viewerId, id);
     if (!row || row.blocked_me) throw notFound("Member not found");
     return row;
   }
@@ -27,19 +29,20 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.get<{ Params: { id: string } }>("/api/users/:id", async (request) => {
     const me = request.member;
-    const r = await findTarget(me.id, request.params.id);
-    const isSelf = r.id === me.id;
-    const profile: MemberProfile = {
-      // Himself: no distance to himself, no score with himself.
-      ...toNearbyUser(
-        { ...r, meters: isSelf ? null : r.meters },
-        isSelf ? null : { age: me.age, interests: me.interests },
-        Date.now(),
-      ),
-      photos: await listPhotos(db, r.id),
-      isBlocked: Boolean(r.i_blocked),
-    };
-    return profile;
+    return readFor(ctx, request, async (on): Promise<MemberProfile> => {
+      const r = await findTarget(me.id, request.params.id, on);
+      const isSelf = r.id === me.id;
+      return {
+        // Himself: no distance to himself, no score with himself.
+        ...toNearbyUser(
+          { ...r, meters: isSelf ? null : r.meters },
+          isSelf ? null : { age: me.age, interests: me.interests },
+          Date.now(),
+        ),
+        photos: await listPhotos(on, r.id),
+        isBlocked: Boolean(r.i_blocked),
+      };
+    });
   });
 
   app.post<{ Params: { id: string } }>("/api/users/:id/block", async (request, reply) => {

@@ -8,6 +8,7 @@ import {
   rightNowRequestSchema,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
+import { readFor } from "../http/reads";
 import { sendOk } from "../http/context";
 import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
 import { toSessionUser } from "./present";
@@ -66,7 +67,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
 
 /** Nearby members, for everyone: visitors and guests browse too (the "open" group). */
 export function registerNearbyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
   const cursors = new Sealer(ctx.config.sessionSecret, "nearby-cursor");
 
   app.get(API_PATHS.nearby, async (request, reply) => {
@@ -78,7 +78,9 @@ export function registerNearbyRoutes(app: FastifyInstance, ctx: AppContext): voi
     // A block hides each from the other: for his member session, and as far as this browser tells
     // (the device cookie of the member who last signed in on it) for a guest or visitor too.
     const viewerId = me?.id ?? request.viewer.blocksOf;
-    const { users: found, nextCursor } = await findNearby(db, cursors, { ...query, viewerId, viewer }, position);
+    const { users: found, nextCursor } = await readFor(ctx, request, (db) =>
+      findNearby(db, cursors, { ...query, viewerId, viewer }, position),
+    );
     if (nextCursor) void reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return found;
   });
