@@ -9,6 +9,7 @@ import {
   type SendMessage,
 } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
+import { MessageStore, type StoredRow } from "./store-batch";
 import { blocks, conversationParticipants, conversations, media, messages, users } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { mediaUrl } from "../media/url";
@@ -18,16 +19,8 @@ import { activeSql } from "../policy/members";
 import { messageVisibleSql } from "../policy/messages";
 
 /** A message row with its picture's size, as the queries below select it. */
-interface MessageRow extends Record<string, unknown> {
-  id: number | string;
-  conversation_id: string;
-  sender_id: string | null;
-  content: string;
-  media_id: string | null;
-  media_width: number | null;
-  media_height: number | null;
-  temp_id: string | null;
-  created_at: string | Date;
+/** A message's row as queries give it (store-batch.ts's, with its removal). */
+interface MessageRow extends StoredRow {
   removed_at?: string | Date | null;
 }
 
@@ -153,6 +146,14 @@ export async function isBlockedBetween(db: Db, userId: string, others: readonly 
  * Stores a message (decisions.md 5): once per (sender, tempId). A retry of a stored send returns
  * the stored message with `created: false`, and nothing else happens.
  */
+const messageStores = new WeakMap<Db, MessageStore>();
+/** This database's message store (one per database: its batches). */
+function messageStoreOf(db: Db): MessageStore {
+  let store = messageStores.get(db);
+  if (!store) messageStores.set(db, (store = new MessageStore(db)));
+  return store;
+}
+
 export async function storeMessage(
   db: Db,
   participants: Participants,
@@ -165,46 +166,15 @@ export async function storeMessage(
     const [picture] = await db.select({ owner: media.ownerId }).from(media).where(eq(media.id, input.mediaId)).limit(1);
     if (!picture || picture.owner !== senderId) throw notFound("Picture not found: upload it first");
   }
-  const content = input.content.trim();
-  const peers =
-    others.length > 0
-      ? sql.join(
-          others.map((o) => sql`${o}::uuid`),
-          sql`, `,
-        )
-      : sql`NULL`;
-  // One round trip on the hot path: stored unless a block stands between them or this tempId was
-  // stored before; the conversation's time and the sender's read mark move with it.
-  const [row] = await queryRows<MessageRow>(
-    db,
-    sql`
-      WITH ins AS (
-        INSERT INTO messages (conversation_id, sender_id, content, media_id, temp_id)
-        SELECT ${input.conversationId}::uuid, ${senderId}::uuid, ${content}, ${input.mediaId ?? null}::uuid, ${input.tempId}
-        WHERE ${
-          group
-            ? sql`TRUE`
-            : sql`NOT EXISTS (
-          SELECT 1 FROM blocks b
-          WHERE (b.blocker_id = ${senderId}::uuid AND b.blocked_id IN (${peers}))
-             OR (b.blocked_id = ${senderId}::uuid AND b.blocker_id IN (${peers}))
-        )`
-        }
-        ON CONFLICT (sender_id, temp_id) DO NOTHING
-        RETURNING *
-      ),
-      touched AS (
-        UPDATE conversations SET last_message_at = now()
-        WHERE id = ${input.conversationId}::uuid AND EXISTS (SELECT 1 FROM ins)
-      ),
-      marked AS (
-        UPDATE conversation_participants SET last_read_message_id = GREATEST(last_read_message_id, (SELECT id FROM ins))
-        WHERE conversation_id = ${input.conversationId}::uuid AND user_id = ${senderId}::uuid AND EXISTS (SELECT 1 FROM ins)
-      )
-      SELECT ins.id, ins.conversation_id, ins.sender_id, ins.content, ins.media_id, md.width AS media_width, md.height AS media_height, ins.temp_id, ins.created_at
-      FROM ins LEFT JOIN media md ON md.id = ins.media_id
-    `,
-  );
+  // Stored with whatever other messages wait (store-batch.ts): one statement and one commit for many under load.
+  const row = await messageStoreOf(db).store({
+    conversationId: input.conversationId,
+    senderId,
+    content: input.content.trim(),
+    mediaId: input.mediaId ?? null,
+    tempId: input.tempId,
+    peer: group ? null : (others[0] ?? null),
+  });
   // In a group, those in a block with the sender are not told (their view hides his messages).
   const recipients = group ? await withoutBlocked(db, senderId, others) : others;
   if (row) return { message: toMessage(row), created: true, recipients, group };
