@@ -3,6 +3,7 @@
  *
  *   npm run bench:messaging                         (defaults: 1000 clients, 1000/s, 30 s)
  *   npm run bench:messaging -- --clients 200 --rate 200 --seconds 10
+ *   npm run bench:messaging -- --nodes 2 --rate 2000       (two nodes through Redis, REDIS_URL)
  *
  * It makes a fresh PostgreSQL database (DATABASE_URL's server, or postgres://postgres@127.0.0.1:5432),
  * runs the real migrations, inserts the members, their 500 conversations (pairs) and sessions
@@ -14,7 +15,7 @@
  * p50/p99 latencies of delivery and of acknowledgement. Everything goes to stdout.
  */
 import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
 import { sql } from "drizzle-orm";
@@ -35,6 +36,9 @@ const SECONDS = arg("seconds", 30);
 /** Seconds sent at the same rate first, counted for loss and doubles but not in the latencies: a node in service is warm. */
 const WARMUP = arg("warmup", 5);
 const PORT = arg("port", 3210);
+/** Server nodes (each a process on its own port, PORT, PORT+1...): more than one share messages through Redis (REDIS_URL). */
+const NODES = arg("nodes", 1);
+const REDIS = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const base = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `vicinity_bench_messaging_${process.pid}`;
 const dbUrl = base.replace(/\/[^/]*$/, `/${dbName}`);
@@ -90,14 +94,25 @@ async function main() {
     await database.db.execute(sql`ANALYZE`);
     await database.close();
 
-    const server = await startServerProcess({
-      databaseUrl: dbUrl,
-      secret,
-      port: PORT,
-      env: { MESSAGES_PER_MINUTE: "100000" },
-    });
-    stopServer = server.stop;
-    const url = server.url;
+    const prefix = `vicinity-bench-${process.pid}`;
+    const metricsToken = randomBytes(24).toString("base64url");
+    const servers = await Promise.all(
+      Array.from({ length: NODES }, (_, n) =>
+        startServerProcess({
+          databaseUrl: dbUrl,
+          secret,
+          port: PORT + n,
+          env: {
+            MESSAGES_PER_MINUTE: "100000",
+            METRICS_TOKEN: metricsToken,
+            ...(NODES > 1 ? { REDIS_URL: REDIS, REDIS_PREFIX: prefix } : {}),
+          },
+        }),
+      ),
+    );
+    stopServer = async () => void (await Promise.all(servers.map((s) => s.stop())));
+    // Half the pairs on one node, half across two (their messages go through Redis).
+    const nodeOf = (i: number) => (i < half ? i % NODES : (i - half + Math.floor((i - half) / 2)) % NODES);
 
     // Connect everyone.
     const sentAt = new Map<string, number>();
@@ -107,6 +122,7 @@ async function main() {
     let connectedCount = 0;
     const t0 = performance.now();
     for (let i = 0; i < CLIENTS; i += 1) {
+      const url = servers[nodeOf(i)]!.url;
       const socket: Client = connect(url, {
         transports: ["websocket"],
         extraHeaders: { cookie: `vicinity_sid=${tokens[i]}`, origin: url },
@@ -145,6 +161,9 @@ async function main() {
     let sent = 0;
     const perTick = RATE / 100;
     let carry = 0;
+    // The bench's own event loop: a stall here delays sends and deliveries alike, and is not the server's.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const start = performance.now();
     let tick = 0;
     while (performance.now() - start < (WARMUP + SECONDS) * 1000) {
@@ -174,6 +193,7 @@ async function main() {
       if (wait > 0) await sleep(wait);
     }
     const sendSeconds = (performance.now() - start) / 1000;
+    loopDelay.disable();
     if (WARMUP > 0) console.info(`(the first ${WARMUP} s are the warm-up)`);
     // Stragglers.
     const drainUntil = performance.now() + 10_000;
@@ -190,7 +210,9 @@ async function main() {
     // timed out on the way back) is not lost: it is counted apart.
     const lost = [...ackedIds].filter((id) => !deliveredAt.has(id)).length;
     const deliveredUnacked = [...deliveredAt.keys()].filter((id) => !ackedIds.has(id)).length;
-    console.info(`\n== bench/messaging (${CLIENTS} clients, one node, PostgreSQL) ==`);
+    console.info(
+      `\n== bench/messaging (${CLIENTS} clients, ${NODES === 1 ? "one node" : `${NODES} nodes through Redis`}, PostgreSQL) ==`,
+    );
     console.info(
       `sent ${sent} in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s); acknowledged ${acked}; refused ${refused}; acknowledgement timed out ${timedOut}`,
     );
@@ -218,6 +240,22 @@ async function main() {
         .map(([w, l]) => `${w * 5}-${w * 5 + 5} s ${pct(l, 99).toFixed(0)} ms`)
         .join(", ")}`,
     );
+    console.info(
+      `the bench's own event loop delay: p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}`,
+    );
+    // Each node's own event loop lag and garbage collection over its life (prom-client's default metrics).
+    for (const node of servers) {
+      const text = await fetch(`${node.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+        .then((r) => r.text())
+        .catch(() => "");
+      const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, "m").exec(text)?.[1] ?? NaN);
+      const gcSeconds = [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} ([\d.e+-]+)$/gm)]
+        .map((m) => `${m[1]} ${(Number(m[2]) * 1000).toFixed(0)} ms`)
+        .join(", ");
+      console.info(
+        `node ${node.url}: event loop lag p99 ${ms(value("nodejs_eventloop_lag_p99_seconds") * 1000)}, max ${ms(value("nodejs_eventloop_lag_max_seconds") * 1000)}; garbage collection ${gcSeconds}`,
+      );
+    }
     console.info(
       `goal (all acknowledged, nothing lost or doubled, p99 <= 50 ms): ${acked === sent && lost === 0 && doubled === 0 && pct(latencies, 99) <= 50 ? "met" : "NOT met"}`,
     );
