@@ -12,6 +12,8 @@ export function presenceSockets(ctx: AppContext, core: RealtimeCore): (scope: So
   const stop = ctx.presence.onChange(async ({ userId, status, lastSeen }) => {
     // His marker's online ring, for those who look at his tile.
     ctx.mapChanges.memberChanged(userId);
+    // A node shutting down tells nobody: its database and Redis links are going.
+    if (core.closing()) return;
     try {
       if (!(await pushesAbout(ctx.db, userId))) return;
       const told = await presenceAudienceOf(ctx.db, userId);
@@ -19,7 +21,8 @@ export function presenceSockets(ctx: AppContext, core: RealtimeCore): (scope: So
       if (core.closing()) return;
       ctx.notify.toUsers(told, "userOnlineStatusUpdate", { userId, status, lastSeen: lastSeen.toISOString() });
     } catch (error) {
-      log.warn(error);
+      // Its pool closed under it as the node shut down: nothing to tell.
+      if (!core.closing()) log.warn(error);
     }
   });
   core.onClose(stop);
