@@ -24,6 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { ADMIN_URL, adminQuery } from "../lib/postgres";
+import { cpuSeconds, postgresCpuSeconds } from "../lib/cpu";
 
 type Engine = "postgres" | "pglite";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -76,30 +77,6 @@ function stopServer(child: ChildProcess): Promise<void> {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });
-}
-
-/** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // Gone meanwhile (a PostgreSQL backend that ended).
-  }
-}
-
-/** CPU seconds used by every PostgreSQL process on this machine (its backends serve the server's pool). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += cpuSeconds(Number(entry));
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return total;
 }
 
 function residentMb(pid: number): number {

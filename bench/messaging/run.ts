@@ -27,6 +27,7 @@ import { directKeyOf } from "../../apps/server/src/messages/service";
 
 import { numberArg, percentile } from "../lib/args";
 import { startServerProcess } from "../lib/server-process";
+import { cpuSeconds, postgresCpuSeconds } from "../lib/cpu";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const arg = numberArg;
@@ -164,6 +165,7 @@ async function main() {
     // The bench's own event loop: a stall here delays sends and deliveries alike, and is not the server's.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
+    const cpuBefore = { nodes: servers.map((n) => cpuSeconds(n.pid)), postgres: postgresCpuSeconds() };
     const start = performance.now();
     let tick = 0;
     while (performance.now() - start < (WARMUP + SECONDS) * 1000) {
@@ -193,6 +195,10 @@ async function main() {
       if (wait > 0) await sleep(wait);
     }
     const sendSeconds = (performance.now() - start) / 1000;
+    const cpu = {
+      nodes: servers.reduce((sum, n, i) => sum + cpuSeconds(n.pid) - cpuBefore.nodes[i]!, 0),
+      postgres: postgresCpuSeconds() - cpuBefore.postgres,
+    };
     loopDelay.disable();
     if (WARMUP > 0) console.info(`(the first ${WARMUP} s are the warm-up)`);
     // Stragglers.
@@ -239,6 +245,10 @@ async function main() {
         .sort((a, b) => a[0] - b[0])
         .map(([w, l]) => `${w * 5}-${w * 5 + 5} s ${pct(l, 99).toFixed(0)} ms`)
         .join(", ")}`,
+    );
+    const perMessage = (seconds: number) => `${((seconds * 1000) / sent).toFixed(2)} ms a message`;
+    console.info(
+      `CPU while sending (${sendSeconds.toFixed(0)} s): server ${cpu.nodes.toFixed(1)} s (${perMessage(cpu.nodes)}), PostgreSQL ${cpu.postgres.toFixed(1)} s (${perMessage(cpu.postgres)})`,
     );
     console.info(
       `the bench's own event loop delay: p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}`,
