@@ -97,6 +97,10 @@ async function main() {
 
     const prefix = `vicinity-bench-${process.pid}`;
     const metricsToken = randomBytes(24).toString("base64url");
+    const metricsOf = (nodeUrl: string) =>
+      fetch(`${nodeUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+        .then((r) => r.text())
+        .catch(() => "");
     const servers = await Promise.all(
       Array.from({ length: NODES }, (_, n) =>
         startServerProcess({
@@ -166,6 +170,8 @@ async function main() {
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const cpuBefore = { nodes: servers.map((n) => cpuSeconds(n.pid)), postgres: postgresCpuSeconds() };
+    // Each node's event loop figures restart at each read of /metrics: read once here, so that the end's are the run's.
+    await Promise.all(servers.map((node) => metricsOf(node.url)));
     const start = performance.now();
     let tick = 0;
     while (performance.now() - start < (WARMUP + SECONDS) * 1000) {
@@ -253,11 +259,9 @@ async function main() {
     console.info(
       `the bench's own event loop delay: p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}`,
     );
-    // Each node's own event loop lag and garbage collection over its life (prom-client's default metrics).
+    // Each node's own event loop lag over the run and garbage collection over its life (prom-client's default metrics).
     for (const node of servers) {
-      const text = await fetch(`${node.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
-        .then((r) => r.text())
-        .catch(() => "");
+      const text = await metricsOf(node.url);
       const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, "m").exec(text)?.[1] ?? NaN);
       const gcSeconds = [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} ([\d.e+-]+)$/gm)]
         .map((m) => `${m[1]} ${(Number(m[2]) * 1000).toFixed(0)} ms`)
