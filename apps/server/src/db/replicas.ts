@@ -189,7 +189,8 @@ export class ReadRouting {
   async read<T>(since: number, work: (db: Db) => Promise<T>, waitMs = 0): Promise<T> {
     let state = this.pick(Math.max(since, this.fenceAt));
     const until = this.now() + waitMs;
-    while (!state && this.hasReplicas && this.now() < until) {
+    // Only a replica that answers can catch up: none up, the primary answers at once.
+    while (!state && this.states.some((s) => s.up) && this.now() < until) {
       await this.poll();
       state = this.pick(Math.max(since, this.fenceAt));
       if (!state) await new Promise((resolve) => setTimeout(resolve, 20));
