@@ -90,17 +90,19 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     return mapAreaSchema.parse(res.json());
   };
 
+  /** A member's position, as his app sends it. */
+  const putLocation = async (cookie: string, position: LatLon) => {
+    const res = await server.app.inject({
+      method: "PUT",
+      url: "/api/users/location",
+      headers: { cookie },
+      payload: position,
+    });
+    expect(res.statusCode).toBe(200);
+  };
   const member = async (email: string, position?: LatLon) => {
     const m = await registerMember(server, email);
-    if (position) {
-      const res = await server.app.inject({
-        method: "PUT",
-        url: "/api/users/location",
-        headers: { cookie: m.cookie },
-        payload: position,
-      });
-      expect(res.statusCode).toBe(200);
-    }
+    if (position) await putLocation(m.cookie, position);
     return m;
   };
 
@@ -448,13 +450,7 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     const mover = await member("mover@example.com", offset(30, 0));
     const client = await liveClient(viewer.cookie, viewer.id);
     const moveTo = async (position: LatLon) => {
-      const res = await server.app.inject({
-        method: "PUT",
-        url: "/api/users/location",
-        headers: { cookie: mover.cookie },
-        payload: position,
-      });
-      expect(res.statusCode).toBe(200);
+      await putLocation(mover.cookie, position);
       const got = await client.sync();
       expect(got.map((p) => p.event)).toEqual(["mapChanges"]);
       return mapChangesSchema.parse(got[0]!.payload);
