@@ -7,6 +7,9 @@ export const REPLICA_POLL_MS = 250;
 /** The cookie that tells any node when this browser last wrote (a node it did not write through reads it too). */
 export const WROTE_COOKIE = "vicinity_wrote";
 
+/** How far apart two nodes' clocks may be for the cookie's time (another node's) to keep read-your-writes. */
+export const COOKIE_CLOCK_MARGIN_MS = 1000;
+
 /** A streaming replica as the reads see it. */
 export interface Replica {
   /** host:port/database, no credentials: for logs and /metrics. */
@@ -164,7 +167,8 @@ export class ReadRouting {
   /** What a read by this member (or browser) must see: his last write (`cookie`: the one his browser tells) and every fence. */
   sinceFor(userId: string | null | undefined, cookie?: string | undefined): number {
     const told = Number(cookie);
-    const fromCookie = Number.isFinite(told) && told > 0 ? Math.min(told, this.now()) : 0;
+    // Written by another node's clock: a margin for the two clocks apart, and never past this one's now.
+    const fromCookie = Number.isFinite(told) && told > 0 ? Math.min(told + COOKIE_CLOCK_MARGIN_MS, this.now()) : 0;
     return Math.max(this.fenceAt, fromCookie, (userId && this.writes.get(userId)) || 0);
   }
 

@@ -242,6 +242,22 @@ if (replicaUrl)
     });
   });
 
+describe("what a read must see", () => {
+  it("is the latest of the reader's own write, his browser's cookie (a second's margin, never past now) and the fence", () => {
+    const reads = new ReadRouting({} as Database["db"], [], { maxLagMs: 5000, now: () => 10_000 });
+    expect(reads.sinceFor(null)).toBe(0);
+    expect(reads.sinceFor(null, "5000")).toBe(6000);
+    expect(reads.sinceFor(null, "9500")).toBe(10_000);
+    expect(reads.sinceFor(null, "99999999")).toBe(10_000);
+    expect(reads.sinceFor(null, "not a time")).toBe(0);
+    reads.fence(3000);
+    expect(reads.sinceFor("someone")).toBe(3000);
+    // Without a replica nothing is remembered (every read is on the primary anyway).
+    reads.wrote("someone", 7000);
+    expect(reads.sinceFor("someone")).toBe(3000);
+  });
+});
+
 describe("log positions", () => {
   it("order as the log does", () => {
     expect(lsnValue("0/15000000")).toBe(0x15000000n);
