@@ -11,6 +11,10 @@ import {
   seedDemoMembersIfEmpty,
 } from "./seed";
 import { DEMO_PHOTO_SHARE } from "./seed-photos";
+import { liveDemoMinute } from "./life";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/database";
+import { onlineNowSql } from "../presence/presence";
 import { resetDatabase, startTestServer, testEngines, type TestServer } from "../test/harness";
 
 describe.each(testEngines())("the demo seed (%s)", (engine) => {
@@ -38,6 +42,45 @@ describe.each(testEngines())("the demo seed (%s)", (engine) => {
     const res = await t.server.app.inject({ method: "GET", url: `/media/${first!.id}?w=150&h=150&q=75&f=webp` });
     expect(res.statusCode).toBe(200);
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: "webp", width: 150, height: 150 });
+  });
+
+  it("lives: however long after the seed, about 30% of the demo members are online, some come and go, a few move", async () => {
+    // As if the server had been up for hours: nobody's presence is fresh any more.
+    await t.database.db.execute(sql`UPDATE presence SET last_seen_at = now() - interval '3 hours'`);
+    const onlineIds = async () =>
+      new Set(
+        (
+          await queryRows<{ id: string }>(
+            t.database.db,
+            sql`SELECT p.user_id AS id FROM presence p WHERE ${onlineNowSql("p")}`,
+          )
+        ).map((r) => r.id),
+      );
+    expect((await onlineIds()).size).toBe(0);
+    const positions = async () =>
+      new Map((await t.database.db.select().from(locations)).map((l) => [l.userId, `${l.latitude},${l.longitude}`]));
+    const before = await positions();
+    // A seeded generator: the same minutes on every run.
+    let state = 7;
+    const random = () => ((state = (state * 16807) % 2147483647) - 1) / 2147483646;
+    let moved: Array<{ id: string }> = [];
+    for (let minute = 0; minute < 60; minute++) moved = await liveDemoMinute(t.database.db, random);
+    const first = await onlineIds();
+    expect(first.size).toBeGreaterThan(DEMO_MEMBER_COUNT * 0.2);
+    expect(first.size).toBeLessThan(DEMO_MEMBER_COUNT * 0.4);
+    await liveDemoMinute(t.database.db, random);
+    const next = await onlineIds();
+    expect([...first].some((id) => !next.has(id))).toBe(true);
+    expect([...next].some((id) => !first.has(id))).toBe(true);
+    // The last minute's movers are online and moved (a little: within about half a kilometre).
+    expect(moved.length).toBeGreaterThan(0);
+    const after = await positions();
+    for (const { id } of moved) {
+      expect(first.has(id)).toBe(true);
+      const [lat0, lon0] = before.get(id)!.split(",").map(Number);
+      const [lat1, lon1] = after.get(id)!.split(",").map(Number);
+      expect(Math.abs(lat1! - lat0!) + Math.abs(lon1! - lon0!)).toBeLessThan(0.5);
+    }
   });
 
   it("keeps the demo map and events alive: fresh positions, and always some upcoming events", async () => {

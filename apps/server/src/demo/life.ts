@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "../db/database";
+import { saveLocation } from "../location/save-location";
+import { onlineNowSql } from "../presence/presence";
+import type { LatLon } from "../location/privacy-grid";
+import { DEMO_EMAIL_DOMAIN } from "./seed";
+
+/** How often the demo city lives a minute. */
+export const DEMO_LIFE_MS = 60_000;
+/** A demo member online stays on for the next minute with this chance (about 12 minutes a visit; else he goes offline)... */
+const STAYS_ON = 0.92;
+/** ...and one offline comes online with this one: about 30% of them online at any time (0.035 / (0.035 + 0.08)). */
+const COMES_ON = 0.035;
+/** Demo members online who move a little each minute. */
+const MOVERS = 6;
+/** How far one moves at most, in degrees of latitude (about 300 m). */
+const STEP = 0.0027;
+
+const isDemo = sql`u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`}`;
+
+/**
+ * A minute of the demo city (SEED_DEMO only, never production): its members come online and go
+ * offline through the day (each online one heartbeats on with STAYS_ON, each offline one comes on
+ * with COMES_ON, so about 30% are on at any moment), and a few of those online move a little, so
+ * that a newcomer sees people online near the fallback location, on the grid and on the live map,
+ * however long ago the server started. Returns those who moved and where they were, for the live map.
+ */
+export async function liveDemoMinute(
+  db: Db,
+  random: () => number = Math.random,
+): Promise<Array<{ id: string; before: LatLon | null }>> {
+  const rows = await queryRows<{ id: string; online: boolean; secret: string; lat: number | null; lon: number | null }>(
+    db,
+    sql`SELECT u.id, ${onlineNowSql("p")} AS online, u.location_secret AS secret, l.latitude AS lat, l.longitude AS lon
+      FROM users u LEFT JOIN presence p ON p.user_id = u.id LEFT JOIN locations l ON l.user_id = u.id
+      WHERE ${isDemo} ORDER BY u.id`,
+  );
+  const on = rows.filter((r) => random() < (r.online ? STAYS_ON : COMES_ON));
+  // Those who were on and are not now close the app: offline, last seen now.
+  const off = rows.filter((r) => r.online && !on.includes(r));
+  for (const [who, status] of [
+    [on, "online"],
+    [off, "offline"],
+  ] as const) {
+    if (who.length === 0) continue;
+    const ids = sql`${`{${who.map((r) => r.id).join(",")}}`}::uuid[]`;
+    await db.execute(sql`INSERT INTO presence (user_id, status, last_seen_at)
+      SELECT id, ${status}, now() FROM unnest(${ids}) AS id
+      ON CONFLICT (user_id) DO UPDATE SET status = ${status}, last_seen_at = now()`);
+  }
+  const movers = on
+    .filter((r) => r.lat !== null && r.lon !== null)
+    .sort(() => random() - 0.5)
+    .slice(0, MOVERS);
+  const moved: Array<{ id: string; before: LatLon | null }> = [];
+  for (const m of movers) {
+    const { before } = await saveLocation(
+      db,
+      { id: m.id, locationSecret: m.secret },
+      { latitude: m.lat! + (random() - 0.5) * 2 * STEP, longitude: m.lon! + (random() - 0.5) * 2 * STEP },
+    );
+    moved.push({ id: m.id, before });
+  }
+  return moved;
+}
