@@ -3,6 +3,7 @@ import { queryRows, type Db } from "../db/database";
 import { saveLocation } from "../location/save-location";
 import { onlineNowSql } from "../presence/presence";
 import type { LatLon } from "../location/privacy-grid";
+import { setRightNow } from "../users/profile";
 import { DEMO_EMAIL_DOMAIN } from "./seed";
 
 /** How often the demo city lives a minute. */
@@ -15,6 +16,18 @@ const COMES_ON = 0.035;
 const MOVERS = 6;
 /** How far one moves at most, in degrees of latitude (about 300 m). */
 const STEP = 0.0027;
+/** A demo member who comes online says what he is up to Right Now with this chance (for the spec's hour). */
+const SAYS_RIGHT_NOW = 0.15;
+const RIGHT_NOW_NOTES = [
+  "Coffee downtown?",
+  "At the gym till 7",
+  "Beach walk, anyone?",
+  "New in town, show me around",
+  "Drinks at Riverside",
+  "Up for a movie tonight",
+  "Lunch near San Marco",
+  "Dog park with Max",
+];
 
 const isDemo = sql`u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`}`;
 
@@ -22,7 +35,8 @@ const isDemo = sql`u.email LIKE ${`%${DEMO_EMAIL_DOMAIN}`}`;
  * A minute of the demo city (SEED_DEMO only, never production): its members come online and go
  * offline through the day (each online one heartbeats on with STAYS_ON, each offline one comes on
  * with COMES_ON, so about 30% are on at any moment), and a few of those online move a little, so
- * that a newcomer sees people online near the fallback location, on the grid and on the live map,
+ * that a newcomer sees people online near the fallback location, on the grid and on the live map
+ * (some of those who come on say what they are up to, Right Now, for an hour),
  * however long ago the server started. Returns those who moved and where they were, for the live map.
  */
 export async function liveDemoMinute(
@@ -48,6 +62,9 @@ export async function liveDemoMinute(
       SELECT id, ${status}, now() FROM unnest(${ids}) AS id
       ON CONFLICT (user_id) DO UPDATE SET status = ${status}, last_seen_at = now()`);
   }
+  // Some of those who just came on say what they are up to.
+  for (const r of on.filter((r) => !r.online && random() < SAYS_RIGHT_NOW))
+    await setRightNow(db, r.id, RIGHT_NOW_NOTES[Math.floor(random() * RIGHT_NOW_NOTES.length)]!);
   const movers = on
     .filter((r) => r.lat !== null && r.lon !== null)
     .sort(() => random() - 0.5)

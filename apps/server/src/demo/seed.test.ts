@@ -72,6 +72,12 @@ describe.each(testEngines())("the demo seed (%s)", (engine) => {
     const next = await onlineIds();
     expect([...first].some((id) => !next.has(id))).toBe(true);
     expect([...next].some((id) => !first.has(id))).toBe(true);
+    // Some of those who came on said what they are up to, for the hour to come.
+    const [saying] = await queryRows<{ n: string }>(
+      t.database.db,
+      sql`SELECT count(*)::text AS n FROM users WHERE right_now_note IS NOT NULL AND right_now_until > now()`,
+    );
+    expect(Number(saying!.n)).toBeGreaterThan(5);
     // The last minute's movers are online and moved (a little: within about half a kilometre).
     expect(moved.length).toBeGreaterThan(0);
     const after = await positions();

@@ -7,6 +7,7 @@ import { users } from "../db/schema";
 import type { Access, RouteEntry } from "../http/route-groups";
 import { setAdmin } from "../users/admins";
 import { HEALTH_PATHS } from "../ops/routes";
+import { NARROWING_WRITES, OWN_WRITES } from "../policy/read-fences";
 import { jpegWithGps, pictureForm } from "./pictures";
 import {
   guestCookie,
@@ -489,6 +490,18 @@ describe("the route table", () => {
     expect(
       Object.keys(EXPECT).filter((k) => !keys.includes(k)),
       "expectations of routes the server no longer has",
+    ).toEqual([]);
+  });
+
+  it("classifies every state-changing route for the read replicas: narrowing (a fence) or its writer's own", () => {
+    const writes = table.map(keyOf).filter((k) => !k.startsWith("GET ") && !k.startsWith("HEAD "));
+    expect(
+      writes.filter((k) => NARROWING_WRITES.has(k) === OWN_WRITES.has(k)),
+      "in neither or both of NARROWING_WRITES and OWN_WRITES (policy/read-fences.ts)",
+    ).toEqual([]);
+    expect(
+      [...NARROWING_WRITES, ...OWN_WRITES].filter((k) => !writes.includes(k)),
+      "listed in policy/read-fences.ts but not a route of the server",
     ).toEqual([]);
   });
 
