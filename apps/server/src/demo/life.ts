@@ -51,7 +51,8 @@ export async function liveDemoMinute(
   );
   const on = rows.filter((r) => random() < (r.online ? STAYS_ON : COMES_ON));
   // Those who were on and are not now close the app: offline, last seen now.
-  const off = rows.filter((r) => r.online && !on.includes(r));
+  const staying = new Set(on);
+  const off = rows.filter((r) => r.online && !staying.has(r));
   for (const [who, status] of [
     [on, "online"],
     [off, "offline"],

@@ -44,6 +44,5 @@ export function markWrites(app: FastifyInstance, ctx: AppContext, fenceReads: ()
  */
 export function readFor<T>(ctx: AppContext, request: FastifyRequest, work: (db: Db) => Promise<T>): Promise<T> {
   const reads = ctx.database.reads;
-  if (!reads.hasReplicas) return work(ctx.db);
   return reads.read(reads.sinceFor(writerOf(request), request.cookies[WROTE_COOKIE]), work);
 }
