@@ -23,7 +23,20 @@ async function newMember(page: Page, name: string): Promise<string> {
   return me.id;
 }
 
-const markers = (page: Page) => page.locator(".leaflet-marker-icon[data-kind]");
+interface DrawnMarker {
+  kind: "member" | "cluster" | "crowd";
+  id?: string;
+  y: number;
+  picture: "none" | "pending" | "drawn";
+}
+
+/** The markers drawn on the map's canvas (decision 0040), as the page reports them. */
+const markers = (page: Page): Promise<DrawnMarker[]> =>
+  page
+    .getByTestId("map-markers")
+    .evaluate((canvas) => (canvas as HTMLCanvasElement & { markers(): DrawnMarker[] }).markers());
+const kinds = async (page: Page) => new Set((await markers(page)).map((m) => m.kind));
+const markerOf = async (page: Page, id: string) => (await markers(page)).find((m) => m.id === id);
 
 test("a member sees seeded members as markers and clusters, opens one and messages him; nothing leaves the app", async ({
   page,
@@ -35,8 +48,7 @@ test("a member sees seeded members as markers and clusters, opens one and messag
   expect((await page.request.put("/api/users/location", { data: HERE })).status()).toBe(200);
 
   await page.goto("/map");
-  await expect(markers(page).first()).toBeVisible();
-  await expect(page.locator('.leaflet-marker-icon[data-kind="cluster"]').first()).toBeVisible();
+  await expect.poll(async () => (await kinds(page)).has("cluster")).toBe(true);
   await expect(page.locator(".leaflet-control-attribution")).toBeVisible();
   await expect(page.getByText(/\d+ members? in view/)).toBeVisible();
 
@@ -70,32 +82,31 @@ test("another member's marker moves live, and is gone once he hides", async ({ p
   expect((await mover.request.put("/api/users/location", { data: EAST })).status()).toBe(200);
 
   await page.goto("/map");
-  const marker = page.locator(`.leaflet-marker-icon[data-member-id="${moverId}"]`);
-  await expect(marker).toBeVisible({ timeout: 15_000 });
-  const before = await marker.evaluate((el) => el.getBoundingClientRect().top);
+  await expect.poll(async () => (await markerOf(page, moverId))?.y, { timeout: 15_000 }).toBeDefined();
+  const before = (await markerOf(page, moverId))!.y;
 
   // He moves: the first member's map follows without a reload.
   expect((await mover.request.put("/api/users/location", { data: EAST_MOVED })).status()).toBe(200);
   await expect
-    .poll(async () => marker.evaluate((el) => el.getBoundingClientRect().top), { timeout: 20_000 })
+    .poll(async () => (await markerOf(page, moverId))?.y ?? 0, { timeout: 20_000 })
     .toBeGreaterThan(before + 20);
 
   // Hidden: not on the map at all.
   expect((await mover.request.put("/api/users/location/visibility", { data: { visibility: "hidden" } })).status()).toBe(
     200,
   );
-  await expect(marker).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(async () => markerOf(page, moverId), { timeout: 20_000 }).toBeUndefined();
   await page.reload();
-  await expect(markers(page).first()).toBeVisible();
-  await expect(marker).toHaveCount(0);
+  await expect.poll(async () => (await markers(page)).length).toBeGreaterThan(0);
+  await expect(await markerOf(page, moverId)).toBeUndefined();
   await other.close();
 });
 
 test("a visitor sees the limited map: no pictures, and the card invites him to sign up", async ({ page }) => {
   await page.goto("/map");
   await expect(page.getByText("Anonymous Browsing")).toBeVisible();
-  await expect(markers(page).first()).toBeVisible();
-  await expect(page.locator(".leaflet-marker-pane img")).toHaveCount(0);
+  await expect.poll(async () => (await kinds(page)).has("member")).toBe(true);
+  expect((await markers(page)).filter((m) => m.kind === "member" && m.picture !== "none")).toEqual([]);
   const list = page.getByRole("list", { name: "Members in view" });
   await list.getByRole("button").first().click();
   const card = page.getByTestId("map-member-card");

@@ -216,13 +216,17 @@ async function showStory(
   // is still loading (data-photo, avatar.tsx: an avatar preloads its photo outside document.images,
   // and again from the picture cache's object URL), for 60 ms on end (a picture that starts a frame
   // later counts), at most 3 s: a photo is either shown or has failed to its initials, never
-  // half-way. (A quiet spell of 200 ms, without the avatars' word, cost about a fifth of the suite.)
+  // half-way; the same for the pictures on a map's markers (data-pictures, marker-layer.ts). (A quiet spell of 200 ms, without the avatars' word, cost about a fifth of the suite.)
   const quietSince = { at: Date.now() };
   const giveUpAt = Date.now() + 3000;
   while (Date.now() < giveUpAt) {
     const loading =
       storyPage.inflight.size > 0 ||
-      (await page.evaluate(() => document.querySelector('[data-photo="loading"]') !== null));
+      (await page.evaluate(
+        () =>
+          document.querySelector('[data-photo="loading"]') !== null ||
+          document.querySelector('[data-testid="map-markers"][data-pictures="loading"]') !== null,
+      ));
     if (loading) quietSince.at = Date.now();
     else if (Date.now() - quietSince.at >= 60) break;
     await page.waitForTimeout(20);

@@ -36,7 +36,8 @@ function Harness() {
         waiting.current = { since: performance.now(), done: resolve };
         setMembers(data);
       });
-    bench.markers = () => document.querySelectorAll(".leaflet-marker-icon").length;
+    bench.markers = () =>
+      Number(document.querySelector<HTMLElement>("[data-testid=map-markers]")?.dataset.markers ?? 0);
     bench.ready = true;
   }, []);
   return (

@@ -19,6 +19,7 @@ export {
   useStopSharingLocation,
 } from "./api/own-location";
 export { MarkerIndex, type MapMarkerItem } from "./model/marker-index";
+export { drawnMarkers, markerPicturesReady, type DrawnMarker } from "./model/marker-layer";
 export { applyFilters, filtersActive, NO_FILTERS, type MapFilters } from "./model/filters";
 export { dataTilesFor, type MapView, type ViewBox, type LatLon } from "./model/view";
 export { describeMember, describeCluster } from "./model/describe";

@@ -28,6 +28,7 @@ import { MapMemberCard } from "./map-member-card";
 import { MapMemberList } from "./map-member-list";
 import { MapNotices } from "./map-notices";
 import { MemberMap } from "./member-map";
+import { drawnMarkers, markerPicturesReady, type DrawnMarker } from "../model/marker-layer";
 
 /** The visit's socket around the page: a fake one (no network) in the state a story asks for. */
 const withSocket: Decorator = (Story, context) => {
@@ -92,16 +93,20 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const markers = (root: HTMLElement, kind: "member" | "cluster" | "crowd") =>
-  Array.from(root.querySelectorAll<HTMLElement>(`.leaflet-marker-icon[data-kind="${kind}"]`));
+/** The markers drawn on the map's canvas (decision 0040), as a member sees them. */
+const markers = (root: HTMLElement, kind: DrawnMarker["kind"]) => drawnMarkers(root).filter((m) => m.kind === kind);
+const memberMarker = (root: HTMLElement, id: string) => markers(root, "member").find((m) => m.id === id);
 
 /** The markers are drawn, and every picture on them has arrived (a screenshot never catches one half-way). */
-async function markersShown(root: HTMLElement, kind: "member" | "cluster" | "crowd" = "member") {
+async function markersShown(root: HTMLElement, kind: DrawnMarker["kind"] = "member") {
   await waitFor(() => expect(markers(root, kind).length).toBeGreaterThan(0));
-  await waitFor(() => {
-    const images = Array.from(root.querySelectorAll<HTMLImageElement>(".leaflet-pane img"));
-    expect(images.every((img) => img.complete)).toBe(true);
-  });
+  await waitFor(() => expect(markerPicturesReady(root)).toBe(true));
+}
+
+/** A tap where a marker is drawn (the map finds the marker by position, as it does for a finger). */
+async function tap(marker: DrawnMarker) {
+  const target = document.elementFromPoint(marker.x, marker.y) as HTMLElement;
+  await userEvent.pointer({ keys: "[MouseLeft]", target, coords: { clientX: marker.x, clientY: marker.y } });
 }
 
 /** On phones the filters live in a bottom sheet: open it first. */
@@ -120,10 +125,7 @@ export const Members: Story = {
   tags: ["tablet"],
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
-    await expect(markers(canvasElement, "member")[0]).toHaveAttribute(
-      "aria-label",
-      expect.stringMatching(/, (online|offline)/),
-    );
+    await expect(markers(canvasElement, "member")[0]!.label).toMatch(/, (online|offline)/);
     await expect(canvasElement.querySelector("[aria-label='You are here']")).not.toBeNull();
     await expect(canvasElement.querySelector(".leaflet-control-attribution")).toHaveTextContent("OpenStreetMap");
   },
@@ -173,13 +175,13 @@ export const ManyMembersClustered: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(markers(canvasElement, "cluster").length).toBeGreaterThan(3));
     const cluster = markers(canvasElement, "cluster")[0]!;
-    await expect(cluster).toHaveAttribute("aria-label", expect.stringMatching(/^Cluster of \d+ members$/));
-    const total = markers(canvasElement, "cluster").reduce((sum, el) => sum + Number(el.dataset.count), 0);
+    await expect(cluster.label).toMatch(/^Cluster of \d+ members$/);
+    const total = markers(canvasElement, "cluster").reduce((sum, m) => sum + m.count!, 0);
     await expect(total).toBeGreaterThan(100);
   },
 };
 
-/** A cluster opened by keyboard: Enter zooms in until it comes apart. */
+/** A cluster tapped: the map zooms in until it comes apart. */
 export const ClusterOpened: Story = {
   tags: ["!mobile"],
   parameters: { msw: { handlers: { map: [...mapHandlers.base, ...mapHandlers.many] } } },
@@ -187,11 +189,8 @@ export const ClusterOpened: Story = {
     await waitFor(() => expect(markers(canvasElement, "cluster").length).toBeGreaterThan(3));
     const before = markers(canvasElement, "cluster").length + markers(canvasElement, "member").length;
     const zoomIn = canvasElement.querySelector<HTMLElement>(".leaflet-control-zoom-in")!;
-    const cluster = markers(canvasElement, "cluster").sort(
-      (a, b) => Number(b.dataset.count) - Number(a.dataset.count),
-    )[0]!;
-    cluster.focus();
-    await userEvent.keyboard("{Enter}");
+    const cluster = markers(canvasElement, "cluster").sort((a, b) => b.count! - a.count!)[0]!;
+    await tap(cluster);
     await waitFor(() => expect(zoomIn.getAttribute("aria-disabled")).not.toBe("true"));
     await waitFor(() =>
       expect(markers(canvasElement, "cluster").length + markers(canvasElement, "member").length).not.toBe(before),
@@ -206,13 +205,13 @@ export const SelectedMember: Story = {
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
     const marker = markers(canvasElement, "member")[0]!;
-    const name = marker.getAttribute("aria-label")!.split(",")[0]!;
-    await userEvent.click(marker);
+    const name = marker.label.split(",")[0]!;
+    await tap(marker);
     const card = await within(canvasElement).findByTestId("map-member-card");
     await expect(within(card).getByRole("heading", { name })).toBeVisible();
     await expect(within(card).getByRole("button", { name: `Message ${name}` })).toBeVisible();
     await expect(within(card).getByRole("button", { name: `View ${name}'s profile` })).toBeVisible();
-    await expect(marker).toHaveAttribute("data-selected", "true");
+    await waitFor(() => expect(memberMarker(canvasElement, marker.id!)?.selected).toBe(true));
   },
 };
 
@@ -220,17 +219,14 @@ export const SelectedMember: Story = {
 export const FilterOnlineNow: Story = {
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
-    const before = canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length;
+    const before = drawnMarkers(canvasElement).length;
     const panel = await openFilters(canvasElement);
     await userEvent.click(panel.getByRole("button", { name: "Online now" }));
     await expect(panel.getByRole("button", { name: "Online now" })).toHaveAttribute("aria-pressed", "true");
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(markers(canvasElement, "crowd")).toHaveLength(0));
-    await waitFor(() =>
-      expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length).toBeLessThan(before),
-    );
-    for (const marker of markers(canvasElement, "member"))
-      await expect(marker.getAttribute("aria-label")).toContain(", online");
+    await waitFor(() => expect(drawnMarkers(canvasElement).length).toBeLessThan(before));
+    for (const marker of markers(canvasElement, "member")) await expect(marker.label).toContain(", online");
     await expect(within(canvasElement).getByText("Crowds are hidden while a filter is on")).toBeVisible();
   },
 };
@@ -271,7 +267,7 @@ export const LiveChangesArriving: Story = {
     const mover = MAP_MEMBERS[1]!;
     // A member drawn alone now (not in a cluster), who leaves.
     const gone = markers(canvasElement, "member")
-      .map((m) => m.dataset.memberId!)
+      .map((m) => m.id!)
       .find((id) => id !== mover.id)!;
     await expect(gone).toBeDefined();
     mapSocket().serverEmit("mapChanges", {
@@ -281,20 +277,13 @@ export const LiveChangesArriving: Story = {
       crowds: [],
       crowdsRemoved: [],
     });
-    await waitFor(() =>
-      expect(canvasElement.querySelector('.leaflet-marker-icon[data-member-id="map_new"]')).not.toBeNull(),
-    );
-    const moved = await waitFor(() => {
-      const marker = canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${mover.id}"]`);
-      expect(marker).not.toBeNull();
-      return marker!;
-    });
+    await waitFor(() => expect(memberMarker(canvasElement, "map_new")).toBeDefined());
     // His distance, worked out by the page from its own position (the story's device: the city centre).
     const km = displayKm(
       haversineMeters({ latitude: 30.3322, longitude: -81.6557 }, { latitude: 30.44, longitude: -81.58 }),
     );
-    await waitFor(() => expect(moved.getAttribute("aria-label")).toContain(`${km.toFixed(1)} km`));
-    await waitFor(() => expect(canvasElement.querySelector(`[data-member-id="${gone}"]`)).toBeNull());
+    await waitFor(() => expect(memberMarker(canvasElement, mover.id)?.label).toContain(`${km.toFixed(1)} km`));
+    await waitFor(() => expect(memberMarker(canvasElement, gone)).toBeUndefined());
     await markersShown(canvasElement);
   },
 };
@@ -305,9 +294,7 @@ export const LiveUpdateArriving: Story = {
     await markersShown(canvasElement);
     const tiles = await subscribedTiles();
     mapSocket().serverEmit("mapTiles", areaFor(tiles, [...MAP_MEMBERS, NEWCOMER], mapCrowdsFixture));
-    await waitFor(() =>
-      expect(canvasElement.querySelector('.leaflet-marker-icon[data-member-id="map_new"]')).not.toBeNull(),
-    );
+    await waitFor(() => expect(memberMarker(canvasElement, "map_new")).toBeDefined());
     await markersShown(canvasElement);
   },
 };
@@ -365,9 +352,9 @@ export const VisitorLimited: Story = {
   },
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
-    await expect(canvasElement.querySelectorAll(".leaflet-marker-pane img")).toHaveLength(0);
+    await expect(markers(canvasElement, "member").every((m) => m.picture === "none")).toBe(true);
     await expect(canvasElement.querySelector("[aria-label='You are here']")).toBeNull();
-    await userEvent.click(markers(canvasElement, "member")[0]!);
+    await tap(markers(canvasElement, "member")[0]!);
     const card = await within(canvasElement).findByTestId("map-member-card");
     await expect(within(card).getByRole("link", { name: "Sign Up for Full Access" })).toHaveAttribute("href", "/join");
     await expect(within(card).queryByRole("button", { name: /^Message/ })).toBeNull();
@@ -392,7 +379,7 @@ export const ZoomedOutTooFar: Story = {
     await waitFor(() =>
       expect(canvasElement.querySelector('[data-notice="zoom-in"]')).toHaveTextContent("Zoom in to see members"),
     );
-    await waitFor(() => expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]")).toHaveLength(0));
+    await waitFor(() => expect(drawnMarkers(canvasElement)).toHaveLength(0));
   },
 };
 
@@ -417,15 +404,10 @@ export const ListInStep: Story = {
     // A member drawn alone (not in a cluster).
     const row = within(list)
       .getAllByRole("button")
-      .find((r) => canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${r.dataset.memberId}"]`))!;
+      .find((r) => memberMarker(canvasElement, r.dataset.memberId!))!;
     await userEvent.hover(row);
     const id = row.dataset.memberId!;
-    await waitFor(() =>
-      expect(canvasElement.querySelector(`.leaflet-marker-icon[data-member-id="${id}"]`)).toHaveAttribute(
-        "data-highlighted",
-        "true",
-      ),
-    );
+    await waitFor(() => expect(memberMarker(canvasElement, id)?.highlighted).toBe(true));
     await userEvent.click(row);
     await expect(row).toHaveAttribute("aria-pressed", "true");
     await expect(await within(canvasElement).findByTestId("map-member-card")).toBeVisible();

@@ -4,10 +4,10 @@ import "leaflet/dist/leaflet.css";
 import "./member-map.css";
 import { MAP_MAX_ZOOM, type MapConfig, type MapCrowd, type MapMember } from "@vicinity/contract";
 import { cn } from "@vicinity/ui";
-import { avatarUrl, onSettledResize } from "@vicinity/features/shared";
+import { AVATAR_SIZE, avatarUrl, onSettledResize } from "@vicinity/features/shared";
 import { MarkerIndex, type MapMarkerItem } from "../model/marker-index";
 import { MarkerLayer } from "../model/marker-layer";
-import { OWN_MARKER_HTML } from "../model/marker-html";
+import { OWN_MARKER_HTML } from "../model/marker-look";
 import type { LatLon, MapView, ViewBox } from "../model/view";
 
 /** A request to move the map (a list row chosen, the device's first fix); a new `seq` moves it again. */
@@ -122,7 +122,11 @@ export function MemberMap(props: MemberMapProps) {
             animate: animated,
           }),
       },
-      (member) => (member.thumbnailUrl && !limitedRef.current ? avatarUrl(member.thumbnailUrl) : null),
+      // A sharp screen gets the avatar at twice its size (both are made when a picture is stored).
+      (member) =>
+        member.thumbnailUrl && !limitedRef.current
+          ? avatarUrl(member.thumbnailUrl, window.devicePixelRatio > 1 ? 2 * AVATAR_SIZE : AVATAR_SIZE)
+          : null,
     );
     const emitView = () =>
       callbacks.current.onViewChange?.({ box: boxOf(instance.getBounds()), zoom: instance.getZoom() });

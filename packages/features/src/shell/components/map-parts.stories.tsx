@@ -6,7 +6,9 @@ import { MAP_MEMBERS, mapCrowdsFixture } from "../../../../../mocks/fixtures/map
 import { adsHandlers, mapConfigFixture, mapHandlers } from "../../../../../mocks/handlers";
 import { LazyAdSlot } from "@vicinity/features/ads";
 import {
+  drawnMarkers,
   MAP_LIST_AD_AFTER,
+  markerPicturesReady,
   MapFiltersPanel,
   MapMemberCard,
   MapMemberList,
@@ -147,13 +149,7 @@ export const MapAlone: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await waitFor(() =>
-      expect(canvasElement.querySelectorAll(".leaflet-marker-icon[data-kind]").length).toBeGreaterThan(3),
-    );
-    await waitFor(() =>
-      expect(
-        Array.from(canvasElement.querySelectorAll<HTMLImageElement>(".leaflet-pane img")).every((i) => i.complete),
-      ).toBe(true),
-    );
+    await waitFor(() => expect(drawnMarkers(canvasElement).length).toBeGreaterThan(3));
+    await waitFor(() => expect(markerPicturesReady(canvasElement)).toBe(true));
   },
 };
