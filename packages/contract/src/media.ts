@@ -109,5 +109,20 @@ export function snapImageQuery(query: {
   return snapped;
 }
 
+/**
+ * The variants the app's screens ask for by the hundred (avatars, map markers, grid tiles, the
+ * profile picture): made when a picture is stored, in the formats browsers accept, so a screen of
+ * 200 avatars is served from files and never waits on (nor is refused) a render. The client's
+ * presets (IMAGE_PRESETS) are these.
+ */
+export const PRERENDERED_IMAGE_QUERIES = [
+  { w: 48, h: 48, q: 85 },
+  { w: 96, h: 96, q: 85 },
+  { w: 150, h: 150, q: 75 },
+  { w: 200, q: 90 },
+] as const satisfies readonly SnappedImageQuery[];
+/** What every current browser sends in Accept for pictures: AVIF first, WebP for the rest. */
+export const PRERENDERED_IMAGE_FORMATS = ["avif", "webp"] as const satisfies readonly ImageFormat[];
+
 /** Visitors and guests see thumbnails only (decisions.md 1): at most this many pixels a side. */
 export const GUEST_IMAGE_MAX_SIDE = 150;

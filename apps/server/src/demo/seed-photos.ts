@@ -4,9 +4,10 @@ import type { Db } from "../db/database";
 import { media, profilePhotos } from "../db/schema";
 import type { MediaStore } from "../media/store";
 import { MEDIA_URL_PREFIX } from "../media/url";
+import { prerenderVariants, renderPrerenderedVariants } from "../media/service";
 
-/** Share of demo members with a profile picture (the rest show their initials, as many real ones do). */
-export const DEMO_PHOTO_SHARE = 0.7;
+/** Portraits drawn, each shared by a few demo members (varied backdrops, skin, hair and shirts). */
+const PORTRAITS = 16;
 const WIDTH = 600;
 const HEIGHT = 750;
 const SKIN = ["#8d5524", "#c68642", "#e0ac69", "#f1c27d", "#ffdbac", "#5c3a1e"];
@@ -38,9 +39,11 @@ function portrait(variant: number): string {
 }
 
 /**
- * Gives most demo members a profile picture, through the real pipeline's storage (a media row, a
- * profile photo, the file under MEDIA_DIR), so the demo city looks like one. Portraits are drawn
- * once per variant and written per member, so every member owns his own file.
+ * Gives every demo member a profile picture, through the real pipeline's storage (a media row, a
+ * profile photo, the file under MEDIA_DIR), so the demo city looks like one: no letters in its grid
+ * or on its map. Portraits and their pre-rendered sizes (avatars, markers, tiles) are drawn once
+ * each and written per member, so every member owns his own files and a first screen of 200
+ * avatars is served from them.
  */
 export async function seedDemoPhotos(
   db: Db,
@@ -49,13 +52,19 @@ export async function seedDemoPhotos(
   random: () => number,
 ): Promise<number> {
   const variants = await Promise.all(
-    Array.from({ length: 16 }, (_, i) =>
+    Array.from({ length: PORTRAITS }, (_, i) =>
       sharp(Buffer.from(portrait(i)))
         .webp({ quality: 80 })
         .toBuffer(),
     ),
   );
-  const chosen = memberIds.filter(() => random() < DEMO_PHOTO_SHARE);
+  const sizes: Array<Map<string, Buffer>> = [];
+  for (const original of variants) sizes.push(await renderPrerenderedVariants(original));
+  // Who gets which portrait: shuffled, so neighbours do not share one in id order.
+  const chosen = memberIds
+    .map((id) => ({ id, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((m) => m.id);
   if (chosen.length === 0) return 0;
   const rows = await db
     .insert(media)
@@ -71,6 +80,7 @@ export async function seedDemoPhotos(
     )
     .returning({ id: media.id, ownerId: media.ownerId });
   await Promise.all(rows.map((row, i) => store.saveOriginal(row.id, variants[i % variants.length]!)));
+  for (const [i, row] of rows.entries()) await prerenderVariants(store, row.id, sizes[i % sizes.length]);
   await db.insert(profilePhotos).values(rows.map((row) => ({ mediaId: row.id, userId: row.ownerId, position: 0 })));
   // One statement: each chosen member's picture becomes his main one.
   await db.execute(sql`

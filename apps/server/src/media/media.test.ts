@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES } from "@vicinity/contract";
 import { media } from "../db/schema";
 import type { DirectoryMediaStore } from "./store";
@@ -20,6 +20,19 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
   let t: TestServer;
   let cookie: string;
   const inject = (options: InjectOptions) => t.server.app.inject(options);
+  /** A server of its own whose render limits are these (read when its routes are registered). */
+  async function serverWithRenderLimits(limits: { perMemberPerMinute: number; perAddressPerMinute: number }) {
+    const { RENDER_LIMITS } = await import("./routes");
+    const saved = { ...RENDER_LIMITS };
+    Object.assign(RENDER_LIMITS, limits);
+    try {
+      return await startTestServer(engine);
+    } finally {
+      Object.assign(RENDER_LIMITS, saved);
+    }
+  }
+  /** An event's picture: no variant is made ahead, so a test sees each render. */
+  const EVENT_UPLOAD = "/api/media?kind=event";
   const upload = (body: FormData | string, headers: Record<string, string> = {}, url = "/api/media") =>
     inject({ method: "POST", url, headers: { cookie, ...headers }, payload: body });
 
@@ -152,8 +165,11 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
     expect(res.json()).toMatchObject({ width: 200, height: 400 });
   });
 
+  // An event's picture here and below: a profile picture's common sizes are made ahead (see below).
   it("serves variants: sizes, crop, quality, format by f or by Accept, ETags and long caching", async () => {
-    const { url } = (await upload(pictureForm(await jpegWithGps(1200, 800)))).json() as { url: string };
+    const { url } = (await upload(pictureForm(await jpegWithGps(1200, 800)), {}, EVENT_UPLOAD)).json() as {
+      url: string;
+    };
     const get = (q: string, headers: Record<string, string> = {}) =>
       inject({ method: "GET", url: `${url}${q}`, headers: { cookie, ...headers } });
 
@@ -227,7 +243,10 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
   });
 
   it("serves a fixed set of variants: 40 odd sizes make a handful of renders and files, not 40", async () => {
-    const { id, url } = (await upload(pictureForm(await jpegWithGps(1200, 800)))).json() as { id: string; url: string };
+    const { id, url } = (await upload(pictureForm(await jpegWithGps(1200, 800)), {}, EVENT_UPLOAD)).json() as {
+      id: string;
+      url: string;
+    };
     let misses = 0;
     for (let w = 101; w <= 140; w++) {
       const res = await inject({
@@ -260,15 +279,7 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
   });
 
   it("limits renders per member and per address; cached variants and other addresses still answer", async () => {
-    const { RENDER_LIMITS } = await import("./routes");
-    const saved = { ...RENDER_LIMITS };
-    Object.assign(RENDER_LIMITS, { perMemberPerMinute: 3, perAddressPerMinute: 5 });
-    let limited: TestServer;
-    try {
-      limited = await startTestServer(engine);
-    } finally {
-      Object.assign(RENDER_LIMITS, saved);
-    }
+    const limited = await serverWithRenderLimits({ perMemberPerMinute: 3, perAddressPerMinute: 5 });
     try {
       const get = (url: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
         limited.server.app.inject({ method: "GET", url, headers, ...(remoteAddress ? { remoteAddress } : {}) });
@@ -276,7 +287,7 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
       const { id, url } = (
         await limited.server.app.inject({
           method: "POST",
-          url: "/api/media",
+          url: EVENT_UPLOAD,
           headers: { cookie: first.cookie },
           payload: pictureForm(await jpegWithGps(800, 600)),
         })
@@ -308,6 +319,50 @@ describe.each(testEngines())("pictures (%s)", (engine) => {
       expect((await get(`${url}?w=150&h=150&f=webp`)).statusCode).toBe(429);
       expect((await get(`${url}?w=140&f=webp`)).statusCode).toBe(200); // snaps to the cached 150
       expect((await get(`${url}?w=150&h=150&f=webp`, {}, "203.0.113.9")).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("makes a profile picture's common sizes when it is stored: a screen of avatars is served from files, never refused", async () => {
+    const { PRERENDERED_VARIANTS } = await import("./service");
+    const limited = await serverWithRenderLimits({ perMemberPerMinute: 1, perAddressPerMinute: 1 });
+    try {
+      const store = limited.server.context.mediaStore as DirectoryMediaStore;
+      const member = await registerMember(limited.server, "avatars@example.com");
+      const pictures: Array<{ id: string; url: string }> = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await limited.server.app.inject({
+          method: "POST",
+          url: "/api/media",
+          headers: { cookie: member.cookie },
+          payload: pictureForm(await jpegWithGps(900 + i, 700)),
+        });
+        expect(res.statusCode).toBe(201);
+        pictures.push(res.json() as { id: string; url: string });
+      }
+      // Made after the answer, in the background: every listed variant of every picture, and no other.
+      const listed = PRERENDERED_VARIANTS.map((v) => v.key).sort();
+      for (const { id } of pictures)
+        await vi.waitFor(
+          async () => expect((await readdir(store.variantPath(id, "")).catch(() => [])).sort()).toEqual(listed),
+          { timeout: 20_000, interval: 100 },
+        );
+      const get = (url: string, accept = "image/webp,*/*") =>
+        limited.server.app.inject({ method: "GET", url, headers: { cookie: member.cookie, accept } });
+      // The app's sizes, as a browser asks (Accept): all served from files, though one render a minute is allowed.
+      const accepts = { avif: "image/avif,image/webp,*/*", webp: "image/webp,*/*" };
+      for (const { url } of pictures)
+        for (const query of ["?w=48&h=48&q=85", "?w=96&h=96&q=85", "?w=150&h=150&q=75", "?w=200&q=90"])
+          for (const [format, accept] of Object.entries(accepts)) {
+            const res = await get(`${url}${query}`, accept);
+            expect(res.statusCode, `${query} ${format}`).toBe(200);
+            expect(res.headers["content-type"]).toBe(`image/${format}`);
+            expect(res.headers["x-media-cache"], `${query} ${format}`).toBe("hit");
+          }
+      // Another size is rendered on request, and counted: the second is refused.
+      expect((await get(`${pictures[0]!.url}?w=320&f=webp`)).statusCode).toBe(200);
+      expect((await get(`${pictures[0]!.url}?w=480&f=webp`)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

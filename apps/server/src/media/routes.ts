@@ -17,7 +17,7 @@ import type { Limiter } from "../http/limits";
 import { formatFromAccept, renderVariant } from "./pipeline";
 import { MEDIA_URL_PREFIX, mediaUrl } from "./url";
 import { canSeeMessagePicture } from "../messages/service";
-import { adPictureRunning, findMedia, storeUpload, type MediaRow } from "./service";
+import { adPictureRunning, findMedia, prerenderInBackground, storeUpload, variantKey, type MediaRow } from "./service";
 
 export { REMOVED_PICTURE_MESSAGE } from "./service";
 
@@ -114,6 +114,11 @@ export async function registerMediaUploadRoutes(app: FastifyInstance, ctx: AppCo
     }
     if (buffer.length === 0) throw badRequest("The picture is empty");
     const row = await storeUpload(db, mediaStore, me.id, kind, buffer);
+    // Profile pictures are shown by the hundred (avatars, markers, tiles): their sizes are made now.
+    if (kind === "photo")
+      void prerenderInBackground(mediaStore, row.id, (error) =>
+        request.log.warn({ err: error, media: row.id }, "pre-rendering a picture's variants failed"),
+      );
     const body: UploadedMedia = { id: row.id, url: mediaUrl(row.id), width: row.width, height: row.height };
     return reply.status(201).send(body);
   });
@@ -145,7 +150,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     await assertCanView(db, request, row, query.w, query.h);
 
     const format = query.f ?? formatFromAccept(request.headers.accept, row.hasAlpha);
-    const key = `w${query.w ?? 0}-h${query.h ?? 0}-q${query.q}.${format}`;
+    const key = variantKey(query, format);
     const etag = `"${row.id}-${key}"`;
     void reply.header("ETag", etag).header("Cache-Control", LONG_CACHE).header("X-Content-Type-Options", "nosniff");
     if (!query.f) void reply.header("Vary", "Accept");

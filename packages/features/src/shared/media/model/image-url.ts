@@ -1,4 +1,4 @@
-import { snapImageQuery, type ImageFormat } from "@vicinity/contract";
+import { PRERENDERED_IMAGE_QUERIES, snapImageQuery, type ImageFormat } from "@vicinity/contract";
 
 /** Spec, image URL options: w, h, q (default 80) and an optional f. */
 export interface ImageUrlOptions {
@@ -12,13 +12,14 @@ export interface ImageUrlOptions {
 /** Only our own pictures are served under this path and understand the options. */
 export const MEDIA_PATH_PREFIX = "/media/";
 
-/** Spec presets: avatar 48 px at q 85, profile image 200 px at q 90, thumbnail 150x150 at q 75. */
+/**
+ * Spec presets: avatar 48 px at q 85, profile image 200 px at q 90, thumbnail 150x150 at q 75; the
+ * server makes these when a picture is stored (PRERENDERED_IMAGE_QUERIES), and the avatar at twice
+ * its size for sharp screens.
+ */
 export const AVATAR_SIZE = 48;
-export const IMAGE_PRESETS = {
-  avatar: { w: AVATAR_SIZE, h: AVATAR_SIZE, q: 85 },
-  profile: { w: 200, q: 90 },
-  thumbnail: { w: 150, h: 150, q: 75 },
-} as const satisfies Record<string, ImageUrlOptions>;
+const [avatar, , thumbnail, profile] = PRERENDERED_IMAGE_QUERIES;
+export const IMAGE_PRESETS = { avatar, profile, thumbnail } as const satisfies Record<string, ImageUrlOptions>;
 
 // Any base works for parsing relative URLs; it never reaches the output.
 const PARSE_BASE = "http://relative.invalid";
