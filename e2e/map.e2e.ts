@@ -27,7 +27,7 @@ interface DrawnMarker {
   kind: "member" | "cluster" | "crowd";
   id?: string;
   y: number;
-  picture: "none" | "pending" | "drawn";
+  picture: "none" | "pending" | "drawn" | "failed";
 }
 
 /** The markers drawn on the map's canvas (decision 0040), as the page reports them. */
@@ -44,11 +44,20 @@ test("a member sees seeded members as markers and clusters, opens one and messag
 }) => {
   test.setTimeout(60_000);
   const requests = collectRequests(page);
+  const refused: string[] = [];
+  page.on("response", (response) => response.status() === 429 && refused.push(response.url()));
   await newMember(page, "mapper");
   expect((await page.request.put("/api/users/location", { data: HERE })).status()).toBe(200);
 
   await page.goto("/map");
   await expect.poll(async () => (await kinds(page)).has("cluster")).toBe(true);
+  // Every demo member has a picture, and every marker's arrives (made when it was stored: no render refused).
+  await expect
+    .poll(async () => (await markers(page)).filter((m) => m.kind === "member").map((m) => m.picture))
+    .not.toContain("pending");
+  const pictures = (await markers(page)).filter((m) => m.kind === "member").map((m) => m.picture);
+  expect(pictures.length).toBeGreaterThan(0);
+  expect(pictures.every((p) => p === "drawn")).toBe(true);
   await expect(page.locator(".leaflet-control-attribution")).toBeVisible();
   await expect(page.getByText(/\d+ members? in view/)).toBeVisible();
 
@@ -65,6 +74,7 @@ test("a member sees seeded members as markers and clusters, opens one and messag
     (url) => !url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:"),
   );
   expect(outside).toEqual([]);
+  expect(refused).toEqual([]);
 });
 
 test("another member's marker moves live, and is gone once he hides", async ({ page, browser }) => {

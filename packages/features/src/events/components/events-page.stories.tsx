@@ -51,6 +51,18 @@ export const Loading: Story = {
   },
 };
 
+/** The device has not said where he is (a prompt left open, or refused): the fallback area's events, and how to get his own. */
+export const FallbackArea: Story = {
+  args: { location: { latitude: 30.62, longitude: -81.5, source: "fallback" } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText("Showing events near Jacksonville. Allow location for events near you."),
+    ).toBeVisible();
+    await waitFor(() => expect(canvas.getAllByTestId("event-row").length).toBeGreaterThan(0));
+  },
+};
+
 /** Nothing near him: say so, and offer to host. */
 export const Empty: Story = {
   parameters: { msw: { handlers: { events: eventsHandlers.empty() } } },

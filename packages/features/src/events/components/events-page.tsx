@@ -112,6 +112,14 @@ export function EventsPage({
       />
     );
 
+  // Where the device has not said (yet, or will not): the events are the spec's fallback area's.
+  const areaNote =
+    location?.source === "fallback" ? (
+      <p className="text-sm text-muted-foreground">
+        Showing events near Jacksonville. Allow location for events near you.
+      </p>
+    ) : null;
+
   const more = (
     <>
       <div ref={sentinel} aria-hidden className="h-px" />
@@ -166,6 +174,7 @@ export function EventsPage({
         {filterBar}
         <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
           <section aria-label="Events list" className="grid content-start gap-4">
+            {areaNote}
             {body}
             {more}
             <CalendarFeedCard />
@@ -194,6 +203,7 @@ export function EventsPage({
       {header}
       {filterBar}
       <section aria-label="Events list" className="grid content-start gap-4">
+        {areaNote}
         {body}
         {more}
       </section>

@@ -259,8 +259,9 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
       <div className="relative min-h-0 flex-1" data-testid="live-map">
         <h1 className="sr-only">Map</h1>
         {map}
-        <div className="absolute inset-x-2 top-2 z-[1000] flex flex-col items-end gap-2">
-          <div className="flex gap-2">
+        {/* Over the map, clear of the zoom buttons: only the buttons and notices take taps, not the strip. */}
+        <div className="pointer-events-none absolute inset-x-2 top-2 z-[1000] flex flex-col items-end gap-2">
+          <div className="pointer-events-auto flex gap-2">
             <Button size="sm" variant="secondary" className="shadow-md" onClick={() => setSheet("filters")}>
               <SlidersHorizontal aria-hidden />
               Filters{filtersActive(filters) ? " (on)" : ""}
@@ -276,7 +277,7 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
               {tiles === null ? "List" : `List (${inView.length})`}
             </Button>
           </div>
-          <MapNotices notices={notices} className="w-full" />
+          <MapNotices notices={notices} className="pointer-events-auto ml-11 self-stretch" />
         </div>
         {/* The bottom sheet of the member chosen; the attribution line stays visible under it. */}
         {card ? <div className="absolute inset-x-0 bottom-5 z-[1000] p-2">{card}</div> : null}

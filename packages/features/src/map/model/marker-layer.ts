@@ -17,8 +17,8 @@ interface Drawn {
   x: number;
   y: number;
   radius: number;
-  /** Its picture: none to draw, or waiting for it, or drawn. */
-  picture: "none" | "pending" | "drawn";
+  /** Its picture: none to draw, waiting for it, drawn, or failed to arrive (his initials instead). */
+  picture: "none" | "pending" | "drawn" | "failed";
 }
 
 /** What the tests read off the canvas (`canvas.markers()`): the markers as a member sees them. */
@@ -216,7 +216,7 @@ export class MarkerLayer {
     const inner = r - 3 * scale;
     const url = this.thumbnail(member);
     const picture = url ? this.picture(url) : "failed";
-    d.picture = !url ? "none" : picture === null ? "pending" : "drawn";
+    d.picture = !url ? "none" : picture === null ? "pending" : picture === "failed" ? "failed" : "drawn";
     if (picture && picture !== "failed") {
       context.save();
       context.beginPath();

@@ -79,7 +79,49 @@ export function locateRecently(now = Date.now()): Promise<MemberLocation> {
   return recentQuestion(now)?.location ?? locateMember().then(orLastKnown);
 }
 
-/** Where the member is, once known (null while asking). `locate` null: do not ask (the caller knows). */
+/**
+ * How long a page waits for the device before it shows the last known place or the spec's fallback
+ * area. Long enough for a device that already has permission (its answer is usually cached, within
+ * the spec's maximum age), short enough that an unanswered prompt (or Firefox's dismissed one, which
+ * never calls back: the spec's 15 s timeout only starts once permission is given) never holds a page.
+ */
+export const LOCATION_WAIT_MS = 800;
+
+/**
+ * Follows the member's position for a page: at once his last known place when there is one, else
+ * the spec's fallback once LOCATION_WAIT_MS have passed without an answer; then the device's answer
+ * whenever (if ever) it comes. Returns a function that stops it.
+ */
+export function followMemberLocation(
+  locate: () => Promise<MemberLocation>,
+  onChange: (location: MemberLocation) => void,
+  known: MemberLocation | null,
+  waitMs = LOCATION_WAIT_MS,
+): () => void {
+  let live = true;
+  let answered = false;
+  const wait =
+    known === null
+      ? setTimeout(() => {
+          if (live && !answered) onChange({ ...FALLBACK_LOCATION, source: "fallback" });
+        }, waitMs)
+      : undefined;
+  void locate().then((location) => {
+    answered = true;
+    clearTimeout(wait);
+    if (live) onChange(location);
+  });
+  return () => {
+    live = false;
+    clearTimeout(wait);
+  };
+}
+
+/**
+ * Where the member is: his last known place or the first load's answer at once, the spec's
+ * fallback area after LOCATION_WAIT_MS, the device's answer when it comes (null only for that
+ * first moment). `locate` null: do not ask (the caller knows).
+ */
 export function useMemberLocation(
   locate: (() => Promise<MemberLocation>) | null = locateRecently,
 ): MemberLocation | null {
@@ -90,17 +132,16 @@ export function useMemberLocation(
   );
   useEffect(() => {
     if (!locate) return;
-    let live = true;
-    void locate().then((l) => {
-      // The same place again (the last known one, kept) draws nothing new.
-      if (live)
+    const known = locate === locateRecently ? (recentLocation() ?? lastKnown) : null;
+    return followMemberLocation(
+      locate,
+      (l) =>
+        // The same place again (the last known one, kept) draws nothing new.
         setLocation((was) =>
           was && was.latitude === l.latitude && was.longitude === l.longitude && was.source === l.source ? was : l,
-        );
-    });
-    return () => {
-      live = false;
-    };
+        ),
+      known,
+    );
   }, [locate]);
   return location;
 }
