@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   FALLBACK_LOCATION,
   followMemberLocation,
@@ -105,84 +105,65 @@ describe("the last known position (docs/decisions/0029)", () => {
 
 describe("followMemberLocation: a page never waits on the device", () => {
   const device: MemberLocation = { latitude: 30.3, longitude: -81.6, source: "device" };
+  beforeEach(() => vi.useFakeTimers());
+  /** A device asked: its answer is given by hand (`answer`), or never. */
+  function follow(known: MemberLocation | null = null) {
+    const seen: MemberLocation[] = [];
+    let answer: (l: MemberLocation) => void = () => undefined;
+    const stop = followMemberLocation(
+      () => new Promise<MemberLocation>((resolve) => (answer = resolve)),
+      (l) => seen.push(l),
+      known,
+    );
+    return { seen, stop, answer: (l: MemberLocation) => answer(l) };
+  }
+  afterEach(() => vi.useRealTimers());
 
   it("shows the spec's fallback area once the wait is over when the device never answers (a prompt left open)", async () => {
-    vi.useFakeTimers();
-    try {
-      const seen: MemberLocation[] = [];
-      const stop = followMemberLocation(
-        () => new Promise<MemberLocation>(() => undefined),
-        (l) => seen.push(l),
-        null,
-      );
-      await vi.advanceTimersByTimeAsync(LOCATION_WAIT_MS - 1);
-      expect(seen).toEqual([]);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(seen).toEqual([{ ...FALLBACK_LOCATION, source: "fallback" }]);
-      await vi.advanceTimersByTimeAsync(60_000);
-      expect(seen).toHaveLength(1);
-      stop();
-    } finally {
-      vi.useRealTimers();
-    }
+    const { seen, stop } = follow();
+    await vi.advanceTimersByTimeAsync(LOCATION_WAIT_MS - 1);
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen).toEqual([{ ...FALLBACK_LOCATION, source: "fallback" }]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(seen).toHaveLength(1);
+    stop();
   });
 
   it("moves to the device's answer whenever it comes, after the fallback or instead of it", async () => {
-    vi.useFakeTimers();
-    try {
-      let answer: (l: MemberLocation) => void = () => undefined;
-      const late: MemberLocation[] = [];
-      followMemberLocation(
-        () => new Promise<MemberLocation>((resolve) => (answer = resolve)),
-        (l) => late.push(l),
-        null,
-      );
-      await vi.advanceTimersByTimeAsync(20_000);
-      answer(device);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(late.map((l) => l.source)).toEqual(["fallback", "device"]);
+    const late = follow();
+    await vi.advanceTimersByTimeAsync(20_000);
+    late.answer(device);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.seen.map((l) => l.source)).toEqual(["fallback", "device"]);
 
-      const quick: MemberLocation[] = [];
-      followMemberLocation(
-        () => Promise.resolve(device),
-        (l) => quick.push(l),
-        null,
-      );
-      await vi.advanceTimersByTimeAsync(LOCATION_WAIT_MS * 2);
-      expect(quick).toEqual([device]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const quick: MemberLocation[] = [];
+    followMemberLocation(
+      () => Promise.resolve(device),
+      (l) => quick.push(l),
+      null,
+    );
+    await vi.advanceTimersByTimeAsync(LOCATION_WAIT_MS * 2);
+    expect(quick).toEqual([device]);
   });
 
   it("starts from the last known place (no fallback in between), and stops when told", async () => {
-    vi.useFakeTimers();
-    try {
-      const known: MemberLocation = { latitude: 30.2, longitude: -81.7, source: "last-known" };
-      let answer: (l: MemberLocation) => void = () => undefined;
-      const seen: MemberLocation[] = [];
-      followMemberLocation(
-        () => new Promise<MemberLocation>((resolve) => (answer = resolve)),
-        (l) => seen.push(l),
-        known,
-      );
-      await vi.advanceTimersByTimeAsync(LOCATION_WAIT_MS * 3);
-      expect(seen).toEqual([]);
-      answer(device);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(seen).toEqual([device]);
+    const known: MemberLocation = { latitude: 30.2, longitude: -81.7, source: "last-known" };
+    const { seen, answer } = follow(known);
+    await vi.advanceTimersByTimeAsync(LOCATION_WAIT_MS * 3);
+    expect(seen).toEqual([]);
+    answer(device);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([device]);
 
-      const stopped: MemberLocation[] = [];
-      const stop = followMemberLocation(
-        () => Promise.resolve(device),
-        (l) => stopped.push(l),
-        null,
-      );
-      stop();
-      await vi.advanceTimersByTimeAsync(LOCATION_WAIT_MS * 2);
-      expect(stopped).toEqual([]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const stopped: MemberLocation[] = [];
+    const stop = followMemberLocation(
+      () => Promise.resolve(device),
+      (l) => stopped.push(l),
+      null,
+    );
+    stop();
+    await vi.advanceTimersByTimeAsync(LOCATION_WAIT_MS * 2);
+    expect(stopped).toEqual([]);
   });
 });
