@@ -377,10 +377,17 @@ export class MarkerLayer {
     if (offset) L.DomUtil.setTransform(this.canvas, offset, scale);
   }
 
+  /** The markers in the map's view (not those drawn in the margin beyond its edges). */
   private describe(): DrawnMarker[] {
     const box = this.canvas.getBoundingClientRect();
+    const view = this.map.getContainer().getBoundingClientRect();
     const ratio = box.width / (this.canvas.width / (window.devicePixelRatio || 1) || 1);
-    return this.drawn.map((d) => {
+    const inView = (d: Drawn) => {
+      const x = box.left + d.x * ratio;
+      const y = box.top + d.y * ratio;
+      return x >= view.left && x <= view.right && y >= view.top && y <= view.bottom;
+    };
+    return this.drawn.filter(inView).map((d) => {
       const { item } = d;
       const base = {
         kind: item.kind,

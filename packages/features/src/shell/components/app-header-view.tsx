@@ -133,9 +133,6 @@ export function AppHeaderView({ mode, bell, defaultMenuOpen = false }: AppHeader
         onClick={() => setMenuOpen((o) => !o)}
       >
         {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-        {mode.kind === "member" && mode.unread > 0 && !menuOpen ? (
-          <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-accent" aria-hidden />
-        ) : null}
       </Button>
     </AppHeaderFrame>
   );

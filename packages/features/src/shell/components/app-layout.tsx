@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useDeferredValue, useEffect } from "react";
-import { Outlet, useNavigation } from "react-router";
+import { Outlet, useLocation, useMatch, useNavigation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey, useAuth, useHeartbeat } from "@vicinity/features/shared";
 import { VerifyEmailBanner } from "@vicinity/features/profile";
@@ -9,6 +9,7 @@ import { loadAppHeader, loadMemberSession, loadSignedInHome } from "../model/loa
 import { onDemand } from "../model/on-demand";
 import { AnonymousBanner } from "./anonymous-banner";
 import { AppHeaderFrame } from "./app-header-frame";
+import { MemberTabBar } from "./member-tab-bar";
 import { PageLoading, PageLoadingBar } from "./full-page-status";
 
 const MemberSession = onDemand(loadMemberSession, (m) => m.MemberSession);
@@ -33,6 +34,10 @@ export function AppLayout() {
   const member = auth.status === "member" ? auth.user : null;
   const page = usePageHandle();
   const navigating = useNavigation().state === "loading";
+  // In a conversation the composer takes the bottom of a phone's screen, as in every peer's app.
+  const thread = useMatch("/messages/:conversationId");
+  const { search } = useLocation();
+  const inThread = thread !== null || new URLSearchParams(search).has("to");
 
   const onAuthLost = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
@@ -85,6 +90,7 @@ export function AppLayout() {
       ) : (
         content
       )}
+      {member && known && !inThread ? <MemberTabBar /> : null}
     </div>
   );
 }

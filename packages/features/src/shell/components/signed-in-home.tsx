@@ -93,5 +93,6 @@ function OnlineNow() {
 /** The Messages tab's unread count. Spec section 9: the dashboard's refreshes every 30 s (and at once when a message arrives). */
 function UnreadBadge() {
   const unread = useUnreadCount(true, UNREAD_REFRESH_DASHBOARD_MS);
-  return <CountBadge count={unread.data ?? 0} max={99} data-testid="messages-tab-unread" />;
+  // One figure everywhere: "9+" above 9, as the header's menu and the phone's tab bar.
+  return <CountBadge count={unread.data ?? 0} data-testid="messages-tab-unread" />;
 }

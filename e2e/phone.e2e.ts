@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { signUpOnAuth, skipOnboarding } from "./helpers";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+test("on a phone the tab bar is at the bottom with the same unread figure as the header's menu and the home's tab; a conversation hides it", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const baseURL = test.info().project.use.baseURL;
+  const [phone, other] = await Promise.all([
+    browser.newContext({ baseURL, ...PHONE }),
+    browser.newContext({ baseURL }),
+  ]);
+  try {
+    const [reader, sender] = await Promise.all([phone.newPage(), other.newPage()]);
+    await signUpOnAuth(reader, `reader.${Date.now()}@example.com`);
+    await skipOnboarding(reader);
+    await signUpOnAuth(sender, `writer.${Date.now()}@example.com`);
+    await skipOnboarding(sender);
+    const readerMe = (await (await reader.request.get("/api/auth/user")).json()) as { id: string };
+
+    // Two messages for him.
+    const opened = await sender.request.post("/api/conversations", { data: { userId: readerMe.id } });
+    const conversation = (await opened.json()) as { id: string };
+    await sender.goto(`/messages/${conversation.id}`);
+    const composer = sender.getByRole("textbox", { name: "Message" });
+    for (const text of ["Hi there", "Around tonight?"]) {
+      await composer.fill(text);
+      await composer.press("Enter");
+      await expect(sender.getByText(text)).toBeVisible();
+    }
+
+    await reader.goto("/");
+    const tabs = reader.getByRole("navigation", { name: "Main" });
+    await expect(tabs.getByRole("link", { name: "Messages, 2 unread" })).toBeVisible({ timeout: 15_000 });
+    // At the bottom of the screen, all five places in it.
+    const box = (await tabs.boundingBox())!;
+    expect(box.y + box.height).toBeCloseTo(844, 0);
+    for (const name of ["Home", "Browse", "Map", "Events"])
+      await expect(tabs.getByRole("link", { name })).toBeVisible();
+    await expect(reader.getByTestId("messages-tab-unread")).toHaveText(/^2/);
+    await reader.getByRole("button", { name: "Open menu" }).click();
+    await expect(reader.locator("#mobile-menu").getByRole("link", { name: /^Messages/ })).toContainText("2");
+    await reader.getByRole("button", { name: "Close menu" }).click();
+
+    // A tap on Messages, then into the conversation: the composer has the bottom of the screen.
+    await tabs.getByRole("link", { name: "Messages, 2 unread" }).click();
+    await expect(reader).toHaveURL(/\/messages$/);
+    await expect(tabs).toBeVisible();
+    await reader.goto(`/messages/${conversation.id}`);
+    await expect(reader.getByRole("textbox", { name: "Message" })).toBeVisible();
+    await expect(reader.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  } finally {
+    await Promise.all([phone.close(), other.close()]);
+  }
+});
