@@ -185,20 +185,38 @@ export const Finish: Story = {
   },
 };
 
-/** Escape (like an outside click) counts as skipping and completes onboarding. */
+/** The session cannot be fetched again when he finishes: the spec's failure toast. */
+export const FinishFailed: Story = {
+  args: { initialStep: 3 },
+  parameters: { msw: { handlers: { session: sessionHandlers.error } } },
+  play: async ({ args }) => {
+    await userEvent.click(await screen.findByRole("button", { name: "Start Using Vicinity" }));
+    // After the current user's own retries (2, a second apart).
+    await expect(
+      await screen.findByText("Failed to complete setup. Please try again.", {}, { timeout: 6000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(args.onClose).toHaveBeenCalled());
+    await expect(screen.queryByText("Your profile is ready. Start discovering amazing people!")).toBeNull();
+  },
+};
+
+/** Escape (like an outside click) counts as skipping and completes onboarding, without saying his profile is ready. */
 export const EscapeSkips: Story = {
   play: async ({ args }) => {
     await dialog();
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(args.onClose).toHaveBeenCalled());
     await expect(window.localStorage.getItem(ONBOARDING_COMPLETED_KEY)).toBe("true");
+    await expect(screen.queryByText("Your profile is ready. Start discovering amazing people!")).toBeNull();
   },
 };
 
+/** Skip Setup: onboarding is done with, and no toast claims a profile he did not fill in. */
 export const SkipSetup: Story = {
   play: async ({ args }) => {
     await userEvent.click(await screen.findByRole("button", { name: "Skip Setup" }));
     await waitFor(() => expect(args.onClose).toHaveBeenCalled());
+    await expect(screen.queryByText("Your profile is ready. Start discovering amazing people!")).toBeNull();
   },
 };
 

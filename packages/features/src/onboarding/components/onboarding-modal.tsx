@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ProfileUpdate } from "@vicinity/contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Progress, toast } from "@vicinity/ui";
 import {
-  currentUserQueryKey,
+  currentUserQueryOptions,
   useUpdateLocation,
   useUpdateProfile,
   GEOLOCATION_OPTIONS,
@@ -52,17 +52,23 @@ export function OnboardingModal({
   const profile = useUpdateProfile();
   const location = useUpdateLocation();
 
-  /** Completing (finishing, skipping, outside click, Escape): the flag, then a fresh current user. */
-  async function complete() {
+  /**
+   * Completing (finishing, skipping, outside click, Escape): the flag, then a fresh current user.
+   * Only a finished onboarding says his profile is ready (a skipped one left it empty); a current
+   * user that cannot be fetched is the spec's failure, either way.
+   */
+  async function complete(how: "finished" | "skipped") {
     setFinishing(true);
     window.localStorage.setItem(ONBOARDING_COMPLETED_KEY, "true");
     try {
-      await queryClient.refetchQueries({ queryKey: currentUserQueryKey });
-      toast({
-        title: "Welcome!",
-        description: "Your profile is ready. Start discovering amazing people!",
-        variant: "success",
-      });
+      // Fetched now (not only refetched where something shows it), and its failure seen.
+      await queryClient.fetchQuery({ ...currentUserQueryOptions, staleTime: 0 });
+      if (how === "finished")
+        toast({
+          title: "Welcome!",
+          description: "Your profile is ready. Start discovering amazing people!",
+          variant: "success",
+        });
     } catch {
       toast({ title: "Error", description: "Failed to complete setup. Please try again.", variant: "destructive" });
     } finally {
@@ -120,7 +126,7 @@ export function OnboardingModal({
       open={open}
       onOpenChange={(next) => {
         // Outside click and Escape count as skipping: they complete onboarding.
-        if (!next) void complete();
+        if (!next) void complete("skipped");
       }}
     >
       <DialogContent className="max-h-[92dvh] max-w-lg overflow-y-auto">
@@ -129,12 +135,12 @@ export function OnboardingModal({
           <DialogTitle>{TITLES[step]}</DialogTitle>
           <DialogDescription>Step {step + 1} of 4</DialogDescription>
         </DialogHeader>
-        {step === 0 ? <WelcomeStep onStart={() => setStep(1)} onSkip={() => void complete()} /> : null}
+        {step === 0 ? <WelcomeStep onStart={() => setStep(1)} onSkip={() => void complete("skipped")} /> : null}
         {step === 1 ? <ProfileStep saving={profile.isPending} onBack={() => setStep(0)} onSave={saveProfile} /> : null}
         {step === 2 ? (
           <LocationStep busy={locating} error={locationError} onEnable={enableLocation} onSkip={() => setStep(3)} />
         ) : null}
-        {step === 3 ? <FeaturesStep busy={finishing} onFinish={() => void complete()} /> : null}
+        {step === 3 ? <FeaturesStep busy={finishing} onFinish={() => void complete("finished")} /> : null}
       </DialogContent>
     </Dialog>
   );
