@@ -81,6 +81,13 @@ const test = base.extend<object, { storyPage: StoryPage }>({
         // CSS animations at their end and turns transitions off, instead of waiting at least 100 ms
         // and then for every running animation to end. A sixth of the suite's time.
         Object.defineProperty(navigator, "userAgent", { value: `${navigator.userAgent} StorybookTestRunner` });
+        // Pictures load at once, as a member scrolling down would see them: a full-page screenshot
+        // does not scroll, and the app's lazy pictures (avatars) below the fold would never start.
+        const setAttribute = Element.prototype.setAttribute;
+        Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+          if (name === "loading" && this instanceof HTMLImageElement) return;
+          setAttribute.call(this, name, value);
+        };
         const w = window as unknown as StoryVerdicts;
         w.__playErrors = [];
         w.__a11y = {};

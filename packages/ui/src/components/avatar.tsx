@@ -1,5 +1,4 @@
-import { useRef, type ComponentProps } from "react";
-import { Avatar as AvatarPrimitive } from "radix-ui";
+import { useLayoutEffect, useRef, type ComponentProps } from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "../lib/cn";
 
@@ -53,14 +52,24 @@ export interface AvatarProps
 }
 
 /**
- * A person's photo, or their initials, with an optional online indicator. While it has a photo, it
+ * A person's photo, or their initials, with an optional online indicator. The initials lie under
+ * the photo: shown while it loads and if it fails, covered once it is in. While it has a photo, it
  * says in `data-photo` whether that photo is still loading (the visual suite waits for none to be).
- * The photo's status is written on the node, not kept in state: a grid of cards re-rendered once
- * per arriving photo cost the home's first load about 60 ms of blocked main thread.
+ * The photo is a plain lazy `<img>` the browser loads and decodes by itself, its arrival written on
+ * the nodes, not kept in state: a grid of photo cards drawn again once per arriving photo (as a
+ * JavaScript preloader with a state does) blocked the home's main thread for hundreds of ms on a
+ * phone.
  */
 export function Avatar({ name, src, size, online, fallbackDelayMs, className, ...props }: AvatarProps) {
   const label = name.trim() || "Unknown member";
   const node = useRef<HTMLSpanElement>(null);
+  const fallback = useRef<HTMLSpanElement>(null);
+  // A new photo (or none): the initials again until it is in.
+  useLayoutEffect(() => {
+    if (fallback.current) fallback.current.hidden = false;
+    if (src) node.current?.setAttribute("data-photo", "loading");
+    else node.current?.removeAttribute("data-photo");
+  }, [src]);
   return (
     <span
       ref={node}
@@ -69,28 +78,42 @@ export function Avatar({ name, src, size, online, fallbackDelayMs, className, ..
       className={cn(avatarVariants({ size }), className)}
       {...props}
     >
-      <AvatarPrimitive.Root className="relative flex size-full overflow-hidden rounded-full bg-muted">
-        {src ? (
-          <AvatarPrimitive.Image
-            data-slot="avatar-image"
-            src={src}
-            alt={label}
-            onLoadingStatusChange={(status) =>
-              node.current?.setAttribute("data-photo", status === "idle" ? "loading" : status)
-            }
-            className="aspect-square size-full object-cover"
-          />
-        ) : null}
-        <AvatarPrimitive.Fallback
+      <span className="relative flex size-full overflow-hidden rounded-full bg-muted">
+        <span
+          ref={fallback}
           data-slot="avatar-fallback"
-          delayMs={fallbackDelayMs}
           role="img"
           aria-label={label}
+          // With a photo, the photo carries the name (until it fails).
+          aria-hidden={src ? true : undefined}
+          // Not at once when asked: a photo that comes quickly shows no initials first.
+          style={src && fallbackDelayMs ? { animation: `fade-in 0s linear ${fallbackDelayMs}ms both` } : undefined}
           className="flex size-full items-center justify-center bg-secondary font-display font-semibold text-secondary-foreground select-none"
         >
           <span aria-hidden="true">{getInitials(name)}</span>
-        </AvatarPrimitive.Fallback>
-      </AvatarPrimitive.Root>
+        </span>
+        {src ? (
+          <img
+            key={src}
+            data-slot="avatar-image"
+            src={src}
+            alt={label}
+            decoding="async"
+            // Lists of avatars load what is in view first (a grid's lower cards wait until scrolled to).
+            loading="lazy"
+            onLoad={() => {
+              node.current?.setAttribute("data-photo", "loaded");
+              if (fallback.current) fallback.current.hidden = true;
+            }}
+            onError={(event) => {
+              node.current?.setAttribute("data-photo", "error");
+              event.currentTarget.hidden = true;
+              fallback.current?.removeAttribute("aria-hidden");
+            }}
+            className="absolute inset-0 aspect-square size-full object-cover"
+          />
+        ) : null}
+      </span>
       {online ? (
         <span data-slot="avatar-status" role="img" aria-label="Online" className={cn(statusVariants({ size }))} />
       ) : null}
