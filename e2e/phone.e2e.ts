@@ -28,7 +28,8 @@ test("on a phone the tab bar is at the bottom with the same unread figure as the
     for (const text of ["Hi there", "Around tonight?"]) {
       await composer.fill(text);
       await composer.press("Enter");
-      await expect(sender.getByText(text)).toBeVisible();
+      // In the thread (its preview in the inbox row beside it says the same).
+      await expect(sender.getByTestId("message-text").filter({ hasText: text })).toBeVisible();
     }
 
     await reader.goto("/");
