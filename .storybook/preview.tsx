@@ -14,7 +14,7 @@ import { adsHandlers } from "../mocks/handlers/ads";
 import { mapHandlers } from "../mocks/handlers/map";
 import { resetMockStores } from "../mocks/handlers/resets";
 import { configure } from "storybook/test";
-import { leaveStory } from "./story-requests";
+import { fromLeftStory, leaveStory } from "./story-requests";
 
 // findBy* and waitFor wait up to 5 s instead of 1 s: a story's mocked answers take longer on a busy
 // CI machine (the visual suite fails a story whose play function throws). They return as soon as
@@ -71,10 +71,17 @@ const withProviders: Decorator = (Story, context) => {
 
 const preview: Preview = {
   tags: ["autodocs"],
-  loaders: [mswLoader(startMockWorker)],
-  beforeEach({ viewMode }) {
-    // The previous story's late answers are dropped (story-requests.ts), then its toasts cleared.
-    if (viewMode === "story") leaveStory();
+  loaders: [
+    // The previous story's late answers are dropped and its late requests go unremarked
+    // (story-requests.ts) from before this story's handlers are swapped in (loaders run in order,
+    // before beforeEach).
+    ({ viewMode }) => {
+      if (viewMode === "story") leaveStory();
+      return {};
+    },
+    mswLoader(() => startMockWorker(fromLeftStory)),
+  ],
+  beforeEach() {
     toastStore.reset();
     resetMockStores();
     // No story inherits another's anonymous session or other stored state.
