@@ -83,6 +83,10 @@ export class MarkerLayer {
   private hoveredId: string | null = null;
   private repaint = 0;
   private bolt: Path2D | null = null;
+  /** Label fonts seen loaded, or asked for (the canvas is drawn again once one has loaded). */
+  private readonly fontsKnown = new Set<string>();
+  private fontsLoading = 0;
+  private cleared = false;
 
   constructor(
     private readonly map: L.Map,
@@ -129,6 +133,7 @@ export class MarkerLayer {
   }
 
   clear(): void {
+    this.cleared = true;
     cancelAnimationFrame(this.repaint);
     this.map.off("zoomanim", this.onZoomAnimation, this);
     this.map.off("click", this.onClick, this);
@@ -141,7 +146,7 @@ export class MarkerLayer {
   }
 
   private schedulePaint() {
-    if (this.repaint) return;
+    if (this.repaint || this.cleared) return;
     this.repaint = requestAnimationFrame(() => {
       this.repaint = 0;
       this.paint();
@@ -200,7 +205,33 @@ export class MarkerLayer {
     }
     this.drawn = placed;
     this.canvas.dataset.markers = String(placed.length);
-    this.canvas.dataset.pictures = placed.some((d) => d.picture === "pending") ? "loading" : "ready";
+    this.canvas.dataset.pictures =
+      this.fontsLoading > 0 || placed.some((d) => d.picture === "pending") ? "loading" : "ready";
+  }
+
+  /**
+   * A label in the app's display font. A canvas draws text in whatever font is loaded when it is
+   * drawn and never again by itself: until the web font has arrived, the label is drawn in the
+   * fallback, the font is asked for, and the whole canvas is drawn again once it is in.
+   */
+  private label(context: CanvasRenderingContext2D, value: string, x: number, y: number, font: string, fill: string) {
+    const fonts = typeof document === "undefined" ? undefined : document.fonts;
+    if (fonts && !this.fontsKnown.has(font)) {
+      this.fontsKnown.add(font);
+      if (!fonts.check(font, value)) this.askFor(fonts, font, value);
+    }
+    text(context, value, x, y, font, fill);
+  }
+
+  private askFor(fonts: FontFaceSet, font: string, value: string) {
+    this.fontsLoading += 1;
+    void fonts
+      .load(font, value)
+      .catch(() => undefined)
+      .finally(() => {
+        this.fontsLoading -= 1;
+        this.schedulePaint();
+      });
   }
 
   private drawMember(context: CanvasRenderingContext2D, d: Drawn, item: MemberItem, c: Colours) {
@@ -238,7 +269,7 @@ export class MarkerLayer {
       context.restore();
     } else {
       circle(context, x, y, inner, c.secondary);
-      text(
+      this.label(
         context,
         initialsOf(memberName(member)),
         x,
@@ -273,7 +304,7 @@ export class MarkerLayer {
     circle(context, d.x, d.y, d.radius + 4, c.accent);
     context.globalAlpha = 1;
     circle(context, d.x, d.y, d.radius, c.accent);
-    text(context, formatCount(count), d.x, d.y, `700 14px ${c.font}`, c.accentForeground);
+    this.label(context, formatCount(count), d.x, d.y, `700 14px ${c.font}`, c.accentForeground);
   }
 
   /** A crowd: an anonymous count, never a face (decisions.md 6). */
@@ -290,7 +321,7 @@ export class MarkerLayer {
     context.stroke();
     context.setLineDash([]);
     context.globalAlpha = 1;
-    text(context, formatCount(count), d.x, d.y, `700 14px ${c.font}`, c.foreground);
+    this.label(context, formatCount(count), d.x, d.y, `700 14px ${c.font}`, c.foreground);
   }
 
   /** A decoded picture, null while it loads (the canvas is drawn again once it has), or "failed". */
