@@ -56,3 +56,39 @@ test("on a phone the tab bar is at the bottom with the same unread figure as the
     await Promise.all([phone.close(), other.close()]);
   }
 });
+
+test("on a phone /browse shows the members' pictures first: 12 or more whole tiles above the tab bar, a tap opens the profile", async ({
+  browser,
+}) => {
+  const baseURL = test.info().project.use.baseURL;
+  const phone = await browser.newContext({
+    baseURL,
+    ...PHONE,
+    geolocation: { latitude: 30.3322, longitude: -81.6557 },
+    permissions: ["geolocation"],
+  });
+  try {
+    const page = await phone.newPage();
+    await signUpOnAuth(page, `tiles.${Date.now()}@example.com`);
+    await skipOnboarding(page);
+    await page.goto("/browse");
+    const grid = page.getByRole("list", { name: "Members nearby" });
+    const tiles = grid.getByRole("button", { name: /^View .+'s profile$/ });
+    await expect(tiles.nth(14)).toBeAttached();
+    // The first screen: below the header, above the tab bar.
+    const tabBar = (await page.getByRole("navigation", { name: "Main" }).boundingBox())!;
+    const boxes = await tiles.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON() as DOMRect));
+    const whole = boxes.filter((b) => b.top >= 0 && b.bottom <= tabBar.y);
+    expect(whole.length).toBeGreaterThanOrEqual(12);
+    // The first rows' pictures are the thumbnail preset, asked for at once.
+    const first = grid.locator("[data-slot=avatar-image]").first();
+    await expect(first).toHaveAttribute("src", /\?w=150&h=150&q=75$/);
+    await expect(first).toHaveAttribute("loading", "eager");
+    const name = (await tiles.first().getAttribute("aria-label"))!.replace(/^View (.+)'s profile$/, "$1");
+    await tiles.first().click();
+    await expect(page).toHaveURL(/\/members\/[^/]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  } finally {
+    await phone.close();
+  }
+});

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from "msw";
 import { API_PATHS, NEXT_CURSOR_HEADER, type ErrorBody, type NearbyUser } from "@vicinity/contract";
-import { nearbyUsersFixture, nearbyUsersPage2Fixture } from "../fixtures/nearby";
+import { nearbyUsersCrowdedFixture, nearbyUsersFixture, nearbyUsersPage2Fixture } from "../fixtures/nearby";
 
 const PAGE_2 = "page-2";
 
@@ -28,6 +28,12 @@ export const discoveryHandlers = {
   onePage: [
     http.get(API_PATHS.nearby, ({ request }) =>
       HttpResponse.json<NearbyUser[]>(arrange(nearbyUsersFixture, new URL(request.url))),
+    ),
+  ],
+  /** One page of 21 members: /browse's tiles fill a phone's screen and more. */
+  crowded: [
+    http.get(API_PATHS.nearby, ({ request }) =>
+      HttpResponse.json<NearbyUser[]>(arrange(nearbyUsersCrowdedFixture, new URL(request.url))),
     ),
   ],
   empty: [http.get(API_PATHS.nearby, () => HttpResponse.json<NearbyUser[]>([]))],

@@ -1,5 +1,5 @@
 export { DiscoveryPanel, type DiscoveryPanelProps } from "./components/discovery-panel";
-export { NearbyUserCard } from "./components/nearby-user-card";
+export { NearbyUserCard, type NearbyGridView } from "./components/nearby-user-card";
 export { NearbyUserGrid, NearbyUserGridSkeleton, DISCOVER_GRID_COLUMNS } from "./components/nearby-user-grid";
 export {
   useNearbyUsers,

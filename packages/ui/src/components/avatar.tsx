@@ -21,9 +21,22 @@ export const avatarVariants = cva("relative inline-flex shrink-0 align-middle", 
       xl: "size-24 text-3xl",
       /** lg on phones, xl from the sm breakpoint: one avatar where a grid card needs both. */
       "lg-xl": "size-14 text-lg sm:size-24 sm:text-3xl",
+      /** As large as its box (a photo card's square): a large initial where there is no photo. */
+      fill: "size-full text-4xl",
     },
   },
   defaultVariants: { size: "md" },
+});
+
+const frameVariants = cva("relative flex size-full overflow-hidden bg-muted", {
+  variants: {
+    shape: {
+      circle: "rounded-full",
+      /** Square, for a picture that fills a card (the card rounds its corners). */
+      square: "rounded-none",
+    },
+  },
+  defaultVariants: { shape: "circle" },
 });
 
 const statusVariants = cva("absolute right-0 bottom-0 block rounded-full bg-online ring-background", {
@@ -34,13 +47,17 @@ const statusVariants = cva("absolute right-0 bottom-0 block rounded-full bg-onli
       lg: "size-3.5 ring-[3px]",
       xl: "size-5 ring-4 right-1 bottom-1",
       "lg-xl": "size-3.5 ring-[3px] sm:size-5 sm:ring-4 sm:right-1 sm:bottom-1",
+      fill: "size-3.5 ring-[3px] right-2 bottom-2",
     },
   },
   defaultVariants: { size: "md" },
 });
 
 export interface AvatarProps
-  extends Omit<ComponentProps<"span">, "children" | "ref">, VariantProps<typeof avatarVariants> {
+  extends
+    Omit<ComponentProps<"span">, "children" | "ref">,
+    VariantProps<typeof avatarVariants>,
+    VariantProps<typeof frameVariants> {
   /** The person's name: the image's alt text and the source of the initials fallback. */
   name: string;
   /** Photo URL. Without one (or while it loads, or if it fails) the initials show. */
@@ -49,6 +66,8 @@ export interface AvatarProps
   online?: boolean;
   /** Wait this long (ms) before showing the initials, to avoid a flash while a fast image loads. */
   fallbackDelayMs?: number;
+  /** "eager" for a photo in the first screenful (a grid's first rows): the rest wait until scrolled to. */
+  loading?: "lazy" | "eager";
 }
 
 /**
@@ -60,7 +79,17 @@ export interface AvatarProps
  * JavaScript preloader with a state does) blocked the home's main thread for hundreds of ms on a
  * phone.
  */
-export function Avatar({ name, src, size, online, fallbackDelayMs, className, ...props }: AvatarProps) {
+export function Avatar({
+  name,
+  src,
+  size,
+  shape,
+  online,
+  fallbackDelayMs,
+  loading = "lazy",
+  className,
+  ...props
+}: AvatarProps) {
   const label = name.trim() || "Unknown member";
   const node = useRef<HTMLSpanElement>(null);
   const fallback = useRef<HTMLSpanElement>(null);
@@ -78,7 +107,7 @@ export function Avatar({ name, src, size, online, fallbackDelayMs, className, ..
       className={cn(avatarVariants({ size }), className)}
       {...props}
     >
-      <span className="relative flex size-full overflow-hidden rounded-full bg-muted">
+      <span className={frameVariants({ shape })}>
         <span
           ref={fallback}
           data-slot="avatar-fallback"
@@ -88,7 +117,11 @@ export function Avatar({ name, src, size, online, fallbackDelayMs, className, ..
           aria-hidden={src ? true : undefined}
           // Not at once when asked: a photo that comes quickly shows no initials first.
           style={src && fallbackDelayMs ? { animation: `fade-in 0s linear ${fallbackDelayMs}ms both` } : undefined}
-          className="flex size-full items-center justify-center bg-secondary font-display font-semibold text-secondary-foreground select-none"
+          className={cn(
+            "flex size-full items-center justify-center bg-secondary font-display font-semibold text-secondary-foreground select-none",
+            // A card's caption covers the square's foot: the initial sits in what stays in sight.
+            size === "fill" && "pb-[22%]",
+          )}
         >
           <span aria-hidden="true">{getInitials(name)}</span>
         </span>
@@ -100,7 +133,7 @@ export function Avatar({ name, src, size, online, fallbackDelayMs, className, ..
             alt={label}
             decoding="async"
             // Lists of avatars load what is in view first (a grid's lower cards wait until scrolled to).
-            loading="lazy"
+            loading={loading}
             onLoad={() => {
               node.current?.setAttribute("data-photo", "loaded");
               if (fallback.current) fallback.current.hidden = true;

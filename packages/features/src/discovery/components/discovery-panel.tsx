@@ -6,6 +6,7 @@ import { Button, EmptyState, Spinner, ToggleChip } from "@vicinity/ui";
 import { EXPAND_SEARCH_STEPS_KM, useNearbyUsers } from "../api/get-nearby-users";
 import { useAdSlots, useMemberLocation, type MemberLocation } from "@vicinity/features/shared";
 import { NearbyUserGrid, NearbyUserGridSkeleton } from "./nearby-user-grid";
+import type { NearbyGridView } from "./nearby-user-card";
 
 export interface DiscoveryPanelProps {
   /** Where the member is; when absent the panel asks the device (with the spec's fallback). */
@@ -13,10 +14,18 @@ export interface DiscoveryPanelProps {
   limited?: boolean;
   onMessage?: (user: NearbyUser) => void;
   onViewProfile?: (user: NearbyUser) => void;
+  /** Cards (the home's Discover Users tab) or /browse's denser tiles. */
+  view?: NearbyGridView;
 }
 
 /** The Discover Users tab (spec section 2): nearby members, their loading, empty and error states. */
-export function DiscoveryPanel({ location: given, limited, onMessage, onViewProfile }: DiscoveryPanelProps) {
+export function DiscoveryPanel({
+  location: given,
+  limited,
+  onMessage,
+  onViewProfile,
+  view = "cards",
+}: DiscoveryPanelProps) {
   // Asks the device only when not given a location (the home asks, and shares, itself).
   const asked = useMemberLocation(given === undefined ? undefined : null);
   const location = given === undefined ? asked : given;
@@ -95,7 +104,7 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
           <Spinner size="sm" className="text-accent" />
           Finding amazing people nearby...
         </p>
-        <NearbyUserGridSkeleton />
+        <NearbyUserGridSkeleton view={view} />
       </section>
     );
   }
@@ -155,6 +164,7 @@ export function DiscoveryPanel({ location: given, limited, onMessage, onViewProf
       ) : null}
       <NearbyUserGrid
         users={nearby.users}
+        view={view}
         limited={limited}
         onMessage={message}
         onViewProfile={viewProfile}

@@ -1,7 +1,16 @@
+import { useId } from "react";
 import { MapPin, MessageCircle, UserRound, Zap } from "lucide-react";
 import type { NearbyUser } from "@vicinity/contract";
-import { Avatar, Button, Card } from "@vicinity/ui";
+import { Avatar, Button, Card, cn } from "@vicinity/ui";
 import { thumbnailUrl, displayNameOf, formatAge, formatCompatibility, formatDistance } from "@vicinity/features/shared";
+
+/**
+ * How the grid shows its members: "cards", the dashboard's Discover Users tab (the spec's card:
+ * picture, name, online dot, distance, age, match, Right Now, bio, Message and Profile); "tiles",
+ * /browse's denser view of pictures alone (name, online dot and distance over each), which a tap
+ * opens.
+ */
+export type NearbyGridView = "cards" | "tiles";
 
 export interface NearbyUserCardProps {
   user: NearbyUser;
@@ -9,71 +18,144 @@ export interface NearbyUserCardProps {
   onViewProfile?: (user: NearbyUser) => void;
   /** Visitors and guests browse without messaging (decisions.md 1). */
   limited?: boolean;
+  view?: NearbyGridView;
+  /** In the first screenful: its picture loads at once, not when scrolled to. */
+  eager?: boolean;
 }
 
-/** A member in the discovery grid (spec section 2, Dashboard). */
-export function NearbyUserCard({ user, onMessage, onViewProfile, limited = false }: NearbyUserCardProps) {
+/** A member in the discovery grid (spec section 2, Dashboard): his picture first, as the genre does. */
+export function NearbyUserCard({
+  user,
+  onMessage,
+  onViewProfile,
+  limited = false,
+  view = "cards",
+  eager = false,
+}: NearbyUserCardProps) {
   const name = displayNameOf(user);
+  const captionId = useId();
+  if (view === "tiles") {
+    return (
+      <button
+        type="button"
+        onClick={() => onViewProfile?.(user)}
+        aria-label={`View ${name}'s profile`}
+        // Read after its name: online, distance (the caption over the picture).
+        aria-describedby={captionId}
+        className="group relative block aspect-square w-full overflow-hidden rounded-md bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        data-testid="nearby-user-card"
+        data-member-id={user.id}
+      >
+        <MemberPicture user={user} name={name} eager={eager} />
+        <PictureCaption id={captionId} user={user} name={name} />
+      </button>
+    );
+  }
   const age = formatAge(user.age);
   const match = formatCompatibility(user.compatibility);
-  // The thumbnail preset (150x150): enough for the card's 96 px avatar, and all visitors may see.
-  const src = user.profileImageUrl ? thumbnailUrl(user.profileImageUrl) : undefined;
   return (
     <Card
       variant="interactive"
-      className="flex h-full flex-col gap-2 p-2 sm:gap-3 sm:p-4"
+      className="flex h-full flex-col overflow-hidden p-0"
       data-testid="nearby-user-card"
       data-member-id={user.id}
     >
-      <div className="relative flex justify-center">
-        {/* lg on phones, xl above: the online dot keeps in proportion. */}
-        <Avatar name={name} src={src} size="lg-xl" online={user.isOnline} />
-        {user.rightNow ? (
-          <span className="absolute -top-1 right-0 inline-flex items-center gap-0.5 rounded-pill bg-accent px-1.5 py-0.5 text-[0.625rem] font-bold text-accent-foreground uppercase">
-            <Zap className="size-3" aria-hidden />
-            <span>Now</span>
-          </span>
-        ) : null}
+      {/* Square on phones; wider than tall above, so a desktop's screen holds two rows of cards. */}
+      <div className="relative aspect-square sm:aspect-[3/2]">
+        <MemberPicture user={user} name={name} eager={eager} />
+        <PictureCaption id={captionId} user={user} name={name} heading />
       </div>
-      <div className="min-w-0 text-center">
-        <h2 className="truncate text-sm font-semibold sm:text-base">{name}</h2>
-        <p className="flex items-center justify-center gap-1 text-xs leading-tight text-muted-foreground">
-          <MapPin className="size-3 shrink-0" aria-hidden />
-          <span>{formatDistance(user)}</span>
-        </p>
+      <div className="flex flex-1 flex-col gap-1 p-2 sm:gap-1.5 sm:p-3">
         {age ? <p className="text-xs text-muted-foreground">{age}</p> : null}
         {match ? (
-          <p className="mt-0.5 truncate text-xs font-semibold text-accent-text" data-testid="match" title={match}>
+          // Two lines where the card is narrow: the reasons are what the figure means.
+          <p className="line-clamp-2 text-xs leading-snug font-semibold text-accent-text" data-testid="match">
             {match}
           </p>
         ) : null}
-      </div>
-      {user.rightNow ? (
-        <p className="line-clamp-1 text-center text-xs font-medium text-accent-text" title={user.rightNow.note}>
-          Right Now: {user.rightNow.note}
-        </p>
-      ) : null}
-      {user.bio ? (
-        <p className="line-clamp-2 text-center text-xs text-muted-foreground max-sm:hidden">{user.bio}</p>
-      ) : null}
-      <div className="mt-auto grid gap-1.5 sm:grid-cols-2">
-        {!limited ? (
-          <Button size="sm" onClick={() => onMessage?.(user)} aria-label={`Message ${name}`}>
-            <MessageCircle aria-hidden />
-            <span className="max-sm:sr-only">Message</span>
-          </Button>
+        {user.rightNow ? (
+          <p className="line-clamp-2 text-xs leading-snug font-medium text-accent-text">
+            Right Now: {user.rightNow.note}
+          </p>
         ) : null}
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => onViewProfile?.(user)}
-          aria-label={`View ${name}'s profile`}
-          className={limited ? "sm:col-span-2" : undefined}
-        >
-          <UserRound aria-hidden />
-          <span className="max-sm:sr-only">Profile</span>
-        </Button>
+        {user.bio ? <p className="line-clamp-2 text-xs text-muted-foreground max-sm:hidden">{user.bio}</p> : null}
+        <div className={cn("mt-auto grid gap-1.5 pt-1", limited ? "grid-cols-1" : "grid-cols-2")}>
+          {!limited ? (
+            <Button size="sm" onClick={() => onMessage?.(user)} aria-label={`Message ${name}`}>
+              <MessageCircle aria-hidden />
+              <span className="max-sm:sr-only">Message</span>
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onViewProfile?.(user)}
+            aria-label={`View ${name}'s profile`}
+          >
+            <UserRound aria-hidden />
+            <span className="max-sm:sr-only">Profile</span>
+          </Button>
+        </div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * His picture, the card's whole width (the thumbnail preset, 150x150, which every visitor may see),
+ * or a large initial where he has none.
+ */
+function MemberPicture({ user, name, eager }: { user: NearbyUser; name: string; eager: boolean }) {
+  const src = user.profileImageUrl ? thumbnailUrl(user.profileImageUrl) : undefined;
+  return (
+    <>
+      <Avatar
+        name={name}
+        src={src}
+        size="fill"
+        shape="square"
+        loading={eager ? "eager" : "lazy"}
+        className="absolute inset-0"
+      />
+      {user.rightNow ? (
+        <span className="absolute top-1.5 right-1.5 inline-flex items-center gap-0.5 rounded-pill bg-accent px-1.5 py-0.5 text-[0.625rem] font-bold text-accent-foreground uppercase shadow-sm">
+          <Zap className="size-3" aria-hidden />
+          <span>Now</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Name, online dot and distance over the picture's foot, on a shade that keeps them readable. */
+function PictureCaption({
+  id,
+  user,
+  name,
+  heading = false,
+}: {
+  id: string;
+  user: NearbyUser;
+  name: string;
+  heading?: boolean;
+}) {
+  const Name = heading ? "h2" : "span";
+  return (
+    <span
+      id={id}
+      className="absolute inset-x-0 bottom-0 flex flex-col bg-linear-to-t from-black/85 via-black/55 to-transparent px-1.5 pt-5 pb-1 text-left text-white sm:px-2 sm:pb-1.5"
+    >
+      <Name className="flex min-w-0 items-center gap-1 text-sm leading-tight font-semibold">
+        {user.isOnline ? (
+          <span aria-hidden className="size-2 shrink-0 rounded-full bg-online ring-1 ring-black/40" />
+        ) : null}
+        <span className="truncate">{name}</span>
+        {user.isOnline ? <span className="sr-only">, online</span> : null}
+      </Name>
+      <span className="flex items-start gap-0.5 text-[0.6875rem] leading-tight text-white/85">
+        <MapPin className="mt-px size-3 shrink-0" aria-hidden />
+        <span>{formatDistance(user)}</span>
+      </span>
+    </span>
   );
 }

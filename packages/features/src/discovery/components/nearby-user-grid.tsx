@@ -11,12 +11,12 @@ import {
 } from "react";
 import { AD_GRID_EVERY, type NearbyUser } from "@vicinity/contract";
 import { Skeleton } from "@vicinity/ui";
-import { NearbyUserCard, type NearbyUserCardProps } from "./nearby-user-card";
+import { NearbyUserCard, type NearbyGridView, type NearbyUserCardProps } from "./nearby-user-card";
 
 /** Spec section 9: the Discover grid has 3 columns (on phones too, as the genre does). */
 export const DISCOVER_GRID_COLUMNS = 3;
 
-export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user"> {
+export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user" | "eager"> {
   users: NearbyUser[];
   footer?: ReactNode;
   /** An ad's place after every AD_GRID_EVERY cards (one per screenful; members only). */
@@ -25,6 +25,14 @@ export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user"> {
 
 /** The cards of the first draw: three rows, a phone's screenful. */
 export const FIRST_DRAWN_CARDS = 9;
+/** The tiles of the first draw (/browse): six rows of three, a phone's screenful and a little more. */
+export const FIRST_DRAWN_TILES = 18;
+
+/** Columns by view: the spec's 3 in the Discover Users tab; tiles, more as the screen widens. */
+const GRID_CLASSES: Record<NearbyGridView, string> = {
+  cards: "grid grid-cols-3 gap-2 sm:gap-4",
+  tiles: "grid grid-cols-3 gap-1 sm:grid-cols-4 sm:gap-2 md:grid-cols-5 lg:grid-cols-6",
+};
 /**
  * The rest come a row at a time: each step's commit and layout stay a short task (bench/lighthouse:
  * three rows at a time made tasks of 20 to 60 ms at full speed, long ones on a mid-range phone).
@@ -45,25 +53,26 @@ export const CARDS_PER_STEP = 3;
  * with a card's usual height until then): the grid's style and layout take half the time
  * (bench/lighthouse/layout-probe.ts, 50 cards on a phone: 26 ms at full speed, 13 ms with it).
  */
-export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUserGridProps) {
+export function NearbyUserGrid({ users, footer, adSlot, view = "cards", ...cardProps }: NearbyUserGridProps) {
   const drawn = useDeferredValue(users);
-  const [count, setCount] = useState(FIRST_DRAWN_CARDS);
+  const first = view === "tiles" ? FIRST_DRAWN_TILES : FIRST_DRAWN_CARDS;
+  const [count, setCount] = useState(first);
   const partial = drawn.length > count;
   useEffect(() => {
-    if (partial) startTransition(() => setCount((n) => n + CARDS_PER_STEP));
-  }, [partial, count]);
+    if (partial) startTransition(() => setCount((n) => n + (view === "tiles" ? 2 : 1) * CARDS_PER_STEP));
+  }, [partial, count, view]);
   const shown = useMemo(() => (partial ? drawn.slice(0, count) : drawn), [partial, drawn, count]);
   const drawing = partial || drawn !== users;
   return (
     <div>
       {/* data-drawing: the visual tests wait for the whole grid before a screenshot. */}
       <ul
-        className="grid grid-cols-3 gap-2 sm:gap-4"
+        className={GRID_CLASSES[view]}
         aria-label="Members nearby"
         aria-busy={drawing || undefined}
         data-drawing={drawing ? "partial" : undefined}
       >
-        <GridCards users={shown} adSlot={adSlot} {...cardProps} />
+        <GridCards users={shown} adSlot={adSlot} view={view} first={first} {...cardProps} />
       </ul>
       {footer}
     </div>
@@ -71,10 +80,15 @@ export function NearbyUserGrid({ users, footer, adSlot, ...cardProps }: NearbyUs
 }
 
 /** The cards and the ad places: drawn again only for a new list (or new handlers), not at every render of the page. */
-const GridCards = memo(function GridCards({ users, adSlot, ...cardProps }: Omit<NearbyUserGridProps, "footer">) {
+const GridCards = memo(function GridCards({
+  users,
+  adSlot,
+  first,
+  ...cardProps
+}: Omit<NearbyUserGridProps, "footer"> & { first: number }) {
   return users.map((user, i) => (
     <Fragment key={user.id}>
-      <GridCard user={user} {...cardProps} />
+      <GridCard user={user} eager={i < first} {...cardProps} />
       {adSlot && (i + 1) % AD_GRID_EVERY === 0 ? <AdPlace slot={adSlot} index={(i + 1) / AD_GRID_EVERY - 1} /> : null}
     </Fragment>
   ));
@@ -83,7 +97,13 @@ const GridCards = memo(function GridCards({ users, adSlot, ...cardProps }: Omit<
 /** One card of the grid: drawn again only when its member or its handlers change (not at each step). */
 const GridCard = memo(function GridCard(props: NearbyUserCardProps) {
   return (
-    <li className="[contain-intrinsic-size:auto_229px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_303px]">
+    <li
+      className={
+        props.view === "tiles"
+          ? "[contain-intrinsic-size:auto_126px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_180px]"
+          : "[contain-intrinsic-size:auto_236px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_360px]"
+      }
+    >
       <NearbyUserCard {...props} />
     </li>
   );
@@ -119,23 +139,32 @@ function AdPlace({ slot, index }: { slot: (index: number) => ReactNode; index: n
     return () => observer.disconnect();
   }, [near]);
   return (
-    <li ref={place} className="col-span-3 empty:hidden">
+    <li ref={place} className="col-span-full empty:hidden">
       {near ? slot(index) : null}
     </li>
   );
 }
 
 /** The grid's shape while loading. */
-export function NearbyUserGridSkeleton({ count = 9 }: { count?: number }) {
+export function NearbyUserGridSkeleton({ count, view = "cards" }: { count?: number; view?: NearbyGridView }) {
+  const n = count ?? (view === "tiles" ? FIRST_DRAWN_TILES : FIRST_DRAWN_CARDS);
   return (
-    <ul className="grid grid-cols-3 gap-2 sm:gap-4" aria-hidden>
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="flex flex-col items-center gap-2 rounded-lg border p-3">
-          <Skeleton className="size-14 rounded-full sm:size-20" />
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-3 w-1/2" />
-        </li>
-      ))}
+    <ul className={GRID_CLASSES[view]} aria-hidden>
+      {Array.from({ length: n }, (_, i) =>
+        view === "tiles" ? (
+          <li key={i}>
+            <Skeleton className="aspect-square w-full rounded-md" />
+          </li>
+        ) : (
+          <li key={i} className="flex flex-col overflow-hidden rounded-lg border">
+            <Skeleton className="aspect-square w-full rounded-none" />
+            <div className="grid gap-2 p-2 sm:p-3">
+              <Skeleton className="h-3 w-1/2" />
+              <Skeleton className="h-7 w-full" />
+            </div>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

@@ -7,9 +7,10 @@ export function BrowsePage({ location }: { location?: MemberLocation | null }) {
   const device = useDeviceClass();
   const limited = auth.status !== "member";
   return (
-    <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6">
+    <main className="mx-auto w-full max-w-6xl flex-1 px-2 py-3 sm:px-6 sm:py-6">
       <h1 className={device === "mobile" ? "sr-only" : "mb-6 font-display text-3xl font-bold"}>Browse nearby</h1>
-      <DiscoveryPanel location={location} limited={limited} />
+      {/* Pictures first and dense: a phone's screen holds five rows of three (12 or more members). */}
+      <DiscoveryPanel location={location} limited={limited} view="tiles" />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import {
   eventsApi,
   mediaHandlers,
   messagesHandlers,
+  sessionHandlers,
   shellHandlers,
 } from "../../../../../mocks/handlers";
 import { AdSlotsContext } from "@vicinity/features/shared";
@@ -139,5 +140,39 @@ export const BrowseAsVisitor: StoryObj<typeof BrowsePage> = {
     const canvas = within(canvasElement);
     await canvas.findByRole("list", { name: "Members nearby" });
     await expect(canvas.queryByRole("button", { name: /^Message / })).toBeNull();
+  },
+};
+
+/**
+ * /browse for a member: pictures first, in tiles (name, online dot and distance over each), a
+ * phone's first screen holding 12 or more; a tap opens the profile.
+ */
+export const BrowseTiles: StoryObj<typeof BrowsePage> = {
+  render: () => <BrowsePage location={JACKSONVILLE} />,
+  parameters: { msw: { handlers: { session: sessionHandlers.member, nearby: discoveryHandlers.crowded } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole("list", { name: "Members nearby" });
+    const tiles = await within(list).findAllByRole("button", { name: /^View .+'s profile$/ });
+    await expect(tiles.length).toBeGreaterThanOrEqual(18);
+    // No Message button on a tile: the profile has it.
+    await expect(within(list).queryByRole("button", { name: /^Message / })).toBeNull();
+    await expect(canvas.getByRole("button", { name: "View Jake's profile" })).toHaveAccessibleDescription(
+      /^Jake\s*, online\s*0\.4 km$/,
+    );
+    // On a phone (390 px wide) at least 12 tiles lie wholly inside the first 844 px.
+    if (window.innerWidth <= 400) {
+      const inFirstScreen = tiles.filter((tile) => tile.getBoundingClientRect().bottom <= 844);
+      await expect(inFirstScreen.length).toBeGreaterThanOrEqual(12);
+    }
+  },
+};
+
+/** /browse while the members load: the tiles' shape. */
+export const BrowseTilesLoading: StoryObj<typeof BrowsePage> = {
+  render: () => <BrowsePage location={JACKSONVILLE} />,
+  parameters: { msw: { handlers: { session: sessionHandlers.member, nearby: discoveryHandlers.loading } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Finding amazing people nearby...")).toBeVisible();
   },
 };
