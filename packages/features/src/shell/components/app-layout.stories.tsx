@@ -75,6 +75,30 @@ export const Member: Story = {
   },
 };
 
+/** /messages?to=<member> opens his conversation: the composer takes the phone's bottom, no tab bar. */
+export const MemberOpeningAConversation: Story = {
+  tags: ["!desktop"],
+  args: { path: "/messages?to=u_1" },
+  parameters: { msw: { handlers: signedIn } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByText("Your messages")).toBeVisible());
+    await expect(canvas.queryByTestId("tab-bar")).toBeNull();
+  },
+};
+
+/** A "to" in another page's address means nothing there: the tab bar stays. */
+export const MemberWithToElsewhere: Story = {
+  tags: ["!desktop"],
+  args: { path: "/browse?to=u_1" },
+  parameters: { msw: { handlers: signedIn } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvas.getByText("Browse content")).toBeVisible());
+    await expect(await canvas.findByTestId("tab-bar")).toBeInTheDocument();
+  },
+};
+
 /** The socket dropped: the screen says it is reconnecting. */
 export const MemberReconnecting: Story = {
   parameters: { msw: { handlers: signedIn }, socketFactory: fakeSocketFactory("reconnecting") },

@@ -36,8 +36,9 @@ export function AppLayout() {
   const navigating = useNavigation().state === "loading";
   // In a conversation the composer takes the bottom of a phone's screen, as in every peer's app.
   const thread = useMatch("/messages/:conversationId");
-  const { search } = useLocation();
-  const inThread = thread !== null || new URLSearchParams(search).has("to");
+  // /messages?to=<member> opens (or starts) his conversation; a "to" elsewhere means nothing here.
+  const { pathname, search } = useLocation();
+  const inThread = thread !== null || (pathname === "/messages" && new URLSearchParams(search).has("to"));
 
   const onAuthLost = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
