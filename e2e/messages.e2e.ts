@@ -167,3 +167,28 @@ test("on a phone a long conversation fills the screen: it opens at the newest me
   expect(sizes.page).toBeLessThanOrEqual(sizes.screen);
   await expect(log.getByText("Line 1 of a long evening")).not.toBeInViewport();
 });
+
+test("the first name a member gives is the name everyone sees: his home, the nearby list another gets, his profile and the conversation", async ({
+  browser,
+}) => {
+  const rafael = await member(browser, "Rafael");
+  const other = await member(browser, "Otto");
+  const here = { latitude: 30.3322, longitude: -81.6557 };
+  for (const m of [rafael, other])
+    expect((await m.page.request.put("/api/users/location", { data: here })).status()).toBe(200);
+
+  await rafael.page.goto("/");
+  await expect(rafael.page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Rafael!");
+
+  await other.page.goto(`/members/${rafael.id}`);
+  await expect(other.page.getByRole("heading", { level: 1 })).toContainText("Rafael");
+  const nearby = (await (
+    await other.page.request.get(`/api/users/nearby?latitude=${here.latitude}&longitude=${here.longitude}&radius=5`)
+  ).json()) as Array<{ id: string; displayName: string | null }>;
+  expect(nearby.find((u) => u.id === rafael.id)?.displayName).toBe("Rafael");
+  await other.page.getByRole("button", { name: "Message" }).click();
+  await expect(other.page.getByRole("log", { name: "Messages with Rafael" })).toBeVisible();
+  await other.page.goto("/messages");
+  await expect(other.page.getByRole("list", { name: "Conversations" }).getByText("Rafael")).toBeVisible();
+  await Promise.all([rafael.page.context().close(), other.page.context().close()]);
+});

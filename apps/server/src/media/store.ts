@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -56,7 +56,10 @@ export class DirectoryMediaStore implements MediaStore {
     if (!pending) {
       pending = render()
         .then(async (data) => {
-          await writeAtomically(file, data);
+          // A picture removed while its variant was being made (an account deleted just after an
+          // upload, its sizes still made in the background) gets no file back: the variant is
+          // kept only while its original is there.
+          await writeAtomically(file, data, () => exists(this.originalPath(id)));
           return data;
         })
         .finally(() => this.inFlight.delete(flightKey));
@@ -65,15 +68,32 @@ export class DirectoryMediaStore implements MediaStore {
     return { data: await pending, cached: false };
   }
 
+  /**
+   * The original first (no variant is kept without it, see `variant`), then the variants. A variant
+   * being written meanwhile can add a file while the directory goes: the removal tries again.
+   */
   async remove(id: string): Promise<void> {
     await rm(this.originalPath(id), { force: true });
-    await rm(path.join(this.dir, "variants", id), { recursive: true, force: true });
+    await rm(path.join(this.dir, "variants", id), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 }
 
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** Writes to a temporary name, then renames into place if `keep` (when given) still says so. */
+async function writeAtomically(file: string, data: Buffer, keep?: () => Promise<boolean>): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   await writeFile(temp, data);
+  if (keep && !(await keep())) {
+    await rm(temp, { force: true });
+    // The directory this write made (if it did) goes too, when nothing else is in it.
+    await rmdir(path.dirname(file)).catch(() => undefined);
+    return;
+  }
   await rename(temp, file);
 }

@@ -1,17 +1,27 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { RIGHT_NOW_MINUTES, type ProfileUpdate } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
 
 type UserRow = typeof users.$inferSelect;
 
-/** Saves the member's own profile; answers his row as it is now (undefined if he is gone). */
+/**
+ * Saves the member's own profile; answers his row as it is now (undefined if he is gone). A first
+ * name given while he has no display name (onboarding asks for it) becomes the name others see:
+ * his own header and everyone else's screens say the same name (migration 0019 did it for those
+ * who onboarded before). A display name he sets, or clears, himself is kept as he left it.
+ */
 export async function updateProfile(db: Db, userId: string, body: ProfileUpdate): Promise<UserRow | undefined> {
   // The contract calls it `role`; the column is `position`.
   const { role, ...rest } = body;
+  const firstName = body.firstName?.trim();
+  const nameFromFirst =
+    body.displayName === undefined && firstName
+      ? { displayName: sql`coalesce(${users.displayName}, ${firstName})` }
+      : {};
   const [updated] = await db
     .update(users)
-    .set({ ...rest, ...(role !== undefined ? { position: role } : {}), updatedAt: new Date() })
+    .set({ ...rest, ...nameFromFirst, ...(role !== undefined ? { position: role } : {}), updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
   return updated;

@@ -69,6 +69,30 @@ describe.each(testEngines())("members (%s)", (engine) => {
       expect(me.json()).toMatchObject({ firstName: "Theo", bio: "Changed" });
     });
 
+    it("makes the first name he gives the name others see while he has chosen no display name", async () => {
+      const sam = await memberAt("sam@example.com", 0.5);
+      const other = await memberAt("other@example.com", 0.6);
+      const put = (payload: Record<string, unknown>) =>
+        inject({ method: "PUT", url: "/api/users/profile", headers: { cookie: sam.cookie }, payload });
+      const seenAs = async () => {
+        const list = (await nearby(other.cookie)).json() as Array<{ id: string; displayName: string | null }>;
+        return list.find((u) => u.id === sam.id)?.displayName;
+      };
+      expect(await seenAs()).toBeNull();
+      expect((await put({ firstName: " Sam " })).json()).toMatchObject({ firstName: "Sam", displayName: "Sam" });
+      expect(await seenAs()).toBe("Sam");
+      // A display name of his own wins, and a later first name does not overwrite it.
+      expect((await put({ displayName: "Sammy B." })).statusCode).toBe(200);
+      expect((await put({ firstName: "Samuel" })).json()).toMatchObject({
+        firstName: "Samuel",
+        displayName: "Sammy B.",
+      });
+      expect(await seenAs()).toBe("Sammy B.");
+      // Cleared by him on purpose (with a first name in the same save): left cleared.
+      expect((await put({ firstName: "Sam", displayName: null })).json()).toMatchObject({ displayName: null });
+      expect(await seenAs()).toBeNull();
+    });
+
     it("accepts the edges: age 18 and 99, 500-character bio, 10 interests of 30 characters", async () => {
       const { cookie } = await registerMember(t.server, "edge@example.com");
       for (const payload of [
