@@ -192,3 +192,36 @@ test("the first name a member gives is the name everyone sees: his home, the nea
   await expect(other.page.getByRole("list", { name: "Conversations" }).getByText("Rafael")).toBeVisible();
   await Promise.all([rafael.page.context().close(), other.page.context().close()]);
 });
+
+test("presence agrees across screens: the conversation's header and the inbox row say the same, live, as the other comes and goes", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const kim = await member(browser, "Kim");
+  const lee = await member(browser, "Lee");
+  const opened = await kim.page.request.post("/api/conversations", { data: { userId: lee.id } });
+  const conversation = (await opened.json()) as { id: string };
+  // Lee is in the app (his socket open, his first heartbeat answered): online. A heartbeat still on
+  // its way when he leaves would say he is back.
+  const beat = lee.page.waitForResponse((r) => r.url().endsWith("/api/heartbeat") && r.ok());
+  await lee.page.goto("/messages");
+  await expect(lee.page.getByRole("list", { name: "Conversations" })).toBeVisible();
+  await beat;
+
+  await kim.page.goto(`/messages/${conversation.id}`);
+  const header = kim.page.getByRole("region", { name: "Conversation with Lee" });
+  const row = kim.page.getByRole("list", { name: "Conversations" }).getByRole("listitem").filter({ hasText: "Lee" });
+  await expect(header.getByText("Online", { exact: true })).toBeVisible();
+  await expect(row).toContainText(", online");
+
+  // Lee leaves: both say so without a reload.
+  await lee.page.goto("about:blank");
+  await expect(header.getByText("Offline", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(row).not.toContainText(", online");
+
+  // He is back.
+  await lee.page.goto("/messages");
+  await expect(header.getByText("Online", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(row).toContainText(", online");
+  await Promise.all([kim.page.context().close(), lee.page.context().close()]);
+});

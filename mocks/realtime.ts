@@ -72,6 +72,11 @@ export class FakeSocket {
     };
   }
   /** Plays a server-side event to the client's handlers. */
+  /** Whether the page listens to `event` yet (the messenger's engine is loaded after the page). */
+  listens(event: string): boolean {
+    return (this.handlers.get(event)?.size ?? 0) > 0;
+  }
+
   serverEmit(event: string, ...args: unknown[]) {
     if (event === "connect") this.connected = true;
     if (event === "disconnect") this.connected = false;

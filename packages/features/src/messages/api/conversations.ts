@@ -15,6 +15,7 @@ import {
   NEXT_CURSOR_HEADER,
   type ConversationSummary,
   type Message,
+  type UserOnlineStatusUpdate,
 } from "@vicinity/contract";
 import { apiRequest, conversationKeys, countKeys } from "@vicinity/features/shared";
 
@@ -154,5 +155,25 @@ export function applyReadReceipt(
   queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(
     messageKeys.conversations(),
     (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(update) })) } : data),
+  );
+}
+
+/**
+ * A member I have a conversation with came online or went (userOnlineStatusUpdate): the inbox's
+ * row and the open conversation's header both say so at once, from the same push (they were read
+ * at different times and disagreed: "Offline" over a row with the green dot).
+ */
+export function applyPresence(queryClient: QueryClient, update: UserOnlineStatusUpdate): void {
+  const isOnline = update.status !== "offline";
+  const patch = (summary: ConversationSummary): ConversationSummary =>
+    summary.peer?.id === update.userId && summary.peer.isOnline !== isOnline
+      ? { ...summary, peer: { ...summary.peer, isOnline } }
+      : summary;
+  queryClient.setQueriesData<ConversationSummary>({ queryKey: ["messages", "conversation"] }, (s) =>
+    s ? patch(s) : s,
+  );
+  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(
+    messageKeys.conversations(),
+    (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(patch) })) } : data),
   );
 }

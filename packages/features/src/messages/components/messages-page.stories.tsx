@@ -46,6 +46,12 @@ const withMessenger: Decorator = (Story, context) => {
 
 const fakeSocket = () => (window as unknown as { __fakeSocket: FakeSocket }).__fakeSocket;
 
+/** Plays a server push once the page listens to it (the messenger's engine loads after the page). */
+async function push(event: string, payload: unknown) {
+  await waitFor(() => expect(fakeSocket().listens(event)).toBe(true));
+  fakeSocket().serverEmit(event, payload);
+}
+
 const meta = {
   title: "Features/Messages/MessagesPage",
   component: MessagesPage,
@@ -130,8 +136,35 @@ export const TypingAndRead: Story = {
   play: async ({ canvasElement }) => {
     const log = await thread(canvasElement);
     await within(log).findByText("Coffee at the pier tomorrow?");
-    fakeSocket().serverEmit("typing", { conversationId: CONVERSATION_JAKE, userId: JAKE, isTyping: true });
+    await push("typing", { conversationId: CONVERSATION_JAKE, userId: JAKE, isTyping: true });
     await expect(await within(log).findByText(/Jake is typing/)).toBeVisible();
+  },
+};
+
+/**
+ * He goes offline, then comes back (userOnlineStatusUpdate): the conversation's header and his row
+ * in the inbox beside it change together.
+ */
+export const PresenceChanges: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await thread(canvasElement);
+    await within(log).findByText("Coffee at the pier tomorrow?");
+    const header = canvas.getByRole("region", { name: "Conversation with Jake" });
+    // The inbox beside it loads on its own.
+    const row = () =>
+      within(canvas.getByRole("list", { name: "Conversations" }))
+        .getAllByRole("listitem")
+        .find((item) => item.textContent?.includes("Jake"));
+    await waitFor(() => expect(row()).toBeDefined());
+    for (const [status, shown] of [
+      ["offline", "Offline"],
+      ["online", "Online"],
+    ] as const) {
+      await push("userOnlineStatusUpdate", { userId: JAKE, status, lastSeen: new Date().toISOString() });
+      await waitFor(() => expect(within(header).getByText(shown, { exact: true })).toBeVisible());
+      await waitFor(() => expect(row()?.textContent?.includes(", online")).toBe(status === "online"));
+    }
   },
 };
 
@@ -140,7 +173,7 @@ export const IncomingMessage: Story = {
   play: async ({ canvasElement }) => {
     const log = await thread(canvasElement);
     await within(log).findByText("Coffee at the pier tomorrow?");
-    fakeSocket().serverEmit("newMessage", {
+    await push("newMessage", {
       id: 120,
       conversationId: CONVERSATION_JAKE,
       senderId: JAKE,
@@ -350,7 +383,7 @@ export const GroupChatNewcomer: Story = {
   play: async ({ canvasElement }) => {
     const log = within(await groupThread(canvasElement));
     await waitFor(() => expect(log.getAllByTestId("message-sender")).toHaveLength(5));
-    fakeSocket().serverEmit("newMessage", {
+    await push("newMessage", {
       id: 308,
       conversationId: CONVERSATION_GROUP,
       senderId: groupChatNewcomerFixture.id,

@@ -1,7 +1,20 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { MessageLog, MessageOutbox, MessageSync, socketTransport, type Message } from "@vicinity/contract";
+import {
+  MessageLog,
+  MessageOutbox,
+  MessageSync,
+  socketTransport,
+  type Message,
+  type UserOnlineStatusUpdate,
+} from "@vicinity/contract";
 import type { VicinitySocket } from "@vicinity/features/shared";
-import { addToThreadCache, applyReadReceipt, getMissedMessages, messageKeys } from "../api/conversations";
+import {
+  addToThreadCache,
+  applyPresence,
+  applyReadReceipt,
+  getMissedMessages,
+  messageKeys,
+} from "../api/conversations";
 import { browserOutboxStorage } from "./outbox-storage";
 import type { PendingMessage } from "./pending-message";
 
@@ -69,6 +82,13 @@ export function startMessenger({
     });
   };
   const onConnect = () => {
+    // Who came and went before this socket listened was pushed to nobody here (the inbox and the
+    // open conversation were read before it connected, or before a cut): they ask again, their
+    // peers' presence with them; from now on the pushes keep them current (applyPresence).
+    // (Only those it has: one that failed, "not found" say, stays as it is.)
+    const held = { predicate: (query: { state: { status: string } }) => query.state.status === "success" };
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations(), ...held });
+    void queryClient.invalidateQueries({ queryKey: ["messages", "conversation"], ...held });
     sync
       .connected()
       .then((added) => {
@@ -104,6 +124,8 @@ export function startMessenger({
     void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
   };
   socket.on("messageRemoved", onRemoved);
+  const onPresence = (update: UserOnlineStatusUpdate) => applyPresence(queryClient, update);
+  socket.on("userOnlineStatusUpdate", onPresence);
   if (socket.connected) onConnect();
   return () => {
     outbox.close();
@@ -114,5 +136,6 @@ export function startMessenger({
     socket.off("typing", onTyping);
     socket.off("messagesRead", onRead);
     socket.off("messageRemoved", onRemoved);
+    socket.off("userOnlineStatusUpdate", onPresence);
   };
 }
