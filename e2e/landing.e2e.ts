@@ -104,11 +104,15 @@ test.describe("landing page on the real server", () => {
     });
   }
 
-  test("an unknown path shows the 404 page with a hint, and a deep link reloads fine", async ({ page }) => {
+  test("an unknown path shows the 404 page with a hint, answered with a 404, and a deep link reloads fine", async ({
+    page,
+  }) => {
     const response = await page.goto("/no/such/page");
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
     await expect(page.getByText("/no/such/page")).toBeVisible();
+    await expect(page.getByText(/The link may be old or mistyped/)).toBeVisible();
+    expect((await page.request.get("/events")).status()).toBe(200);
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("link", { name: "JOIN FREE NOW" })).toBeVisible();

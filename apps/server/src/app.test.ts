@@ -25,10 +25,13 @@ describe.each(testEngines())("serving the web app (%s)", (engine) => {
     expect(res.headers["cache-control"]).toBe("no-cache");
   });
 
-  it("serves the app's page for client routes and unknown paths (the client shows its 404)", async () => {
-    for (const url of ["/join", "/no/such/page?x=1"]) {
+  it("serves the app's page for client routes (200) and unknown paths (404: the client shows its 'Page not found')", async () => {
+    for (const [url, status] of [
+      ["/join", 200],
+      ["/no/such/page?x=1", 404],
+    ] as const) {
       const res = await t.server.app.inject({ method: "GET", url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.body).toContain("<div id=root>");
     }
   });

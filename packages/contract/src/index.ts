@@ -16,3 +16,4 @@ export * from "./admin";
 export * from "./ads";
 export * from "./time";
 export * from "./account";
+export * from "./pages";

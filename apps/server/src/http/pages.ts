@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import type { ErrorBody } from "@vicinity/contract";
+import { isAppPage, type ErrorBody } from "@vicinity/contract";
 import type { ServerConfig } from "../config";
 import { SESSION_COOKIE, type SessionStore } from "../auth/sessions";
 import type { Db } from "../db/database";
@@ -79,7 +79,11 @@ export async function servePages(
           .send(memberHomeHtml(homePage, position));
       }
     }
-    // Client-side routes (including unknown ones, which show the app's 404 page).
-    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    // The app's pages; any other path gets the app too (it shows its "Page not found"), with a 404,
+    // so a link checker, a crawler or a prober is told the truth (APP_PAGE_PATTERNS).
+    return reply
+      .status(isAppPage(url) ? 200 : 404)
+      .header("Cache-Control", "no-cache")
+      .sendFile("index.html");
   });
 }

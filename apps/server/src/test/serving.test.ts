@@ -63,6 +63,17 @@ describe("serving the web app", () => {
     expect(page.headers["content-type"]).toMatch(/text\/html/);
   });
 
+  it("answers a path the app has no page for with the app (its 'Page not found') and a 404", async () => {
+    for (const url of ["/no-such-page", "/members", "/admin/nothing", "/messages/a/b"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+    for (const url of ["/events/abc/edit", "/admin/ads/new", "/Browse", "/messages?to=u1", "/about"])
+      expect((await get(url)).statusCode, url).toBe(200);
+  });
+
   it("puts the security headers on every response: page, asset, API, error and 404", async () => {
     for (const res of [
       await get("/"),

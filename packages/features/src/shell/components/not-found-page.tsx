@@ -1,7 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { Button } from "@vicinity/ui";
 
-/** Any path the app does not know (spec section 2). */
+/**
+ * Any path the app does not know (spec section 2: the heading, and a hint about the missing route,
+ * in a member's words). The server sends it with a 404 (APP_PAGE_PATTERNS).
+ */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
@@ -11,8 +14,8 @@ export function NotFoundPage() {
       </p>
       <h1 className="font-display text-3xl font-bold">404 Page Not Found</h1>
       <p className="max-w-md text-muted-foreground">
-        There is no page at <code className="rounded-sm bg-muted px-1.5 py-0.5 text-foreground">{pathname}</code>. Did
-        you forget to add the page to the router, or follow an old link?
+        There is no page at <code className="rounded-sm bg-muted px-1.5 py-0.5 text-foreground">{pathname}</code>. The
+        link may be old or mistyped: check the address, or start again from the home page.
       </p>
       <Button asChild>
         <Link to="/">Back to Home</Link>
