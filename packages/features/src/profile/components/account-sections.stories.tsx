@@ -32,6 +32,19 @@ export const Banner: Story = {
   },
 };
 
+/** A long address on a phone: the banner stays one row, two lines of text beside the button. */
+export const BannerLongAddress: Story = {
+  render: () => <VerifyEmailBanner email="marco.delaney.from.jacksonville.beach@example-mail.com" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole("note", { name: "Confirm your email address" });
+    const button = canvas.getByRole("button", { name: "Send it again" });
+    await expect(button).toBeVisible();
+    // Never the 180 px it took of a phone's chat: at most two lines and its padding.
+    await expect(banner.getBoundingClientRect().height).toBeLessThanOrEqual(64);
+  },
+};
+
 export const BannerTooMany: Story = {
   parameters: { msw: { handlers: { account: accountHandlers.resendLimited } } },
   render: () => <VerifyEmailBanner email="marco@example.com" />,

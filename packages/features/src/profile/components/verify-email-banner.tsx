@@ -14,36 +14,36 @@ export function VerifyEmailBanner({ email }: { email: string }) {
   const resend = useResendVerification();
   return (
     <div role="note" aria-label={VERIFY_NOTICE} className="border-b border-accent/30 bg-accent/10">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2 text-sm">
-        <p className="flex items-center gap-2">
+      {/* On a phone one row: two lines of text at most beside the button (it took 180 px of a chat). */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-1.5 text-xs sm:py-2 sm:text-sm">
+        <p className="flex min-w-0 flex-1 basis-40 items-center gap-2">
           <MailWarning className="size-4 shrink-0 text-accent-text" aria-hidden />
-          <span>
+          <span className="min-w-0 max-sm:line-clamp-2" title={email}>
             <strong className="font-semibold">{VERIFY_NOTICE}:</strong> we sent a link to{" "}
             <span className="break-all">{email}</span>.
           </span>
         </p>
-        <div className="flex items-center gap-3">
-          {resend.isSuccess ? (
-            <p role="status" className="text-muted-foreground">
-              Sent again. Check your inbox and spam folder.
-            </p>
-          ) : resend.isError ? (
-            <p role="alert" className="text-destructive-text">
-              {serverMessageOr(resend.error, "We could not send it. Please try again.")}
-            </p>
-          ) : null}
-          {resend.isSuccess ? null : (
-            <Button
-              size="sm"
-              variant="outline"
-              busy={resend.isPending}
-              busyLabel="Sending..."
-              onClick={() => resend.mutate()}
-            >
-              Send it again
-            </Button>
-          )}
-        </div>
+        {resend.isSuccess ? (
+          <p role="status" className="text-muted-foreground max-sm:basis-full">
+            Sent again. Check your inbox and spam folder.
+          </p>
+        ) : resend.isError ? (
+          <p role="alert" className="text-destructive-text max-sm:order-last max-sm:basis-full">
+            {serverMessageOr(resend.error, "We could not send it. Please try again.")}
+          </p>
+        ) : null}
+        {resend.isSuccess ? null : (
+          <Button
+            size="sm"
+            variant="outline"
+            className="shrink-0"
+            busy={resend.isPending}
+            busyLabel="Sending..."
+            onClick={() => resend.mutate()}
+          >
+            Send it again
+          </Button>
+        )}
       </div>
     </div>
   );
