@@ -41,12 +41,15 @@ export const Running: Story = {
   },
 };
 
-/** Scheduled, nothing shown yet: no chart, words instead. */
+/** Scheduled, nothing shown yet: when it starts (why it is not running), no chart, words instead. */
 export const NoFiguresYet: Story = {
   args: { id: campaignsFixture[1]!.id },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect((await canvas.findAllByText(/No figures yet/))[0]).toBeVisible();
+    await expect(canvas.getByTestId("scheduled-note")).toHaveTextContent(
+      "Starts 14 Jun 2026, 20:00 (America/New_York): members see it from then.",
+    );
     await expect(canvas.queryByTestId("daily-chart")).toBeNull();
   },
 };

@@ -3,7 +3,7 @@ import { ArrowLeft, Pencil } from "lucide-react";
 import { Button, buttonVariants, Card, EmptyState, Skeleton } from "@vicinity/ui";
 import { ApiError, serverMessageOr } from "@vicinity/features/shared";
 import { useCampaign } from "../api/campaigns";
-import { formatCount, formatCtr, scheduleText, settingsOf, targetingText } from "../model/format";
+import { formatCount, formatCtr, scheduleText, scheduledText, settingsOf, targetingText } from "../model/format";
 import { AdPreview } from "./ad-preview";
 import { CampaignActions } from "./campaign-actions";
 import { CampaignStatusBadge } from "./campaign-status";
@@ -71,6 +71,11 @@ export function CampaignPage({ id }: { id: string }) {
           <p className="text-sm text-muted-foreground">
             {input.advertiser} · {scheduleText(input)} ({input.timeZone})
           </p>
+          {c.status === "scheduled" ? (
+            <p className="text-sm font-medium text-accent-text" data-testid="scheduled-note">
+              {scheduledText(input)}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-1.5">
           {c.status !== "ended" ? (

@@ -15,6 +15,23 @@ export function scheduleText(input: { startsAt: string; endsAt: string; timeZone
   return `${day(input.startsAt)} – ${day(input.endsAt)}`;
 }
 
+/**
+ * Why a campaign is "Scheduled": when it starts, in its own time zone ("Starts 13 Jun 2026, 22:00
+ * (America/New_York): members see it from then."). A start left at its default (the next full hour)
+ * made "Save and start" look as if it had not started anything.
+ */
+export function scheduledText(input: { startsAt: string; timeZone: string }): string {
+  const when = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: input.timeZone,
+  }).format(new Date(input.startsAt));
+  return `Starts ${when} (${input.timeZone}): members see it from then.`;
+}
+
 /** The settings a campaign's page and list read (the server sends them as the creator's input). */
 export function settingsOf(campaign: AdCampaign) {
   return campaign.input as unknown as AdInput;
