@@ -49,17 +49,22 @@ export function registerMapTileRoutes(app: FastifyInstance, ctx: AppContext): vo
       // tiles at high zooms), so requests cannot fill the disk with them.
       let uniform = false;
       const { data, cached } = await ctx.mediaStore
-        .variant("map-tiles", `${TILE_STYLE}/${z}/${x}/${y}.png`, async () => {
-          const { svg, uniform: colour } = tileSvg(z, x, y);
-          if (colour) {
-            uniform = true;
-            throw new UniformTile(await uniformTile(colour, svg));
-          }
-          const { allowed, retryAfter } = await renders.take(request.ip);
-          if (!allowed)
-            throw tooManyRequests("Too many new map tiles in a short time. Try again in a minute.", retryAfter);
-          return rasterise(svg);
-        })
+        .variant(
+          "map-tiles",
+          `${TILE_STYLE}/${z}/${x}/${y}.png`,
+          async () => {
+            const { svg, uniform: colour } = tileSvg(z, x, y);
+            if (colour) {
+              uniform = true;
+              throw new UniformTile(await uniformTile(colour, svg));
+            }
+            const { allowed, retryAfter } = await renders.take(request.ip);
+            if (!allowed)
+              throw tooManyRequests("Too many new map tiles in a short time. Try again in a minute.", retryAfter);
+            return rasterise(svg);
+          },
+          { standalone: true },
+        )
         .catch((error: unknown) => {
           if (error instanceof UniformTile) return { data: error.png, cached: true };
           throw error;

@@ -38,6 +38,14 @@ describe("DirectoryMediaStore", () => {
     expect(await readdir(dir)).not.toContain("pic2");
   });
 
+  it("keeps a standalone file that has no original (the map's tiles)", async () => {
+    const made = await store.variant("map-tiles", "v1/11/556/843.png", async () => Buffer.from("tile"), {
+      standalone: true,
+    });
+    expect(made.cached).toBe(false);
+    expect((await store.variant("map-tiles", "v1/11/556/843.png", async () => Buffer.from("x"))).cached).toBe(true);
+  });
+
   it("removes a picture whose variants are being written at the same moment", async () => {
     await store.saveOriginal("pic3", Buffer.from("original"));
     const writes = Array.from({ length: 20 }, (_, i) =>

@@ -10,8 +10,17 @@ import path from "node:path";
 export interface MediaStore {
   saveOriginal(id: string, data: Buffer): Promise<void>;
   readOriginal(id: string): Promise<Buffer>;
-  /** The variant kept, or made by `render` once and kept (concurrent requests share one rendering). */
-  variant(id: string, key: string, render: () => Promise<Buffer>): Promise<{ data: Buffer; cached: boolean }>;
+  /**
+   * The variant kept, or made by `render` once and kept (concurrent requests share one rendering).
+   * A picture's variant is kept only while its original is there; `standalone` files that have no
+   * original (the map's tiles, under the id "map-tiles") are kept as they are.
+   */
+  variant(
+    id: string,
+    key: string,
+    render: () => Promise<Buffer>,
+    options?: { standalone?: boolean },
+  ): Promise<{ data: Buffer; cached: boolean }>;
   /** The original and every variant of a picture. */
   remove(id: string): Promise<void>;
 }
@@ -44,7 +53,12 @@ export class DirectoryMediaStore implements MediaStore {
   }
 
   /** The variant from disk, or made by `render` once (concurrent requests share one rendering). */
-  async variant(id: string, key: string, render: () => Promise<Buffer>): Promise<{ data: Buffer; cached: boolean }> {
+  async variant(
+    id: string,
+    key: string,
+    render: () => Promise<Buffer>,
+    { standalone = false }: { standalone?: boolean } = {},
+  ): Promise<{ data: Buffer; cached: boolean }> {
     const file = this.variantPath(id, key);
     try {
       return { data: await readFile(file), cached: true };
@@ -59,7 +73,7 @@ export class DirectoryMediaStore implements MediaStore {
           // A picture removed while its variant was being made (an account deleted just after an
           // upload, its sizes still made in the background) gets no file back: the variant is
           // kept only while its original is there.
-          await writeAtomically(file, data, () => exists(this.originalPath(id)));
+          await writeAtomically(file, data, standalone ? undefined : () => exists(this.originalPath(id)));
           return data;
         })
         .finally(() => this.inFlight.delete(flightKey));
