@@ -22,7 +22,10 @@ export interface ReplicaStatus {
   name: string;
   /** Answered the last poll as a replica in recovery. */
   up: boolean;
-  /** How far behind the primary it is: now less the latest time all the primary's commits before it are replayed. */
+  /**
+   * How far behind the primary it is: now less the latest time all the primary's commits before it are replayed (one
+   * that has replayed nothing sampled yet: now less the first sample's time); null while down or before any sample.
+   */
   lagMs: number | null;
 }
 
@@ -76,6 +79,8 @@ export class ReadRouting {
   private readonly states: ReplicaState[];
   /** The primary's log positions, sampled: [time taken before asking, position]. Oldest first. */
   private samples: Array<[number, bigint]> = [];
+  /** When the first sample was taken (0: none yet): a replica up that has replayed none is behind since then at least. */
+  private firstSampleAt = 0;
   private fenceAt = 0;
   private readonly writes = new Map<string, number>();
   private turn = 0;
@@ -120,6 +125,7 @@ export class ReadRouting {
         sql`SELECT pg_current_wal_insert_lsn()::text AS lsn`,
       );
       this.samples.push([at, lsnValue(row!.lsn)]);
+      this.firstSampleAt ||= at;
     } catch (error) {
       this.options.onError?.(`primary's log position: ${(error as Error).message}`);
     }
@@ -219,8 +225,16 @@ export class ReadRouting {
     return this.states.map((s) => ({
       name: s.replica.name,
       up: s.up,
-      lagMs: s.up && s.caughtUpTo > 0 ? Math.max(0, now - s.caughtUpTo) : null,
+      lagMs: !s.up ? null : s.caughtUpTo > 0 ? Math.max(0, now - s.caughtUpTo) : this.lagSinceFirstSample(now),
     }));
+  }
+
+  /**
+   * A replica that answers but has replayed no position sampled since this node started (it was behind then, and
+   * still is, or it stopped replaying): behind by the time since the first sample at least, growing; not "unknown".
+   */
+  private lagSinceFirstSample(now: number): number | null {
+    return this.firstSampleAt > 0 ? Math.max(0, now - this.firstSampleAt) : null;
   }
 
   /** Reads each replica answered. */

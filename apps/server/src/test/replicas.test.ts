@@ -184,6 +184,21 @@ if (replicaUrl)
         // Behind by more than the bound: skipped for every read.
         await until(() => (tight.status()[0]?.lagMs ?? 0) > TIGHT_LAG_MS, "the paused replica is past the bound");
         expect(tight.target(0)).toBe("primary");
+        // A node that starts while the replica is behind (it has replayed none of its samples) sees the lag grow too,
+        // not an unknown lag (CI once waited 30 s on a null here: the replica was behind when `tight` started).
+        const late = new ReadRouting(base.db, [await openReplica(replicaUrlOfTest, 1)], {
+          maxLagMs: TIGHT_LAG_MS,
+          pollMs: 50,
+        });
+        await late.start();
+        try {
+          await queryRows(base.db, sql`SELECT txid_current()`);
+          await until(() => (late.status()[0]?.lagMs ?? 0) > TIGHT_LAG_MS, "a late node sees the paused replica lag");
+          expect(late.status()[0]?.up).toBe(true);
+          expect(late.target(0)).toBe("primary");
+        } finally {
+          await late.close();
+        }
       } finally {
         await onReplica("SELECT pg_wal_replay_resume()");
       }
