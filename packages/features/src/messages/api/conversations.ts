@@ -137,6 +137,28 @@ export function addToThreadCache(queryClient: QueryClient, message: Message): vo
   );
 }
 
+/**
+ * Puts a change of conversation summaries into what is loaded of them: the one-conversation
+ * answer (that of `conversationId`, or each one loaded when none is named) and the inbox's pages.
+ * `patch` returns the summary it is given where it changes nothing.
+ */
+function patchSummaries(
+  queryClient: QueryClient,
+  patch: (summary: ConversationSummary) => ConversationSummary,
+  conversationId?: string,
+): void {
+  queryClient.setQueriesData<ConversationSummary>(
+    {
+      queryKey: conversationId === undefined ? ["messages", "conversation"] : messageKeys.conversation(conversationId),
+    },
+    (s) => (s ? patch(s) : s),
+  );
+  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(
+    messageKeys.conversations(),
+    (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(patch) })) } : data),
+  );
+}
+
 /** A read receipt: the peer's (or my own, from another tab) read mark moves forward. */
 export function applyReadReceipt(
   queryClient: QueryClient,
@@ -149,13 +171,7 @@ export function applyReadReceipt(
       : event.userId === meId
         ? { ...summary, unreadCount: 0 }
         : { ...summary, peerLastReadMessageId: Math.max(summary.peerLastReadMessageId, event.lastReadMessageId) };
-  queryClient.setQueryData<ConversationSummary>(messageKeys.conversation(event.conversationId), (s) =>
-    s ? update(s) : s,
-  );
-  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(
-    messageKeys.conversations(),
-    (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(update) })) } : data),
-  );
+  patchSummaries(queryClient, update, event.conversationId);
 }
 
 /**
@@ -165,15 +181,9 @@ export function applyReadReceipt(
  */
 export function applyPresence(queryClient: QueryClient, update: UserOnlineStatusUpdate): void {
   const isOnline = update.status !== "offline";
-  const patch = (summary: ConversationSummary): ConversationSummary =>
+  patchSummaries(queryClient, (summary) =>
     summary.peer?.id === update.userId && summary.peer.isOnline !== isOnline
       ? { ...summary, peer: { ...summary.peer, isOnline } }
-      : summary;
-  queryClient.setQueriesData<ConversationSummary>({ queryKey: ["messages", "conversation"] }, (s) =>
-    s ? patch(s) : s,
-  );
-  queryClient.setQueryData<InfiniteData<Page<ConversationSummary>, string | null>>(
-    messageKeys.conversations(),
-    (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(patch) })) } : data),
+      : summary,
   );
 }
