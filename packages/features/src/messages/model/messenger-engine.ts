@@ -94,10 +94,9 @@ export function startMessenger({
       .then((added) => {
         settle(added);
         for (const message of added) addToThreadCache(queryClient, message);
-        if (added.length > 0) {
-          void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
-          void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
-        }
+        // The inbox was asked again above, when the socket connected, and the server had these
+        // then; the unread count was not.
+        if (added.length > 0) void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
       })
       .catch(() => undefined);
   };
