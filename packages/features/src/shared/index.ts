@@ -110,9 +110,11 @@ export {
 } from "./location/geolocation";
 export { updateLocation, useShareLocation, useUpdateLocation } from "./location/update-location";
 
-// Other members: how they read on a card, blocking and reporting them; reporting content.
+// Other members: how they read on a card, their Message and Profile buttons, blocking and reporting them;
+// reporting content.
 export { displayNameOf, formatAge, formatCompatibility, formatDistance, rightNowMinutesLeft } from "./members/format";
 export { useBlockMember, useReportMember } from "./members/member-actions";
+export { MemberActions, type MemberActionsProps } from "./members/member-action-buttons";
 export { ReportMemberDialog, type ReportMemberDialogProps } from "./report/report-member-dialog";
 export { ReportContentDialog, type ReportContentDialogProps } from "./report/report-content-dialog";
 

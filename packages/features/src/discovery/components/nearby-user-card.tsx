@@ -1,8 +1,15 @@
 import { useId } from "react";
-import { MapPin, MessageCircle, UserRound, Zap } from "lucide-react";
+import { MapPin, Zap } from "lucide-react";
 import type { NearbyUser } from "@vicinity/contract";
-import { Avatar, Button, Card, cn } from "@vicinity/ui";
-import { thumbnailUrl, displayNameOf, formatAge, formatCompatibility, formatDistance } from "@vicinity/features/shared";
+import { Avatar, Card } from "@vicinity/ui";
+import {
+  MemberActions,
+  thumbnailUrl,
+  displayNameOf,
+  formatAge,
+  formatCompatibility,
+  formatDistance,
+} from "@vicinity/features/shared";
 
 /**
  * How the grid shows its members: "cards", the dashboard's Discover Users tab (the spec's card:
@@ -79,23 +86,14 @@ export function NearbyUserCard({
           </p>
         ) : null}
         {user.bio ? <p className="line-clamp-2 text-xs text-muted-foreground max-sm:hidden">{user.bio}</p> : null}
-        <div className={cn("mt-auto grid gap-1.5 pt-1", limited ? "grid-cols-1" : "grid-cols-2")}>
-          {!limited ? (
-            <Button size="sm" onClick={() => onMessage?.(user)} aria-label={`Message ${name}`}>
-              <MessageCircle aria-hidden />
-              <span className="max-sm:sr-only">Message</span>
-            </Button>
-          ) : null}
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onViewProfile?.(user)}
-            aria-label={`View ${name}'s profile`}
-          >
-            <UserRound aria-hidden />
-            <span className="max-sm:sr-only">Profile</span>
-          </Button>
-        </div>
+        <MemberActions
+          name={name}
+          limited={limited}
+          onMessage={() => onMessage?.(user)}
+          onViewProfile={() => onViewProfile?.(user)}
+          className="mt-auto gap-1.5 pt-1"
+          labelClassName="max-sm:sr-only"
+        />
       </div>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { MessageCircle, UserRound, X, Zap } from "lucide-react";
+import { X, Zap } from "lucide-react";
 import type { MapMember } from "@vicinity/contract";
 import { Avatar, Button, cn } from "@vicinity/ui";
-import { avatarUrl, formatCompatibility } from "@vicinity/features/shared";
+import { avatarUrl, formatCompatibility, MemberActions } from "@vicinity/features/shared";
 import { formatMapDistance, memberName } from "../model/describe";
 
 export interface MapMemberCardProps {
@@ -59,27 +59,18 @@ export function MapMemberCard({
           <span className="line-clamp-2">Right Now: {member.rightNow.note}</span>
         </p>
       ) : null}
-      <div className={cn("grid gap-2", limited ? "grid-cols-1" : "grid-cols-2")}>
-        {limited ? (
+      <MemberActions
+        name={name}
+        limited={limited}
+        invitation={
           <Button asChild size="sm">
             <Link to="/join">Sign Up for Full Access</Link>
           </Button>
-        ) : (
-          <Button size="sm" onClick={() => onMessage?.(member)} aria-label={`Message ${name}`}>
-            <MessageCircle aria-hidden />
-            Message
-          </Button>
-        )}
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => onViewProfile?.(member)}
-          aria-label={`View ${name}'s profile`}
-        >
-          <UserRound aria-hidden />
-          Profile
-        </Button>
-      </div>
+        }
+        onMessage={() => onMessage?.(member)}
+        onViewProfile={() => onViewProfile?.(member)}
+        className="gap-2"
+      />
       {onClose ? (
         <button
           type="button"
