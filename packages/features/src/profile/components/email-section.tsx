@@ -4,6 +4,7 @@ import { Badge, Button, FormField, Input, PasswordInput } from "@vicinity/ui";
 import { changeEmailRequestSchema } from "@vicinity/contract";
 import { serverMessageOr } from "@vicinity/features/shared";
 import { useChangeEmail, useResendVerification } from "../api/email-and-devices";
+import { ResendLinkButton } from "./resend-link-button";
 
 /**
  * The member's address on his profile: confirmed or not (with the link sent again), and
@@ -54,16 +55,7 @@ export function EmailSection({ email, verified }: { email: string; verified: boo
           {resend.isSuccess ? (
             <p role="status">Sent again. Check your inbox and spam folder.</p>
           ) : (
-            <Button
-              className="w-fit"
-              size="sm"
-              variant="outline"
-              busy={resend.isPending}
-              busyLabel="Sending..."
-              onClick={() => resend.mutate()}
-            >
-              Send the link again
-            </Button>
+            <ResendLinkButton resend={resend} label="Send the link again" className="w-fit" />
           )}
           {resend.isError ? (
             <p role="alert" className="text-destructive-text">

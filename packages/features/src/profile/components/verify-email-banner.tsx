@@ -1,7 +1,7 @@
 import { MailWarning } from "lucide-react";
-import { Button } from "@vicinity/ui";
 import { serverMessageOr } from "@vicinity/features/shared";
 import { useResendVerification } from "../api/email-and-devices";
+import { ResendLinkButton } from "./resend-link-button";
 
 /** What an unconfirmed member is told at the top of every page. */
 export const VERIFY_NOTICE = "Confirm your email address";
@@ -32,18 +32,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
             {serverMessageOr(resend.error, "We could not send it. Please try again.")}
           </p>
         ) : null}
-        {resend.isSuccess ? null : (
-          <Button
-            size="sm"
-            variant="outline"
-            className="shrink-0"
-            busy={resend.isPending}
-            busyLabel="Sending..."
-            onClick={() => resend.mutate()}
-          >
-            Send it again
-          </Button>
-        )}
+        {resend.isSuccess ? null : <ResendLinkButton resend={resend} label="Send it again" className="shrink-0" />}
       </div>
     </div>
   );
