@@ -11,6 +11,7 @@ import {
 } from "react";
 import { AD_GRID_EVERY, type NearbyUser } from "@vicinity/contract";
 import { Skeleton } from "@vicinity/ui";
+import { useGridColumns, wholeRowsFrom, type GridColumns } from "../model/grid-columns";
 import { NearbyUserCard, type NearbyGridView, type NearbyUserCardProps } from "./nearby-user-card";
 
 /** Spec section 9: the Discover grid has 3 columns (on phones too, as the genre does). */
@@ -19,7 +20,10 @@ export const DISCOVER_GRID_COLUMNS = 3;
 export interface NearbyUserGridProps extends Omit<NearbyUserCardProps, "user" | "eager"> {
   users: NearbyUser[];
   footer?: ReactNode;
-  /** An ad's place after every AD_GRID_EVERY cards (one per screenful; members only). */
+  /**
+   * An ad's place after every AD_GRID_EVERY cards (one per screenful; members only), or, where the
+   * columns do not divide it (tiles in 5 columns), after the whole rows that first hold as many.
+   */
   adSlot?: (index: number) => ReactNode;
 }
 
@@ -32,6 +36,18 @@ export const FIRST_DRAWN_TILES = 18;
 const GRID_CLASSES: Record<NearbyGridView, string> = {
   cards: "grid grid-cols-3 gap-2 sm:gap-4",
   tiles: "grid grid-cols-3 gap-1 sm:grid-cols-4 sm:gap-2 md:grid-cols-5 lg:grid-cols-6",
+};
+/** The columns GRID_CLASSES gives, by Tailwind's breakpoints (sm 40rem, md 48rem, lg 64rem): kept with them. */
+const GRID_COLUMNS: Record<NearbyGridView, GridColumns> = {
+  cards: { base: DISCOVER_GRID_COLUMNS, from: [] },
+  tiles: {
+    base: 3,
+    from: [
+      ["(min-width: 40rem)", 4],
+      ["(min-width: 48rem)", 5],
+      ["(min-width: 64rem)", 6],
+    ],
+  },
 };
 /**
  * The rest come a row at a time: each step's commit and layout stay a short task (bench/lighthouse:
@@ -63,6 +79,9 @@ export function NearbyUserGrid({ users, footer, adSlot, view = "cards", ...cardP
   }, [partial, count, view]);
   const shown = useMemo(() => (partial ? drawn.slice(0, count) : drawn), [partial, drawn, count]);
   const drawing = partial || drawn !== users;
+  // The ads' places (full width) follow whole rows: after a multiple of the columns there are now.
+  const columns = useGridColumns(GRID_COLUMNS[view]);
+  const adEvery = wholeRowsFrom(AD_GRID_EVERY, columns);
   return (
     <div>
       {/* data-drawing: the visual tests wait for the whole grid before a screenshot. */}
@@ -72,7 +91,7 @@ export function NearbyUserGrid({ users, footer, adSlot, view = "cards", ...cardP
         aria-busy={drawing || undefined}
         data-drawing={drawing ? "partial" : undefined}
       >
-        <GridCards users={shown} adSlot={adSlot} view={view} first={first} {...cardProps} />
+        <GridCards users={shown} adSlot={adSlot} adEvery={adEvery} view={view} first={first} {...cardProps} />
       </ul>
       {footer}
     </div>
@@ -83,13 +102,14 @@ export function NearbyUserGrid({ users, footer, adSlot, view = "cards", ...cardP
 const GridCards = memo(function GridCards({
   users,
   adSlot,
+  adEvery,
   first,
   ...cardProps
-}: Omit<NearbyUserGridProps, "footer"> & { first: number }) {
+}: Omit<NearbyUserGridProps, "footer"> & { adEvery: number; first: number }) {
   return users.map((user, i) => (
     <Fragment key={user.id}>
       <GridCard user={user} eager={i < first} {...cardProps} />
-      {adSlot && (i + 1) % AD_GRID_EVERY === 0 ? <AdPlace slot={adSlot} index={(i + 1) / AD_GRID_EVERY - 1} /> : null}
+      {adSlot && (i + 1) % adEvery === 0 ? <AdPlace slot={adSlot} index={(i + 1) / adEvery - 1} /> : null}
     </Fragment>
   ));
 });
