@@ -1,7 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Response } from "@playwright/test";
 import { signUpOnAuth, skipOnboarding } from "./helpers";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** A phone whose location is allowed and answers (the city's centre). */
+const PHONE_IN_JACKSONVILLE = {
+  ...PHONE,
+  geolocation: { latitude: 30.3322, longitude: -81.6557 },
+  permissions: ["geolocation"],
+};
 
 test("on a phone the tab bar is at the bottom with the same unread figure as the header's menu and the home's tab; a conversation hides it", async ({
   browser,
@@ -61,12 +67,7 @@ test("on a phone /browse shows the members' pictures first: 12 or more whole til
   browser,
 }) => {
   const baseURL = test.info().project.use.baseURL;
-  const phone = await browser.newContext({
-    baseURL,
-    ...PHONE,
-    geolocation: { latitude: 30.3322, longitude: -81.6557 },
-    permissions: ["geolocation"],
-  });
+  const phone = await browser.newContext({ baseURL, ...PHONE_IN_JACKSONVILLE });
   try {
     const page = await phone.newPage();
     await signUpOnAuth(page, `tiles.${Date.now()}@example.com`);
@@ -88,6 +89,81 @@ test("on a phone /browse shows the members' pictures first: 12 or more whole til
     await tiles.first().click();
     await expect(page).toHaveURL(/\/members\/[^/]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  } finally {
+    await phone.close();
+  }
+});
+
+test("on a phone a filter applies on the server, stays in the address through a reload, and is saved for the next visit", async ({
+  browser,
+}) => {
+  const baseURL = test.info().project.use.baseURL;
+  const phone = await browser.newContext({ baseURL, ...PHONE_IN_JACKSONVILLE });
+  const filtered = (url: string) => url.includes("/api/users/nearby?") && url.includes("ageMin=30&ageMax=45");
+  /** The members a filtered search answered: each one's age in the range, and a picture. */
+  const checkAnswer = async (answer: Promise<Response>) => {
+    const members = (await (await answer).json()) as Array<{ age: number | null; profileImageUrl: string | null }>;
+    expect(members.length).toBeGreaterThan(0);
+    for (const m of members) {
+      expect(m.age).toBeGreaterThanOrEqual(30);
+      expect(m.age).toBeLessThanOrEqual(45);
+      expect(m.profileImageUrl).not.toBeNull();
+    }
+  };
+  try {
+    const page = await phone.newPage();
+    await signUpOnAuth(page, `filters.${Date.now()}@example.com`);
+    await skipOnboarding(page);
+    await page.goto("/browse");
+    const tiles = page
+      .getByRole("list", { name: "Members nearby" })
+      .getByRole("button", { name: /^View .+'s profile$/ });
+    await expect(tiles.first()).toBeVisible();
+
+    await page.getByRole("button", { name: "Filters" }).click();
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await sheet.getByLabel("From").fill("30");
+    await sheet.getByLabel("To").fill("45");
+    await sheet.getByRole("button", { name: "With photos" }).click();
+    // The sheet fits the phone's screen: its button is within reach.
+    const apply = sheet.getByRole("button", { name: "Show members" });
+    const box = (await apply.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/users/filters") && r.status() === 200);
+    let answer = page.waitForResponse((r) => filtered(r.url()));
+    await apply.click();
+    await checkAnswer(answer);
+    await expect(page).toHaveURL(/\/browse\?ageMin=30&ageMax=45&photos=true$/);
+    await expect(page.getByRole("button", { name: "Filters, 2 on" })).toBeVisible();
+    await expect(tiles.first()).toBeVisible();
+    await saved;
+
+    // A reload: the address says which filters.
+    answer = page.waitForResponse((r) => filtered(r.url()));
+    await page.reload();
+    await checkAnswer(answer);
+    await expect(page.getByRole("button", { name: "Filters, 2 on" })).toBeVisible();
+
+    // The next visit, the address naming none: his saved filters.
+    answer = page.waitForResponse((r) => filtered(r.url()));
+    await page.goto("/browse");
+    await checkAnswer(answer);
+    await expect(page.getByRole("button", { name: "Filters, 2 on" })).toBeVisible();
+    const me = (await (await page.request.get("/api/auth/user")).json()) as { nearbyFilters: unknown };
+    expect(me.nearbyFilters).toMatchObject({ ageMin: 30, ageMax: 45, photos: true, positions: [], online: false });
+
+    // Cleared: everyone again, and nothing kept.
+    await page.getByRole("button", { name: "Filters, 2 on" }).click();
+    await sheet.getByRole("button", { name: "Clear all" }).click();
+    await sheet.getByRole("button", { name: "Show members" }).click();
+    await expect(page.getByRole("button", { name: "Filters" })).toBeVisible();
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get("/api/auth/user")).json()) as { nearbyFilters: unknown }).nearbyFilters,
+      )
+      .toBeNull();
   } finally {
     await phone.close();
   }

@@ -22,10 +22,16 @@ import { sql, type SQL } from "drizzle-orm";
 import { openDatabase, queryRows, type Database, type Db } from "../../apps/server/src/db/database";
 import { ADMIN_URL, benchDatabase, stopping } from "../lib/postgres";
 import { ONLINE_WINDOW_MS } from "../../apps/server/src/presence/presence";
-import { findNearby, nearbySql, privateNearbySql, type NearbySearch } from "../../apps/server/src/users/nearby";
+import {
+  FILTER_POOL,
+  findNearby,
+  nearbySql,
+  privateNearbySql,
+  type NearbySearch,
+} from "../../apps/server/src/users/nearby";
 import { Sealer } from "../../apps/server/src/http/sealed";
 import { mapArea, type MapViewer } from "../../apps/server/src/map/area";
-import { tileKey, tileOf } from "@vicinity/contract";
+import { memberFiltersOf, tileKey, tileOf, type MemberFilters } from "@vicinity/contract";
 
 type Engine = "postgres" | "pglite";
 interface Case {
@@ -404,7 +410,30 @@ async function runCase(c: Case): Promise<Result> {
     log(
       `${mapQuery.label.padEnd(32)} p50 ${fmtMs(te.p50).padStart(7)} ms   p99 ${fmtMs(te.p99).padStart(7)} ms   (${te.runs} runs; ${fmtN(sample.tiles.reduce((n, t) => n + t.members.length, 0))} members at the probe, truncated: ${sample.truncated})`,
     );
-    for (const kind of [...QUERIES, privatePage as unknown as QueryKind]) {
+    // (f) and (g): filtered searches (issue 37), findNearby itself. (f) a common choice: about half the ages and two
+    // of six positions (about 16% pass); (g) a filter nobody passes (a position and a body type no member of the load
+    // has together): the scan stops at FILTER_POOL members, then the private-mode page (d) runs as well.
+    const filtered = (label: string, filters: Partial<MemberFilters>) => {
+      const search = (q: Point): NearbySearch => ({ ...productionSearch(q), filters: memberFiltersOf(filters) });
+      return {
+        key: "f",
+        label,
+        run: async (d: Db, q: Point) => (await findNearby(d, cursorSealer, search(q), null)).users.map((u) => u.id),
+        explain: (q: Point) => nearbySql(search(q)),
+      } as unknown as QueryKind;
+    };
+    const filteredKinds = [
+      filtered("(f) filtered: 25-45, top/vers", { ageMin: 25, ageMax: 45, positions: ["top", "versatile"] }),
+      filtered(`(g) filtered, nobody passes (pool ${fmtN(FILTER_POOL)})`, { positions: ["side"], bodyTypes: ["slim"] }),
+    ];
+    for (const kind of filteredKinds) {
+      const tf = await time(db, kind, points.slice(0, 100), warmup.slice(0, 20));
+      const found = (await kind.run(db, probe)).length;
+      log(
+        `${kind.label.padEnd(32)} p50 ${fmtMs(tf.p50).padStart(7)} ms   p99 ${fmtMs(tf.p99).padStart(7)} ms   (${tf.runs} runs; ${found} found at the probe)`,
+      );
+    }
+    for (const kind of [...QUERIES, privatePage as unknown as QueryKind, ...filteredKinds]) {
       log();
       log(`EXPLAIN (ANALYZE, BUFFERS) ${kind.label}:`);
       for (const line of await explain(db, kind.explain(probe))) log(`  ${line}`);

@@ -1,13 +1,21 @@
 import { delay, http, HttpResponse } from "msw";
-import { API_PATHS, NEXT_CURSOR_HEADER, type ErrorBody, type NearbyUser } from "@vicinity/contract";
+import {
+  API_PATHS,
+  NEXT_CURSOR_HEADER,
+  passesMemberFilters,
+  readMemberFilters,
+  type ErrorBody,
+  type NearbyUser,
+} from "@vicinity/contract";
 import { nearbyUsersCrowdedFixture, nearbyUsersFixture, nearbyUsersPage2Fixture } from "../fixtures/nearby";
 
 const PAGE_2 = "page-2";
 
-/** As the server does: Best match orders by score, Right Now keeps only those who are. */
+/** As the server does: Best match orders by score, the filters (the contract's rules) keep those who pass. */
 function arrange(users: NearbyUser[], url: URL): NearbyUser[] {
   let out = users;
-  if (url.searchParams.get("rightNow") === "true") out = out.filter((u) => u.rightNow);
+  const filters = readMemberFilters(url.searchParams);
+  if (filters) out = out.filter((u) => passesMemberFilters(u, filters));
   if (url.searchParams.get("sort") === "best")
     out = [...out].sort((a, b) => (b.compatibility?.score ?? 0) - (a.compatibility?.score ?? 0));
   return out;

@@ -9,6 +9,7 @@ import {
   MEDIA_MAX_BYTES,
   photoOrderRequestSchema,
   profileUpdateSchema,
+  memberFiltersSchema,
   rightNowRequestSchema,
   type ErrorBody,
   type ProfilePhoto,
@@ -185,6 +186,16 @@ export const profileHandlers = {
     ),
   ],
   rightNowFailure: [http.put(API_PATHS.rightNow, unavailable), http.delete(API_PATHS.rightNow, unavailable)],
+
+  /** PUT /api/users/filters: saved (the member's session user carries them), or the server is down. */
+  savedFilters: [
+    http.put(API_PATHS.savedFilters, async ({ request }) => {
+      const parsed = memberFiltersSchema.safeParse(await request.json());
+      if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid");
+      return HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, nearbyFilters: parsed.data });
+    }),
+  ],
+  savedFiltersFailure: [http.put(API_PATHS.savedFilters, unavailable)],
 
   /** PUT /api/users/password */
   passwordChanged: [

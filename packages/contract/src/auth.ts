@@ -31,6 +31,8 @@ export const sessionUserSchema = z.object({
   privateMode: z.optional(z.boolean()),
   /** decisions.md, "Right Now": his note while it lasts (60 minutes), else null. */
   rightNow: z.optional(z.nullable(z.object({ note: z.string(), until: z.string() }))),
+  /** The grid's filters he saved (issue 37): MemberFilters, read with memberFiltersSchema; null: none. */
+  nearbyFilters: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   /** A moderator's warning he has not acknowledged yet (the oldest), shown at his next visit. */
   warning: z.optional(z.nullable(z.object({ id: z.string(), reason: z.string(), at: z.string() }))),
   /** Whether he opened the link sent to his address (false: the app shows a banner). */
@@ -208,6 +210,8 @@ export const API_PATHS = {
   report: (id: string) => `/api/users/${encodeURIComponent(id)}/report`,
   blocked: "/api/users/blocked",
   rightNow: "/api/users/right-now",
+  /** PUT: the grid's filters he keeps (memberFiltersSchema); the answer is his session user. */
+  savedFilters: "/api/users/filters",
   photos: "/api/users/photos",
   photosOrder: "/api/users/photos/order",
   photo: (mediaId: string) => `/api/users/photos/${encodeURIComponent(mediaId)}`,

@@ -29,13 +29,14 @@ export const NEARBY_DEFAULT_LIMIT = 50;
  */
 export const MEMBER_HOME_META = "vicinity-member-home";
 
-/** What a nearby search asks (GET /api/users/nearby); sort "nearest" and everyone are the server's defaults. */
+/** What a nearby search asks (GET /api/users/nearby); sort "nearest" and no filter are the server's defaults. */
 export interface NearbySearch {
   latitude: number;
   longitude: number;
   radius: number;
   sort?: NearbySort;
-  rightNow?: boolean;
+  /** Who to show (issue 37): none given, everyone. */
+  filters?: Partial<MemberFilters>;
   cursor?: string | null;
 }
 
@@ -44,16 +45,140 @@ export interface NearbySearch {
  * names his first one for the browser to fetch early (docs/decisions/0029), so both must be the
  * very same request.
  */
-export function nearbySearchPath({ latitude, longitude, radius, sort, rightNow, cursor }: NearbySearch): string {
+export function nearbySearchPath({ latitude, longitude, radius, sort, filters, cursor }: NearbySearch): string {
   const query = new URLSearchParams({
     latitude: String(latitude),
     longitude: String(longitude),
     radius: String(radius),
   });
   if (sort && sort !== "nearest") query.set("sort", sort);
-  if (rightNow) query.set("rightNow", "true");
+  writeMemberFilters(query, filters);
   if (cursor) query.set("cursor", cursor);
   return `${API_PATHS.nearby}?${query}`;
+}
+
+/**
+ * The grid's filters (issue 37; docs/decisions/0041): an age range, positions, body types, online now, with a
+ * photo, Right Now. An empty list, or the open age range, filters nothing. The same names in the nearby call's
+ * query, the browser's address and the member's saved filters.
+ */
+// A type, not an interface: a session user carries it as a plain JSON object.
+export type MemberFilters = {
+  ageMin: number;
+  ageMax: number;
+  positions: Position[];
+  bodyTypes: BodyType[];
+  online: boolean;
+  photos: boolean;
+  rightNow: boolean;
+};
+export type Position = (typeof POSITIONS)[number];
+export type BodyType = (typeof BODY_TYPES)[number];
+
+export const NO_MEMBER_FILTERS: MemberFilters = Object.freeze({
+  ageMin: MIN_AGE,
+  ageMax: MAX_AGE,
+  positions: [],
+  bodyTypes: [],
+  online: false,
+  photos: false,
+  rightNow: false,
+}) as MemberFilters;
+
+/** Every filter, its defaults filled in. */
+export const memberFiltersOf = (filters: Partial<MemberFilters> | null | undefined): MemberFilters => ({
+  ...NO_MEMBER_FILTERS,
+  ...filters,
+});
+
+/** How many filters narrow the search (the age range counts once): 0 shows everyone. */
+export function activeFilterCount(given: Partial<MemberFilters> | null | undefined): number {
+  const f = memberFiltersOf(given);
+  return (
+    Number(f.ageMin > MIN_AGE || f.ageMax < MAX_AGE) +
+    Number(f.positions.length > 0) +
+    Number(f.bodyTypes.length > 0) +
+    Number(f.online) +
+    Number(f.photos) +
+    Number(f.rightNow)
+  );
+}
+
+/** The query parameters of the filters, as every address writes them. */
+export const MEMBER_FILTER_PARAMS = [
+  "ageMin",
+  "ageMax",
+  "position",
+  "bodyType",
+  "online",
+  "photos",
+  "rightNow",
+] as const;
+
+/** Writes the filters that narrow anything into `query` (and removes the others), in a fixed order. */
+export function writeMemberFilters(query: URLSearchParams, given: Partial<MemberFilters> | null | undefined): void {
+  for (const name of MEMBER_FILTER_PARAMS) query.delete(name);
+  const f = memberFiltersOf(given);
+  if (f.ageMin > MIN_AGE) query.set("ageMin", String(f.ageMin));
+  if (f.ageMax < MAX_AGE) query.set("ageMax", String(f.ageMax));
+  if (f.positions.length > 0) query.set("position", POSITIONS.filter((p) => f.positions.includes(p)).join(","));
+  if (f.bodyTypes.length > 0) query.set("bodyType", BODY_TYPES.filter((b) => f.bodyTypes.includes(b)).join(","));
+  if (f.online) query.set("online", "true");
+  if (f.photos) query.set("photos", "true");
+  if (f.rightNow) query.set("rightNow", "true");
+}
+
+/**
+ * The filters an address names, leniently (a link typed or cut short): what is not valid is left out. Null when it
+ * names none (then a member's saved filters apply). The API is strict instead (nearbyQuerySchema).
+ */
+export function readMemberFilters(query: URLSearchParams): MemberFilters | null {
+  if (!MEMBER_FILTER_PARAMS.some((name) => query.has(name))) return null;
+  const age = (name: string, open: number) => {
+    const n = Number(query.get(name));
+    return query.has(name) && Number.isInteger(n) && n >= MIN_AGE && n <= MAX_AGE ? n : open;
+  };
+  const list = <T extends string>(name: string, all: readonly T[]): T[] => {
+    const named = new Set((query.get(name) ?? "").split(","));
+    return all.filter((value) => named.has(value));
+  };
+  const ageMin = age("ageMin", MIN_AGE);
+  const ageMax = age("ageMax", MAX_AGE);
+  return {
+    ageMin: Math.min(ageMin, ageMax),
+    ageMax: Math.max(ageMin, ageMax),
+    positions: list("position", POSITIONS),
+    bodyTypes: list("bodyType", BODY_TYPES),
+    online: query.get("online") === "true",
+    photos: query.get("photos") === "true",
+    rightNow: query.get("rightNow") === "true",
+  };
+}
+
+/** Whether a member passes the filters (the map's members, already loaded; the server applies the same rules to a search). */
+export function passesMemberFilters(
+  member: {
+    age: number | null;
+    role?: string | null;
+    bodyType?: string | null;
+    profileImageUrl?: string | null;
+    isOnline: boolean;
+    rightNow: unknown;
+  },
+  given: Partial<MemberFilters>,
+): boolean {
+  const f = memberFiltersOf(given);
+  if (
+    (f.ageMin > MIN_AGE || f.ageMax < MAX_AGE) &&
+    (member.age === null || member.age < f.ageMin || member.age > f.ageMax)
+  )
+    return false;
+  if (f.positions.length > 0 && !(f.positions as readonly string[]).includes(member.role ?? "")) return false;
+  if (f.bodyTypes.length > 0 && !(f.bodyTypes as readonly string[]).includes(member.bodyType ?? "")) return false;
+  if (f.online && !member.isOnline) return false;
+  if (f.photos && !member.profileImageUrl) return false;
+  if (f.rightNow && !member.rightNow) return false;
+  return true;
 }
 
 export const NEARBY_MAX_LIMIT = 100;
@@ -144,70 +269,160 @@ const queryNumber = (name: string) =>
     z.transform(Number),
   );
 
+/** An age in a query ("ageMin=25"): a whole number from MIN_AGE to MAX_AGE. */
+const queryAge = (name: string) =>
+  z.pipe(
+    queryNumber(name),
+    z
+      .number()
+      .check(
+        z.int(`${name} must be a whole number`),
+        z.gte(MIN_AGE, `${name} must be between ${MIN_AGE} and ${MAX_AGE}`),
+        z.lte(MAX_AGE, `${name} must be between ${MIN_AGE} and ${MAX_AGE}`),
+      ),
+  );
+
+/** A list in a query ("position=top,versatile"): values of `all`, each once, comma-separated. */
+const queryList = <T extends string>(name: string, all: readonly [T, ...T[]]) =>
+  z.pipe(
+    z.string({ error: `${name} must be given once` }).check(z.maxLength(200, `${name} is too long`)),
+    z.pipe(
+      z.transform((text: string) => text.split(",").map((part) => part.trim())),
+      z
+        .array(z.enum(all, { error: `${name} must be among: ${all.join(", ")}` }))
+        .check(z.refine((list) => new Set(list).size === list.length, { message: `${name} names a value twice` })),
+    ),
+  );
+
+/** "true" or "false" in a query; absent is false. */
+const queryFlag = (name: string) =>
+  z.pipe(
+    z.optional(z.enum(["true", "false"], { error: `${name} must be true or false` })),
+    z.transform((v) => v === "true"),
+  );
+
 export const NEARBY_SORTS = ["nearest", "best"] as const;
 export type NearbySort = (typeof NEARBY_SORTS)[number];
 
 /** GET /api/users/nearby?latitude=&longitude=&radius=25&cursor=&limit= */
-export const nearbyQuerySchema = z.strictObject({
-  latitude: z.pipe(
-    queryNumber("latitude"),
-    z
-      .number()
-      .check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
-  ),
-  longitude: z.pipe(
-    queryNumber("longitude"),
-    z
-      .number()
-      .check(
-        z.gte(-180, "longitude must be between -180 and 180"),
-        z.lte(180, "longitude must be between -180 and 180"),
-      ),
-  ),
-  radius: z._default(
-    z.optional(
-      z.pipe(
-        queryNumber("radius"),
-        z.number().check(
-          z.gt(0, "radius must be more than 0"),
-          z.lte(NEARBY_MAX_RADIUS_KM, `radius can be at most ${NEARBY_MAX_RADIUS_KM} km`),
-          z.refine(
-            (r) => (NEARBY_RADII_KM as readonly number[]).includes(r),
-            `radius must be one of ${NEARBY_RADII_KM.join(", ")} (km)`,
+export const nearbyQuerySchema = z
+  .strictObject({
+    latitude: z.pipe(
+      queryNumber("latitude"),
+      z
+        .number()
+        .check(z.gte(-90, "latitude must be between -90 and 90"), z.lte(90, "latitude must be between -90 and 90")),
+    ),
+    longitude: z.pipe(
+      queryNumber("longitude"),
+      z
+        .number()
+        .check(
+          z.gte(-180, "longitude must be between -180 and 180"),
+          z.lte(180, "longitude must be between -180 and 180"),
+        ),
+    ),
+    radius: z._default(
+      z.optional(
+        z.pipe(
+          queryNumber("radius"),
+          z.number().check(
+            z.gt(0, "radius must be more than 0"),
+            z.lte(NEARBY_MAX_RADIUS_KM, `radius can be at most ${NEARBY_MAX_RADIUS_KM} km`),
+            z.refine(
+              (r) => (NEARBY_RADII_KM as readonly number[]).includes(r),
+              `radius must be one of ${NEARBY_RADII_KM.join(", ")} (km)`,
+            ),
           ),
         ),
       ),
+      NEARBY_DEFAULT_RADIUS_KM,
     ),
-    NEARBY_DEFAULT_RADIUS_KM,
-  ),
-  limit: z._default(
-    z.optional(
-      z.pipe(
-        queryNumber("limit"),
-        z
-          .number()
-          .check(
-            z.int("limit must be a whole number"),
-            z.gte(1, "limit must be at least 1"),
-            z.lte(NEARBY_MAX_LIMIT, `limit can be at most ${NEARBY_MAX_LIMIT}`),
-          ),
+    limit: z._default(
+      z.optional(
+        z.pipe(
+          queryNumber("limit"),
+          z
+            .number()
+            .check(
+              z.int("limit must be a whole number"),
+              z.gte(1, "limit must be at least 1"),
+              z.lte(NEARBY_MAX_LIMIT, `limit can be at most ${NEARBY_MAX_LIMIT}`),
+            ),
+        ),
       ),
+      NEARBY_DEFAULT_LIMIT,
     ),
-    NEARBY_DEFAULT_LIMIT,
-  ),
-  cursor: z.optional(z.string().check(z.maxLength(200, "cursor is not valid"))),
-  /** decisions.md: "Nearest" (the default) or "Best match", both ordered by the server. */
-  sort: z._default(
-    z.optional(z.enum(NEARBY_SORTS, { error: `sort must be one of: ${NEARBY_SORTS.join(", ")}` })),
-    "nearest",
-  ),
-  /** "true": only members who are Right Now. */
-  rightNow: z.pipe(
-    z.optional(z.enum(["true", "false"], { error: "rightNow must be true or false" })),
-    z.transform((v) => v === "true"),
-  ),
-});
+    cursor: z.optional(z.string().check(z.maxLength(200, "cursor is not valid"))),
+    /** decisions.md: "Nearest" (the default) or "Best match", both ordered by the server. */
+    sort: z._default(
+      z.optional(z.enum(NEARBY_SORTS, { error: `sort must be one of: ${NEARBY_SORTS.join(", ")}` })),
+      "nearest",
+    ),
+    // The filters (MemberFilters), strictly: a wrong value is a 400, never ignored.
+    ageMin: z.optional(queryAge("ageMin")),
+    ageMax: z.optional(queryAge("ageMax")),
+    position: z.optional(queryList("position", POSITIONS)),
+    bodyType: z.optional(queryList("bodyType", BODY_TYPES)),
+    online: queryFlag("online"),
+    photos: queryFlag("photos"),
+    /** "true": only members who are Right Now. */
+    rightNow: queryFlag("rightNow"),
+  })
+  .check(
+    z.refine((q) => q.ageMin === undefined || q.ageMax === undefined || q.ageMin <= q.ageMax, {
+      message: "ageMin can be at most ageMax",
+    }),
+  );
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
+
+/** The filters a nearby call names, its defaults filled in. */
+export function filtersOfNearbyQuery(query: NearbyQuery): MemberFilters {
+  return {
+    ageMin: query.ageMin ?? MIN_AGE,
+    ageMax: query.ageMax ?? MAX_AGE,
+    positions: query.position ?? [],
+    bodyTypes: query.bodyType ?? [],
+    online: query.online,
+    photos: query.photos,
+    rightNow: query.rightNow,
+  };
+}
+
+/** PUT /api/users/filters: the filters a member keeps for his grid (every field; those that filter nothing at their defaults). */
+export const memberFiltersSchema = z
+  .strictObject({
+    ageMin: z
+      .int({ error: "ageMin must be a whole number" })
+      .check(
+        z.gte(MIN_AGE, `ageMin must be between ${MIN_AGE} and ${MAX_AGE}`),
+        z.lte(MAX_AGE, `ageMin must be between ${MIN_AGE} and ${MAX_AGE}`),
+      ),
+    ageMax: z
+      .int({ error: "ageMax must be a whole number" })
+      .check(
+        z.gte(MIN_AGE, `ageMax must be between ${MIN_AGE} and ${MAX_AGE}`),
+        z.lte(MAX_AGE, `ageMax must be between ${MIN_AGE} and ${MAX_AGE}`),
+      ),
+    positions: z
+      .array(z.enum(POSITIONS, { error: `positions must be among: ${POSITIONS.join(", ")}` }), {
+        error: "positions must be a list",
+      })
+      .check(z.maxLength(POSITIONS.length, "positions names a position twice")),
+    bodyTypes: z
+      .array(z.enum(BODY_TYPES, { error: `bodyTypes must be among: ${BODY_TYPES.join(", ")}` }), {
+        error: "bodyTypes must be a list",
+      })
+      .check(z.maxLength(BODY_TYPES.length, "bodyTypes names a body type twice")),
+    online: z.boolean({ error: "online must be true or false" }),
+    photos: z.boolean({ error: "photos must be true or false" }),
+    rightNow: z.boolean({ error: "rightNow must be true or false" }),
+  })
+  .check(
+    z.refine((f) => f.ageMin <= f.ageMax, { message: "ageMin can be at most ageMax" }),
+    z.refine((f) => new Set(f.positions).size === f.positions.length, { message: "positions names a position twice" }),
+    z.refine((f) => new Set(f.bodyTypes).size === f.bodyTypes.length, { message: "bodyTypes names a body type twice" }),
+  );
 
 export const rightNowSchema = z.object({ note: z.string(), until: z.string() });
 export type RightNow = z.infer<typeof rightNowSchema>;

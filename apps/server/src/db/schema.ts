@@ -59,6 +59,8 @@ export const users = pgTable(
     mapVisibility: mapVisibilityEnum("map_visibility").notNull().default("shown"),
     rightNowNote: text("right_now_note"),
     rightNowUntil: timestamp("right_now_until", { withTimezone: true }),
+    /** The grid's filters he keeps (MemberFilters, checked by memberFiltersSchema on the way in); null: none. */
+    nearbyFilters: jsonb("nearby_filters"),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     /** When a suspension for a time ends (null: for good, or not suspended). */
     suspendedUntil: timestamp("suspended_until", { withTimezone: true }),

@@ -85,6 +85,7 @@ export const OWN_WRITES: ReadonlySet<string> = new Set([
   "POST /api/users/photos",
   "POST /api/warnings/:id/acknowledge",
   "PUT /api/admin/ads/:id",
+  "PUT /api/users/filters",
   "PUT /api/users/location",
   "PUT /api/users/password",
   "PUT /api/users/photos/order",

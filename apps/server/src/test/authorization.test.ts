@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NO_MEMBER_FILTERS } from "@vicinity/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildServer } from "../app";
@@ -396,6 +397,11 @@ const EXPECT: Record<string, Expectation> = {
   "GET /api/users/blocked": { access: "member", status: self(200) },
   "PUT /api/users/right-now": { access: "member", payload: () => ({ note: "Coffee?" }), status: self(200) },
   "DELETE /api/users/right-now": { access: "member", status: self(200) },
+  "PUT /api/users/filters": {
+    access: "member",
+    payload: () => ({ ...NO_MEMBER_FILTERS, online: true }),
+    status: self(200),
+  },
   "POST /api/media": { access: "member", payload: () => pictureForm(picture), status: self(201) },
   "GET /api/users/photos": { access: "member", status: self(200) },
   "POST /api/users/photos": { access: "member", payload: () => ({ mediaId: NO_SUCH }), status: self(404) },

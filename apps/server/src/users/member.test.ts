@@ -6,6 +6,7 @@ import {
   media,
   messages,
   conversations,
+  presence,
   conversationParticipants,
   reports,
   sessions,
@@ -444,6 +445,121 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
         url: `/api/users/nearby?latitude=${HERE.latitude}&longitude=${HERE.longitude}`,
       });
       expect((res.json() as Array<{ compatibility: unknown }>)[0]?.compatibility).toBeNull();
+    });
+  });
+
+  describe("filters (issue 37)", () => {
+    /** Four members with different profiles, one in private mode, one online, one with a photo, one Right Now. */
+    async function crowd() {
+      const me = await member("me@example.com", HERE, { age: 30 });
+      const young = await member("young@example.com", north(1), { age: 22, role: "bottom", bodyType: "slim" });
+      const mid = await member("mid@example.com", north(2), { age: 33, role: "top", bodyType: "athletic" });
+      const older = await member("older@example.com", north(3), { age: 45, role: "versatile", bodyType: "athletic" });
+      const quiet = await member("quiet@example.com", north(4), { age: 35, role: "top", privateMode: true });
+      const noAge = await member("noage@example.com", north(5), { role: "top" });
+      await t.database.db.insert(presence).values({ userId: mid.id, status: "online", lastSeenAt: new Date() });
+      await t.database.db
+        .update(users)
+        .set({ profileImageUrl: "/media/00000000-0000-4000-8000-000000000001" })
+        .where(eq(users.id, older.id));
+      await t.database.db
+        .update(users)
+        .set({ rightNowNote: "Coffee", rightNowUntil: new Date(Date.now() + 600_000) })
+        .where(eq(users.id, young.id));
+      return { me, young, mid, older, quiet, noAge };
+    }
+    const ids = async (cookie: string, extra: string) => {
+      const res = await nearby(cookie, extra);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Array<{ id: string }>).map((u) => u.id);
+    };
+
+    it("narrows the search on the server, every filter with the others, private-mode members too", async () => {
+      const { me, young, mid, older, quiet, noAge } = await crowd();
+      expect(await ids(me.cookie, "")).toEqual([young.id, mid.id, older.id, noAge.id, quiet.id]);
+      // A narrowed age range leaves out those who give no age.
+      expect(await ids(me.cookie, "&ageMin=30&ageMax=40")).toEqual([mid.id, quiet.id]);
+      expect(await ids(me.cookie, "&position=top")).toEqual([mid.id, noAge.id, quiet.id]);
+      expect(await ids(me.cookie, "&position=top,versatile&bodyType=athletic")).toEqual([mid.id, older.id]);
+      expect(await ids(me.cookie, "&online=true")).toEqual([mid.id]);
+      expect(await ids(me.cookie, "&photos=true")).toEqual([older.id]);
+      expect(await ids(me.cookie, "&rightNow=true")).toEqual([young.id]);
+      expect(await ids(me.cookie, "&ageMin=40&position=bottom")).toEqual([]);
+      // Best match ranks the matches only.
+      expect((await ids(me.cookie, "&sort=best&position=top")).sort()).toEqual([mid.id, noAge.id, quiet.id].sort());
+    });
+
+    it("pages a filtered search to its end with its cursor", async () => {
+      const { me, mid, older, quiet, noAge } = await crowd();
+      const seen: string[] = [];
+      let cursor = "";
+      for (let page = 0; page < 5; page++) {
+        const res = await nearby(me.cookie, `&position=top,versatile&limit=1${cursor}`);
+        expect(res.statusCode).toBe(200);
+        seen.push(...(res.json() as Array<{ id: string }>).map((u) => u.id));
+        const next = res.headers["x-next-cursor"];
+        if (!next) break;
+        cursor = `&cursor=${encodeURIComponent(String(next))}`;
+      }
+      expect(seen).toEqual([mid.id, older.id, noAge.id, quiet.id]);
+    });
+
+    it("refuses bad filters with a message", async () => {
+      const { me } = await crowd();
+      for (const [extra, message] of [
+        ["&ageMin=17", "ageMin must be between 18 and 99"],
+        ["&ageMin=40&ageMax=30", "ageMin can be at most ageMax"],
+        ["&position=king", "position must be among: top, vers-top, versatile, vers-bottom, bottom, side"],
+        ["&bodyType=slim,slim", "bodyType names a value twice"],
+        ["&online=yes", "online must be true or false"],
+        ["&photos=true&photos=true", "photos must be true or false"],
+        ["&colour=red", undefined],
+      ] as const) {
+        const res = await nearby(me.cookie, extra);
+        expect(res.statusCode, extra).toBe(400);
+        if (message) expect(res.json().message).toBe(message);
+      }
+    });
+
+    it("saves a member's filters (his session user carries them), keeps none as none, refuses bad ones unchanged", async () => {
+      const me = await member("me@example.com", HERE);
+      const save = (payload: object) =>
+        inject({ method: "PUT", url: "/api/users/filters", headers: { cookie: me.cookie }, payload });
+      const saved = {
+        ageMin: 25,
+        ageMax: 40,
+        positions: ["top"],
+        bodyTypes: [],
+        online: true,
+        photos: false,
+        rightNow: false,
+      };
+      const res = await save(saved);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().nearbyFilters).toEqual(saved);
+      const current = async () =>
+        (await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: me.cookie } })).json().nearbyFilters;
+      expect(await current()).toEqual(saved);
+
+      for (const [payload, message] of [
+        [{ ...saved, ageMin: 50 }, "ageMin can be at most ageMax"],
+        [
+          { ...saved, positions: ["king"] },
+          "positions must be among: top, vers-top, versatile, vers-bottom, bottom, side",
+        ],
+        [{ ...saved, online: "yes" }, "online must be true or false"],
+        [{ ...saved, colour: "red" }, undefined],
+        [[1, 2], undefined],
+      ] as const) {
+        const bad = await save(payload);
+        expect(bad.statusCode).toBe(400);
+        if (message) expect(bad.json().message).toBe(message);
+      }
+      expect(await current()).toEqual(saved);
+
+      const cleared = await save({ ...saved, ageMin: 18, ageMax: 99, positions: [], online: false });
+      expect(cleared.json().nearbyFilters).toBeNull();
+      expect(await current()).toBeNull();
     });
   });
 

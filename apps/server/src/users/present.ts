@@ -19,6 +19,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     profileImageUrl: user.profileImageUrl,
     accountRole: user.accountRole,
     privateMode: user.privateMode,
+    nearbyFilters: (user.nearbyFilters as Record<string, unknown> | null) ?? null,
     emailVerified: user.emailVerifiedAt !== null,
     rightNow:
       user.rightNowNote && user.rightNowUntil && user.rightNowUntil.getTime() > Date.now()

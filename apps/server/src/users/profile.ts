@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { RIGHT_NOW_MINUTES, type ProfileUpdate } from "@vicinity/contract";
+import { activeFilterCount, RIGHT_NOW_MINUTES, type MemberFilters, type ProfileUpdate } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
 
@@ -46,6 +46,16 @@ export async function clearRightNow(db: Db, userId: string): Promise<UserRow | u
   const [updated] = await db
     .update(users)
     .set({ rightNowNote: null, rightNowUntil: null, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated;
+}
+
+/** Keeps the grid's filters he chose (none that narrows: none kept); answers his row as it is now. */
+export async function saveNearbyFilters(db: Db, userId: string, filters: MemberFilters): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ nearbyFilters: activeFilterCount(filters) === 0 ? null : filters })
     .where(eq(users.id, userId))
     .returning();
   return updated;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import {
   API_PATHS,
+  filtersOfNearbyQuery,
   locationSchema,
+  memberFiltersSchema,
   nearbyQuerySchema,
   NEXT_CURSOR_HEADER,
   profileUpdateSchema,
@@ -12,7 +14,7 @@ import { readFor } from "../http/reads";
 import { sendOk } from "../http/context";
 import { badRequest, parseOr400, tooManyRequests } from "../http/errors";
 import { toSessionUser } from "./present";
-import { clearRightNow, setRightNow, updateProfile } from "./profile";
+import { clearRightNow, saveNearbyFilters, setRightNow, updateProfile } from "./profile";
 import { decodeCursor, findNearby } from "./nearby";
 import { saveLocation } from "../location/save-location";
 import { Sealer } from "../http/sealed";
@@ -53,6 +55,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return toSessionUser(updated ?? me);
   });
 
+  // The grid's filters he keeps (issue 37): the whole set, checked; none that narrows is kept as none.
+  app.put(API_PATHS.savedFilters, async (request) => {
+    const me = request.member;
+    const filters = parseOr400(memberFiltersSchema, request.body);
+    const updated = await saveNearbyFilters(db, me.id, filters);
+    return toSessionUser(updated ?? me);
+  });
+
   app.put(API_PATHS.location, async (request, reply) => {
     const me = request.member;
     const body = parseOr400(locationSchema, request.body);
@@ -79,7 +89,21 @@ export function registerNearbyRoutes(app: FastifyInstance, ctx: AppContext): voi
     // (the device cookie of the member who last signed in on it) for a guest or visitor too.
     const viewerId = me?.id ?? request.viewer.blocksOf;
     const { users: found, nextCursor } = await readFor(ctx, request, (db) =>
-      findNearby(db, cursors, { ...query, viewerId, viewer }, position),
+      findNearby(
+        db,
+        cursors,
+        {
+          latitude: query.latitude,
+          longitude: query.longitude,
+          radius: query.radius,
+          limit: query.limit,
+          sort: query.sort,
+          filters: filtersOfNearbyQuery(query),
+          viewerId,
+          viewer,
+        },
+        position,
+      ),
     );
     if (nextCursor) void reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return found;

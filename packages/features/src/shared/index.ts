@@ -112,7 +112,16 @@ export { updateLocation, useShareLocation, useUpdateLocation } from "./location/
 
 // Other members: how they read on a card, their Message and Profile buttons, blocking and reporting them;
 // reporting content.
-export { displayNameOf, formatAge, formatCompatibility, formatDistance, rightNowMinutesLeft } from "./members/format";
+export {
+  BODY_TYPE_LABELS,
+  displayNameOf,
+  formatAge,
+  formatCompatibility,
+  formatDistance,
+  POSITION_LABELS,
+  profileTermLabel,
+  rightNowMinutesLeft,
+} from "./members/format";
 export { useBlockMember, useReportMember } from "./members/member-actions";
 export { MemberActions, type MemberActionsProps } from "./members/member-action-buttons";
 export { ReportMemberDialog, type ReportMemberDialogProps } from "./report/report-member-dialog";

@@ -7,6 +7,7 @@ import {
   NEXT_CURSOR_HEADER,
   nearbySearchPath,
   nearbyUserSchema,
+  type MemberFilters,
   type NearbySort,
   type NearbyUser,
 } from "@vicinity/contract";
@@ -34,8 +35,8 @@ export interface NearbyParams {
   radius: number;
   /** decisions.md: "Nearest" (default) or "Best match", ordered by the server. */
   sort?: NearbySort;
-  /** Only members who are Right Now. */
-  rightNow?: boolean;
+  /** Who to show (issue 37); none or undefined: everyone (the home's first search, whose key must match). */
+  filters?: MemberFilters;
 }
 
 const usersSchema = z.array(nearbyUserSchema);

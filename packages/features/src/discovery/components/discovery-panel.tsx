@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Navigation, SearchX, Sparkles, Zap } from "lucide-react";
-import type { NearbySort, NearbyUser } from "@vicinity/contract";
+import { NO_MEMBER_FILTERS, type NearbySort, type NearbyUser } from "@vicinity/contract";
 import { Button, EmptyState, Spinner, ToggleChip } from "@vicinity/ui";
 import { EXPAND_SEARCH_STEPS_KM, useNearbyUsers } from "../api/get-nearby-users";
 import { useAdSlots, useMemberLocation, type MemberLocation } from "@vicinity/features/shared";
 import { NearbyUserGrid, NearbyUserGridSkeleton } from "./nearby-user-grid";
 import type { NearbyGridView } from "./nearby-user-card";
+import { GridFiltersButton } from "./grid-filters-sheet";
+import { useGridFilters } from "../model/grid-filters";
 
 export interface DiscoveryPanelProps {
   /** Where the member is; when absent the panel asks the device (with the spec's fallback). */
@@ -32,10 +34,20 @@ export function DiscoveryPanel({
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [sort, setSort] = useState<NearbySort>("nearest");
-  const [rightNow, setRightNow] = useState(false);
+  // Filters live in the address (and a member's are saved): a reload, a link or Back shows the same grid.
+  const { filters, count: filterCount, apply: applyFilters } = useGridFilters({ save: !limited });
+  const rightNow = filters.rightNow;
   const radius = EXPAND_SEARCH_STEPS_KM[step] ?? EXPAND_SEARCH_STEPS_KM[0];
   const nearby = useNearbyUsers(
-    location ? { latitude: location.latitude, longitude: location.longitude, radius, sort, rightNow } : null,
+    location
+      ? {
+          latitude: location.latitude,
+          longitude: location.longitude,
+          radius,
+          sort,
+          filters: filterCount > 0 ? filters : undefined,
+        }
+      : null,
   );
   // Opening a card shows the member's profile; visitors and guests meet the sign-up invitation there.
   // Kept from render to render, as the ad places are: the grid redraws its cards only for a new list.
@@ -87,12 +99,13 @@ export function DiscoveryPanel({
       <div className="bg-card inline-flex rounded-pill border p-0.5">
         <ToggleChip
           pressed={rightNow}
-          onClick={() => setRightNow((v) => !v)}
+          onClick={() => applyFilters({ ...filters, rightNow: !rightNow })}
           icon={<Zap className="size-3.5" aria-hidden />}
         >
           Right Now
         </ToggleChip>
       </div>
+      <GridFiltersButton filters={filters} onApply={applyFilters} saved={!limited} />
     </div>
   );
 
@@ -124,7 +137,7 @@ export function DiscoveryPanel({
 
   if (nearby.users.length === 0) {
     const next = EXPAND_SEARCH_STEPS_KM[step + 1];
-    if (rightNow) {
+    if (rightNow && filterCount === 1) {
       return (
         <>
           {toolbar}
@@ -132,7 +145,33 @@ export function DiscoveryPanel({
             icon={<Zap className="size-8" aria-hidden />}
             title="Nobody is Right Now nearby"
             description={`Nobody within ${radius} km is up for meeting right now. Set your own Right Now in your profile, or see everyone.`}
-            action={<Button onClick={() => setRightNow(false)}>Show everyone</Button>}
+            action={<Button onClick={() => applyFilters({ ...filters, rightNow: false })}>Show everyone</Button>}
+          />
+        </>
+      );
+    }
+    if (filterCount > 0) {
+      return (
+        <>
+          {toolbar}
+          <EmptyState
+            icon={<SearchX className="size-8" aria-hidden />}
+            title="Nobody matches your filters"
+            description={
+              next
+                ? `Nobody within ${radius} km matches them right now. Widen the search to ${next} km, or clear the filters.`
+                : `Nobody within ${radius} km matches them right now. Clear the filters to see everyone.`
+            }
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                {next ? (
+                  <Button variant="outline" onClick={() => setStep((s) => s + 1)}>
+                    Expand Search
+                  </Button>
+                ) : null}
+                <Button onClick={() => applyFilters(NO_MEMBER_FILTERS)}>Clear filters</Button>
+              </div>
+            }
           />
         </>
       );

@@ -9,19 +9,11 @@ import {
   formatAge,
   formatCompatibility,
   formatDistance,
+  profileTermLabel,
   rightNowMinutesLeft,
 } from "@vicinity/features/shared";
 
-const POSITION_LABELS: Record<string, string> = {
-  top: "Top",
-  "vers-top": "Vers Top",
-  versatile: "Versatile",
-  "vers-bottom": "Vers Bottom",
-  bottom: "Bottom",
-  side: "Side",
-};
-const label = (value: string | null) =>
-  value ? (POSITION_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1)) : null;
+const label = profileTermLabel;
 
 export interface MemberProfileViewProps {
   profile: MemberProfile;

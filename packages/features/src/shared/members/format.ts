@@ -1,4 +1,4 @@
-import type { NearbyUser } from "@vicinity/contract";
+import type { BodyType, NearbyUser, Position } from "@vicinity/contract";
 
 /** Spec section 2: distance in km to one decimal, or 'Location unknown'; private mode: 'Distance hidden'. */
 export function formatDistance(user: Pick<NearbyUser, "distance" | "distanceHidden">): string {
@@ -26,3 +26,33 @@ export function formatCompatibility(compatibility: NearbyUser["compatibility"]):
 }
 
 export { rightNowMinutesLeft } from "@vicinity/contract";
+
+/** How a position reads everywhere (a profile, the filters). */
+export const POSITION_LABELS: Record<Position, string> = {
+  top: "Top",
+  "vers-top": "Vers Top",
+  versatile: "Versatile",
+  "vers-bottom": "Vers Bottom",
+  bottom: "Bottom",
+  side: "Side",
+};
+
+/** How a body type reads everywhere (a profile, the filters). */
+export const BODY_TYPE_LABELS: Record<BodyType, string> = {
+  slim: "Slim",
+  average: "Average",
+  athletic: "Athletic",
+  muscular: "Muscular",
+  stocky: "Stocky",
+  large: "Large",
+};
+
+/** A position's or body type's words; an unknown value as it is, capitalised. */
+export function profileTermLabel(value: string | null): string | null {
+  if (!value) return null;
+  return (
+    (POSITION_LABELS as Record<string, string>)[value] ??
+    (BODY_TYPE_LABELS as Record<string, string>)[value] ??
+    value.charAt(0).toUpperCase() + value.slice(1)
+  );
+}

@@ -1,11 +1,14 @@
+import { useState, type ReactNode } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, waitFor, within } from "storybook/test";
+import { useQueryClient } from "@tanstack/react-query";
+import { expect, screen, userEvent, waitFor, within } from "storybook/test";
 import { http, HttpResponse } from "msw";
-import { AD_GRID_EVERY, API_PATHS } from "@vicinity/contract";
+import { AD_GRID_EVERY, API_PATHS, NO_MEMBER_FILTERS, type SessionUser } from "@vicinity/contract";
 import { nearbyUsersFixture, nearbyUsersPage2Fixture } from "../../../../../mocks/fixtures/nearby";
-import { adsHandlers, discoveryHandlers, mediaHandlers } from "../../../../../mocks/handlers";
+import { adsHandlers, discoveryHandlers, mediaHandlers, profileHandlers } from "../../../../../mocks/handlers";
+import { profileSettingsUserFixture } from "../../../../../mocks/fixtures/profile-settings";
 import { DiscoveryPanel, NearbyUserGrid, NearbyUserGridSkeleton } from "@vicinity/features/discovery";
-import { AdSlotsContext } from "@vicinity/features/shared";
+import { AdSlotsContext, currentUserQueryKey } from "@vicinity/features/shared";
 import { MemberAdSlots } from "./ad-slots";
 
 const JACKSONVILLE = { latitude: 30.3322, longitude: -81.6557, source: "device" as const };
@@ -225,5 +228,134 @@ export const GridOnly: StoryObj<typeof NearbyUserGrid> = {
   ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText("End of the grid")).toBeVisible();
+  },
+};
+
+/** The member the app's shell has already loaded (his saved filters come with him). */
+function SignedIn({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  useState(() => queryClient.setQueryData(currentUserQueryKey, user));
+  return children;
+}
+const signedIn = (user: SessionUser) => (Story: () => ReactNode) => (
+  <SignedIn user={user}>
+    <Story />
+  </SignedIn>
+);
+
+/** The cards' ages ("34 years old"). */
+const agesShown = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .getAllByTestId("nearby-user-card")
+    .map((card) => Number(/(\d+) years old/.exec(card.textContent ?? "")?.[1]));
+
+async function openFilters(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole("list", { name: "Members nearby" });
+  await userEvent.click(canvas.getByRole("button", { name: "Filters" }));
+  return within(await screen.findByRole("dialog", { name: "Filters" }));
+}
+
+/** A member applies an age range and Online now: the grid narrows, the button counts 2, his choice is saved. */
+export const FiltersApplied: Story = {
+  decorators: [signedIn(profileSettingsUserFixture)],
+  parameters: { msw: { handlers: { nearby: discoveryHandlers.onePage, profile: profileHandlers.savedFilters } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const before = (await openFilters(canvasElement)) && canvas.getAllByTestId("nearby-user-card").length;
+    const sheet = within(screen.getByRole("dialog", { name: "Filters" }));
+    await userEvent.clear(sheet.getByLabelText("From"));
+    await userEvent.type(sheet.getByLabelText("From"), "30");
+    await userEvent.clear(sheet.getByLabelText("To"));
+    await userEvent.type(sheet.getByLabelText("To"), "40");
+    await userEvent.click(sheet.getByRole("button", { name: "Online now" }));
+    await userEvent.click(sheet.getByRole("button", { name: "Show members" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await expect(await canvas.findByRole("button", { name: "Filters, 2 on" })).toBeVisible();
+    await waitFor(() => expect(canvas.getAllByTestId("nearby-user-card").length).toBeLessThan(before));
+    for (const age of agesShown(canvasElement)) {
+      await expect(age).toBeGreaterThanOrEqual(30);
+      await expect(age).toBeLessThanOrEqual(40);
+    }
+    await photosShown(canvasElement);
+  },
+};
+
+/** Opened from an address that names filters (a link, a reload): the grid is filtered from the start. */
+export const FiltersFromAddress: Story = {
+  tags: ["!mobile"],
+  parameters: {
+    route: "/?ageMin=30&ageMax=40&online=true",
+    msw: { handlers: { nearby: discoveryHandlers.onePage } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("button", { name: "Filters, 2 on" })).toBeVisible();
+    await canvas.findByRole("list", { name: "Members nearby" });
+    for (const age of agesShown(canvasElement)) await expect(age).toBeGreaterThanOrEqual(30);
+    await photosShown(canvasElement);
+  },
+};
+
+/** His saved filters apply when the address names none. */
+export const FiltersSaved: Story = {
+  tags: ["!mobile"],
+  decorators: [
+    signedIn({ ...profileSettingsUserFixture, nearbyFilters: { ...NO_MEMBER_FILTERS, ageMin: 35, ageMax: 99 } }),
+  ],
+  parameters: { msw: { handlers: { nearby: discoveryHandlers.onePage } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("button", { name: "Filters, 1 on" })).toBeVisible();
+    await canvas.findByRole("list", { name: "Members nearby" });
+    for (const age of agesShown(canvasElement)) await expect(age).toBeGreaterThanOrEqual(35);
+    await photosShown(canvasElement);
+  },
+};
+
+/** Nobody passes: say so, and offer to widen the search or clear the filters. */
+export const FiltersNoMatch: Story = {
+  parameters: { route: "/?ageMin=90&position=side", msw: { handlers: { nearby: discoveryHandlers.onePage } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("heading", { name: "Nobody matches your filters" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Expand Search" })).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "Clear filters" }));
+    await expect(await canvas.findByRole("list", { name: "Members nearby" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Filters" })).toBeVisible();
+  },
+};
+
+/** Ages that make no range: said at once, nothing applied. */
+export const FiltersAgeError: Story = {
+  parameters: { msw: { handlers: { nearby: discoveryHandlers.onePage } } },
+  play: async ({ canvasElement }) => {
+    const sheet = await openFilters(canvasElement);
+    await userEvent.clear(sheet.getByLabelText("From"));
+    await userEvent.type(sheet.getByLabelText("From"), "45");
+    await userEvent.clear(sheet.getByLabelText("To"));
+    await userEvent.type(sheet.getByLabelText("To"), "30");
+    await expect(sheet.getByRole("alert")).toHaveTextContent("The first age must not be above the second.");
+    await expect(sheet.getByRole("button", { name: "Show members" })).toBeDisabled();
+    await userEvent.clear(sheet.getByLabelText("To"));
+    await expect(sheet.getByRole("alert")).toHaveTextContent("Ages go from 18 to 99.");
+  },
+};
+
+/** Saving fails (the server is down): the filters still apply on the page, and he is told they were not kept. */
+export const FiltersNotSaved: Story = {
+  tags: ["!mobile"],
+  decorators: [signedIn(profileSettingsUserFixture)],
+  parameters: {
+    msw: { handlers: { nearby: discoveryHandlers.onePage, profile: profileHandlers.savedFiltersFailure } },
+  },
+  play: async ({ canvasElement }) => {
+    const sheet = await openFilters(canvasElement);
+    await userEvent.click(sheet.getByRole("button", { name: "With photos" }));
+    await userEvent.click(sheet.getByRole("button", { name: "Show members" }));
+    // The toast slides in: wait until it is shown.
+    await waitFor(() => expect(screen.getByText("Your filters were not saved")).toBeVisible());
+    await expect(screen.getByText("Service unavailable. They still apply on this page.")).toBeVisible();
+    await expect(within(canvasElement).getByRole("button", { name: "Filters, 1 on" })).toBeVisible();
   },
 };

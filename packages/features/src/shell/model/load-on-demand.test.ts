@@ -66,9 +66,7 @@ describe("startFirstLoad on a member's page at /", () => {
     await vi.waitFor(() => expect(settled).toBe(true));
     expect(queryClient.getQueryData(currentUserQueryKey)).toMatchObject({ id: member.id });
     expect(
-      queryClient.getQueryData(
-        nearbyKeys.list({ ...here, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest", rightNow: false }),
-      ),
+      queryClient.getQueryData(nearbyKeys.list({ ...here, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest" })),
     ).toMatchObject({ pages: [{ users: [] }] });
   });
 

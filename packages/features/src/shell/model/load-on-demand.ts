@@ -72,7 +72,6 @@ export function startFirstLoad(
       longitude: at.longitude,
       radius: NEARBY_DEFAULT_RADIUS_KM,
       sort: "nearest",
-      rightNow: false,
     });
   const position = memberHome?.position ?? null;
   setLastKnownLocation(position);

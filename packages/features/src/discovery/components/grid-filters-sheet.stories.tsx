@@ -1,0 +1,50 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, screen, userEvent, within } from "storybook/test";
+import { NO_MEMBER_FILTERS } from "@vicinity/contract";
+import { GridFiltersButton } from "./grid-filters-sheet";
+
+/**
+ * The grid's Filters button and its sheet (issue 37), alone: the Discover Users grid and /browse show it in their
+ * toolbar (Features/Discovery/DiscoveryPanel shows it applied, from the address, saved and failing to save).
+ */
+const meta = {
+  title: "Features/Discovery/GridFilters",
+  component: GridFiltersButton,
+  tags: ["mobile", "desktop"],
+  args: { filters: NO_MEMBER_FILTERS, onApply: fn(), saved: true },
+} satisfies Meta<typeof GridFiltersButton>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Opened with nothing chosen: every choice at hand, "Show members" within a phone's reach. */
+export const Open: Story = {
+  args: { defaultOpen: true },
+  play: async () => {
+    const sheet = within(await screen.findByRole("dialog", { name: "Filters" }));
+    await expect(sheet.getByLabelText("From")).toHaveValue(18);
+    await expect(sheet.getByLabelText("To")).toHaveValue(99);
+    for (const name of ["Top", "Vers Bottom", "Athletic", "Online now", "With photos", "Right Now"])
+      await expect(sheet.getByRole("button", { name })).toHaveAttribute("aria-pressed", "false");
+    await expect(sheet.getByText(/We keep your choice for your next visit/)).toBeVisible();
+    await expect(sheet.getByRole("button", { name: "Show members" })).toBeVisible();
+  },
+};
+
+/** Filters in force: the button counts them; the sheet opens on them; "Clear all" and applying gives none. */
+export const WithFilters: Story = {
+  args: {
+    filters: { ...NO_MEMBER_FILTERS, ageMin: 25, ageMax: 40, positions: ["versatile"], online: true },
+    saved: false,
+  },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Filters, 3 on" }));
+    const sheet = within(await screen.findByRole("dialog", { name: "Filters" }));
+    await expect(sheet.getByLabelText("From")).toHaveValue(25);
+    await expect(sheet.getByRole("button", { name: "Versatile" })).toHaveAttribute("aria-pressed", "true");
+    await expect(sheet.queryByText(/We keep your choice/)).toBeNull();
+    await userEvent.click(sheet.getByRole("button", { name: "Clear all" }));
+    await userEvent.click(sheet.getByRole("button", { name: "Show members" }));
+    await expect(args.onApply).toHaveBeenCalledWith(NO_MEMBER_FILTERS);
+  },
+};

@@ -1,0 +1,92 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  API_PATHS,
+  activeFilterCount,
+  memberFiltersOf,
+  memberFiltersSchema,
+  NO_MEMBER_FILTERS,
+  readMemberFilters,
+  sessionUserSchema,
+  writeMemberFilters,
+  type MemberFilters,
+  type SessionUser,
+} from "@vicinity/contract";
+import { toast } from "@vicinity/ui";
+import { apiRequest, currentUserQueryKey, currentUserQueryOptions, serverMessageOr } from "@vicinity/features/shared";
+
+/** His saved filters as his session user carries them; anything not valid (an older shape) is none. */
+export function savedFiltersOf(user: Pick<SessionUser, "nearbyFilters"> | null | undefined): MemberFilters | null {
+  const parsed = memberFiltersSchema.safeParse(user?.nearbyFilters ?? undefined);
+  return parsed.success ? parsed.data : null;
+}
+
+/** PUT /api/users/filters: the answer is his session user, written straight into the current user. */
+export async function saveFilters(filters: MemberFilters): Promise<SessionUser> {
+  const response = await apiRequest("PUT", API_PATHS.savedFilters, filters);
+  return sessionUserSchema.parse(await response.json());
+}
+
+export interface GridFilters {
+  /** The filters in force: the address's when it names any, else the member's saved ones, else none. */
+  filters: MemberFilters;
+  /** How many narrow the search (0: everyone). */
+  count: number;
+  /** Where they come from (the tests and the sheet's note). */
+  source: "address" | "saved" | "none";
+  /** Puts them in the address (a new history entry) and, for a member, saves them. */
+  apply: (filters: MemberFilters) => void;
+}
+
+/**
+ * The grid's filters (issue 37): kept in the address (a link, a reload, Back), and saved per member, so that his next
+ * visit without any in the address shows what he chose. A visitor's or guest's live in the address only.
+ */
+export function useGridFilters({ save }: { save: boolean }): GridFilters {
+  const [params, setParams] = useSearchParams();
+  // The member the app's shell has already asked for (never asked again here): his saved filters.
+  const { data: user } = useQuery({ ...currentUserQueryOptions, enabled: false });
+  const member = save && user ? user : null;
+  const queryClient = useQueryClient();
+  const saved = savedFiltersOf(member);
+  const fromAddress = useMemo(() => readMemberFilters(params), [params]);
+  const mutation = useMutation({
+    mutationFn: saveFilters,
+    retry: false,
+    // At once, so that this page shows his choice while it is saved (and after, should saving fail: he is told).
+    onMutate: (next) =>
+      queryClient.setQueryData<SessionUser | null>(currentUserQueryKey, (user) =>
+        user ? { ...user, nearbyFilters: activeFilterCount(next) === 0 ? null : next } : user,
+      ),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onError: (error) => {
+      const reason = serverMessageOr(error, "Please try again.");
+      toast({
+        title: "Your filters were not saved",
+        description: `${/[.!?]$/.test(reason) ? reason : `${reason}.`} They still apply on this page.`,
+        variant: "destructive",
+      });
+    },
+  });
+  const { mutate } = mutation;
+  const canSave = member !== null;
+  const apply = useCallback(
+    (next: MemberFilters) => {
+      setParams((previous) => {
+        const copy = new URLSearchParams(previous);
+        writeMemberFilters(copy, next);
+        return copy;
+      });
+      if (canSave) mutate(memberFiltersOf(next));
+    },
+    [setParams, canSave, mutate],
+  );
+  const filters = fromAddress ?? saved ?? NO_MEMBER_FILTERS;
+  return {
+    filters,
+    count: activeFilterCount(filters),
+    source: fromAddress ? "address" : saved ? "saved" : "none",
+    apply,
+  };
+}
