@@ -91,6 +91,16 @@ export const memberFiltersOf = (filters: Partial<MemberFilters> | null | undefin
   ...filters,
 });
 
+/** The filters in one form: defaults filled in, lists in the profile's order (the same filters are the same search). */
+export function canonicalMemberFilters(given: Partial<MemberFilters> | null | undefined): MemberFilters {
+  const f = memberFiltersOf(given);
+  return {
+    ...f,
+    positions: POSITIONS.filter((p) => f.positions.includes(p)),
+    bodyTypes: BODY_TYPES.filter((b) => f.bodyTypes.includes(b)),
+  };
+}
+
 /** How many filters narrow the search (the age range counts once): 0 shows everyone. */
 export function activeFilterCount(given: Partial<MemberFilters> | null | undefined): number {
   const f = memberFiltersOf(given);

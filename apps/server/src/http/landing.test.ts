@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { API_PATHS, MEMBER_HOME_META, NEARBY_DEFAULT_RADIUS_KM, nearbySearchPath } from "@vicinity/contract";
+import {
+  API_PATHS,
+  MEMBER_HOME_META,
+  NEARBY_DEFAULT_RADIUS_KM,
+  NO_MEMBER_FILTERS,
+  nearbySearchPath,
+} from "@vicinity/contract";
 import { locations } from "../db/schema";
 import { guestCookie, registerMember, startTestServer, type TestServer } from "../test/harness";
 
@@ -94,6 +100,28 @@ describe("the page at /", () => {
     const answer = await t.server.app.inject({ method: "GET", url: search, headers: { cookie: member.cookie } });
     expect(answer.statusCode).toBe(200);
     expect(Array.isArray(answer.json())).toBe(true);
+    // With filters he keeps, his first search carries them (the grid asks the very same address).
+    const filters = { ...NO_MEMBER_FILTERS, ageMin: 30, positions: ["side", "top"] as const, photos: true };
+    const kept = await t.server.app.inject({
+      method: "PUT",
+      url: API_PATHS.savedFilters,
+      headers: { cookie: member.cookie },
+      payload: filters,
+    });
+    expect(kept.statusCode).toBe(200);
+    const filtered = nearbySearchPath({
+      ...snapped,
+      radius: NEARBY_DEFAULT_RADIUS_KM,
+      filters: { ...filters, positions: ["top", "side"] },
+    });
+    const withFilters = (await get("/", member.cookie)).body;
+    expect(withFilters).toContain(
+      `<meta name="${MEMBER_HOME_META}" content="${snapped.latitude},${snapped.longitude}?ageMin=30&amp;position=top%2Cside&amp;photos=true">`,
+    );
+    expect(withFilters).toContain(`href="${filtered.replace(/&/g, "&amp;")}"`);
+    expect(
+      (await t.server.app.inject({ method: "GET", url: filtered, headers: { cookie: member.cookie } })).statusCode,
+    ).toBe(200);
     // Another member's page names his own place, not this one's.
     const other = await registerMember(t.server, "landing.position.other@example.com");
     expect((await get("/", other.cookie)).body).toContain(`<meta name="${MEMBER_HOME_META}" content="">`);

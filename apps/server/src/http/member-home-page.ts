@@ -1,7 +1,17 @@
 import { eq } from "drizzle-orm";
-import { API_PATHS, MEMBER_HOME_META, NEARBY_DEFAULT_RADIUS_KM, nearbySearchPath } from "@vicinity/contract";
+import {
+  activeFilterCount,
+  API_PATHS,
+  canonicalMemberFilters,
+  MEMBER_HOME_META,
+  memberFiltersSchema,
+  NEARBY_DEFAULT_RADIUS_KM,
+  nearbySearchPath,
+  writeMemberFilters,
+  type MemberFilters,
+} from "@vicinity/contract";
 import type { Db } from "../db/database";
-import { locations } from "../db/schema";
+import { locations, users } from "../db/schema";
 
 export interface LastPosition {
   latitude: number;
@@ -19,18 +29,34 @@ const preload = (href: string) =>
  * plus what his home's first paint needs from the API, for the browser to fetch beside the
  * scripts rather than after them: his current-user answer and, when he has shared a position
  * before, the members near it (the grid's first search, from that place, until his device says
- * where he is now). The meta element tells the app the place, and that this page is his home.
+ * where he is now; with his saved filters, docs/decisions/0041). The meta element tells the app the
+ * place ("latitude,longitude", then "?" and the filters' query when he keeps any), and that this
+ * page is his home.
  */
-export function memberHomeHtml(template: string, position: LastPosition | null): string {
-  const tags = [
-    `<meta name="${MEMBER_HOME_META}" content="${position ? `${position.latitude},${position.longitude}` : ""}">`,
-    preload(API_PATHS.currentUser),
-  ];
-  if (position) tags.push(preload(nearbySearchPath({ ...position, radius: NEARBY_DEFAULT_RADIUS_KM })));
+export function memberHomeHtml(
+  template: string,
+  position: LastPosition | null,
+  filters: MemberFilters | null = null,
+): string {
+  const query = new URLSearchParams();
+  writeMemberFilters(query, filters);
+  const place = position ? `${position.latitude},${position.longitude}${query.size > 0 ? `?${query}` : ""}` : "";
+  const tags = [`<meta name="${MEMBER_HOME_META}" content="${attribute(place)}">`, preload(API_PATHS.currentUser)];
+  if (position)
+    tags.push(
+      preload(nearbySearchPath({ ...position, radius: NEARBY_DEFAULT_RADIUS_KM, filters: filters ?? undefined })),
+    );
   const head = tags.map((tag) => `    ${tag}\n`).join("");
   return template.includes("</head>")
     ? template.replace(/\s*<\/head>/, (end) => `\n${head.trimEnd()}${end}`)
     : `${head}${template}`;
+}
+
+/** The filters he keeps (none, or any not valid: null), in their one form. */
+export async function savedFiltersOf(db: Db, userId: string): Promise<MemberFilters | null> {
+  const [row] = await db.select({ filters: users.nearbyFilters }).from(users).where(eq(users.id, userId)).limit(1);
+  const parsed = memberFiltersSchema.safeParse(row?.filters ?? undefined);
+  return parsed.success && activeFilterCount(parsed.data) > 0 ? canonicalMemberFilters(parsed.data) : null;
 }
 
 /** The member's last shared position, snapped for privacy (what others see of it too), or null. */

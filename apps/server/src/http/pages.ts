@@ -5,7 +5,7 @@ import { isAppPage, type ErrorBody } from "@vicinity/contract";
 import type { ServerConfig } from "../config";
 import { SESSION_COOKIE, type SessionStore } from "../auth/sessions";
 import type { Db } from "../db/database";
-import { lastPositionOf, memberHomeHtml } from "./member-home-page";
+import { lastPositionOf, memberHomeHtml, savedFiltersOf } from "./member-home-page";
 import { isServerPath } from "./server-paths";
 
 /** The built web app's files: hashed assets cached for good, the pages always revalidated. */
@@ -72,11 +72,15 @@ export async function servePages(
       if (session.kind === "visitor") return reply.sendFile("landing.html");
       if (session.kind === "member" && homePage !== null) {
         // His page names his last position: it is his alone, and no cache between keeps it.
-        const position = await lastPositionOf(db, session.userId).catch((e: unknown) => (app.log.warn(e), null));
+        const unknown = (e: unknown) => (app.log.warn(e), null);
+        const [position, filters] = await Promise.all([
+          lastPositionOf(db, session.userId).catch(unknown),
+          savedFiltersOf(db, session.userId).catch(unknown),
+        ]);
         return reply
           .header("Cache-Control", "private, no-cache")
           .type("text/html; charset=utf-8")
-          .send(memberHomeHtml(homePage, position));
+          .send(memberHomeHtml(homePage, position, filters));
       }
     }
     // The app's pages; any other path gets the app too (it shows its "Page not found"), with a 404,

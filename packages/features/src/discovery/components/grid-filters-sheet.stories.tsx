@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, screen, userEvent, within } from "storybook/test";
 import { NO_MEMBER_FILTERS } from "@vicinity/contract";
 import { GridFiltersButton } from "./grid-filters-sheet";
+import { FiltersSheet } from "./grid-filters-form";
 
 /**
  * The grid's Filters button and its sheet (issue 37), alone: the Discover Users grid and /browse show it in their
@@ -10,6 +11,8 @@ import { GridFiltersButton } from "./grid-filters-sheet";
 const meta = {
   title: "Features/Discovery/GridFilters",
   component: GridFiltersButton,
+  // The sheet itself comes on demand (its own chunk) when the button first opens it.
+  subcomponents: { FiltersSheet },
   tags: ["mobile", "desktop"],
   args: { filters: NO_MEMBER_FILTERS, onApply: fn(), saved: true },
 } satisfies Meta<typeof GridFiltersButton>;

@@ -1,27 +1,10 @@
-import { useId, useState, type ReactNode } from "react";
-import { Camera, SlidersHorizontal, Wifi, Zap } from "lucide-react";
-import {
-  activeFilterCount,
-  BODY_TYPES,
-  MAX_AGE,
-  MIN_AGE,
-  NO_MEMBER_FILTERS,
-  POSITIONS,
-  type MemberFilters,
-} from "@vicinity/contract";
-import {
-  Button,
-  Input,
-  Label,
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  ToggleChip,
-} from "@vicinity/ui";
-import { BODY_TYPE_LABELS, POSITION_LABELS } from "@vicinity/features/shared";
+import { lazy, Suspense, useState } from "react";
+import { SlidersHorizontal } from "lucide-react";
+import { activeFilterCount, type MemberFilters } from "@vicinity/contract";
+import { Button } from "@vicinity/ui";
+
+const loadFiltersSheet = () => import("./grid-filters-form");
+const FiltersSheet = lazy(() => loadFiltersSheet().then((m) => ({ default: m.FiltersSheet })));
 
 export interface GridFiltersButtonProps {
   filters: MemberFilters;
@@ -46,6 +29,9 @@ export function GridFiltersButton({ filters, onApply, saved = false, defaultOpen
         size="sm"
         className="rounded-pill"
         onClick={() => setOpen(true)}
+        // Fetched as the finger or pointer comes, so that the sheet opens at once.
+        onPointerEnter={() => void loadFiltersSheet()}
+        onFocus={() => void loadFiltersSheet()}
         aria-label={count > 0 ? `Filters, ${count} on` : "Filters"}
       >
         <SlidersHorizontal aria-hidden />
@@ -56,221 +42,20 @@ export function GridFiltersButton({ filters, onApply, saved = false, defaultOpen
           </span>
         ) : null}
       </Button>
-      <Sheet open={open} onOpenChange={setOpen}>
-        <SheetContent side="bottom" className="sm:bottom-4 sm:mx-auto sm:max-w-xl sm:rounded-b-xl">
-          {/* A fresh draft every time the sheet opens: what is in force, not what was left unapplied. */}
-          {open ? (
-            <FiltersForm
-              initial={filters}
-              saved={saved}
-              onApply={(next) => {
-                setOpen(false);
-                onApply(next);
-              }}
-            />
-          ) : null}
-        </SheetContent>
-      </Sheet>
+      {/* The sheet's code (a dialog, the form) comes when it is first wanted: the home's first load does without it. */}
+      {open ? (
+        <Suspense fallback={null}>
+          <FiltersSheet
+            filters={filters}
+            saved={saved}
+            onClose={() => setOpen(false)}
+            onApply={(next) => {
+              setOpen(false);
+              onApply(next);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function FiltersForm({
-  initial,
-  saved,
-  onApply,
-}: {
-  initial: MemberFilters;
-  saved: boolean;
-  onApply: (filters: MemberFilters) => void;
-}) {
-  const id = useId();
-  const [draft, setDraft] = useState<MemberFilters>(initial);
-  const [ages, setAges] = useState({ min: String(initial.ageMin), max: String(initial.ageMax) });
-  const ageError = ageProblem(ages.min, ages.max);
-
-  return (
-    <form
-      className="grid min-h-0 gap-4"
-      aria-describedby={ageError ? `${id}-age-error` : undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (ageError) return;
-        onApply({ ...draft, ageMin: Number(ages.min), ageMax: Number(ages.max) });
-      }}
-    >
-      <SheetHeader className="px-0">
-        <SheetTitle>Filters</SheetTitle>
-        <SheetDescription>
-          Show only the members you are looking for
-          {saved ? ". We keep your choice for your next visit." : "."}
-        </SheetDescription>
-      </SheetHeader>
-
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-semibold">Age</legend>
-        <div className="flex items-end gap-2">
-          <AgeInput
-            id={`${id}-min`}
-            label="From"
-            value={ages.min}
-            invalid={Boolean(ageError)}
-            onChange={(min) => setAges((a) => ({ ...a, min }))}
-          />
-          <span className="pb-1.5 text-muted-foreground" aria-hidden>
-            –
-          </span>
-          <AgeInput
-            id={`${id}-max`}
-            label="To"
-            value={ages.max}
-            invalid={Boolean(ageError)}
-            onChange={(max) => setAges((a) => ({ ...a, max }))}
-          />
-        </div>
-        {ageError ? (
-          <p id={`${id}-age-error`} role="alert" className="text-sm font-medium text-destructive-text">
-            {ageError}
-          </p>
-        ) : null}
-      </fieldset>
-
-      <ManyOf
-        legend="Position"
-        values={POSITIONS}
-        labels={POSITION_LABELS}
-        chosen={draft.positions}
-        onChange={(positions) => setDraft((d) => ({ ...d, positions }))}
-      />
-      <ManyOf
-        legend="Body type"
-        values={BODY_TYPES}
-        labels={BODY_TYPE_LABELS}
-        chosen={draft.bodyTypes}
-        onChange={(bodyTypes) => setDraft((d) => ({ ...d, bodyTypes }))}
-      />
-
-      <ChipGroup legend="Show only">
-        {FLAGS.map(({ key, label, icon }) => (
-          <ToggleChip
-            key={key}
-            pressed={draft[key]}
-            onClick={() => setDraft((d) => ({ ...d, [key]: !d[key] }))}
-            icon={icon}
-          >
-            {label}
-          </ToggleChip>
-        ))}
-      </ChipGroup>
-
-      <SheetFooter className="flex-row justify-between gap-2 px-0">
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => {
-            setDraft(NO_MEMBER_FILTERS);
-            setAges({ min: String(MIN_AGE), max: String(MAX_AGE) });
-          }}
-        >
-          Clear all
-        </Button>
-        <Button type="submit" disabled={Boolean(ageError)}>
-          Show members
-        </Button>
-      </SheetFooter>
-    </form>
-  );
-}
-
-/** What is wrong with the typed ages, or null. */
-export function ageProblem(min: string, max: string): string | null {
-  const low = Number(min);
-  const high = Number(max);
-  const whole = (n: number, text: string) => text.trim() !== "" && Number.isInteger(n) && n >= MIN_AGE && n <= MAX_AGE;
-  if (!whole(low, min) || !whole(high, max)) return `Ages go from ${MIN_AGE} to ${MAX_AGE}.`;
-  if (low > high) return "The first age must not be above the second.";
-  return null;
-}
-
-/** One end of the age range, as typed (checked by ageProblem before it applies). */
-function AgeInput(props: {
-  id: string;
-  label: string;
-  value: string;
-  invalid: boolean;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor={props.id}>{props.label}</Label>
-      <Input
-        id={props.id}
-        type="number"
-        inputMode="numeric"
-        inputSize="sm"
-        min={MIN_AGE}
-        max={MAX_AGE}
-        value={props.value}
-        aria-invalid={props.invalid || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-        className="w-20"
-      />
-    </div>
-  );
-}
-
-/** The yes-or-no filters, in the sheet's order. */
-const FLAGS: ReadonlyArray<{ key: "online" | "photos" | "rightNow"; label: string; icon: ReactNode }> = [
-  { key: "online", label: "Online now", icon: <Wifi className="size-3.5" aria-hidden /> },
-  { key: "photos", label: "With photos", icon: <Camera className="size-3.5" aria-hidden /> },
-  { key: "rightNow", label: "Right Now", icon: <Zap className="size-3.5" aria-hidden /> },
-];
-
-/** A many-of choice (positions, body types): a chip each, pressed when chosen; none chosen filters nothing. */
-function ManyOf<T extends string>({
-  legend,
-  values,
-  labels,
-  chosen,
-  onChange,
-}: {
-  legend: string;
-  values: readonly T[];
-  labels: Record<T, string>;
-  chosen: readonly T[];
-  onChange: (chosen: T[]) => void;
-}) {
-  return (
-    <ChipGroup legend={legend}>
-      {values.map((value) => (
-        <ChoiceChip
-          key={value}
-          pressed={chosen.includes(value)}
-          onClick={() => onChange(chosen.includes(value) ? chosen.filter((v) => v !== value) : [...chosen, value])}
-        >
-          {labels[value]}
-        </ChoiceChip>
-      ))}
-    </ChipGroup>
-  );
-}
-
-function ChipGroup({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <div className="flex flex-wrap gap-1.5">{children}</div>
-    </fieldset>
-  );
-}
-
-/** A chip of a many-of choice (no icon), bordered so that the unpressed ones read as choices. */
-function ChoiceChip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <span className="bg-card inline-flex rounded-pill border">
-      <ToggleChip pressed={pressed} onClick={onClick} icon={null}>
-        {children}
-      </ToggleChip>
-    </span>
   );
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   API_PATHS,
   activeFilterCount,
-  memberFiltersOf,
+  canonicalMemberFilters,
   memberFiltersSchema,
   NO_MEMBER_FILTERS,
   readMemberFilters,
@@ -19,7 +19,7 @@ import { apiRequest, currentUserQueryKey, currentUserQueryOptions, serverMessage
 /** His saved filters as his session user carries them; anything not valid (an older shape) is none. */
 export function savedFiltersOf(user: Pick<SessionUser, "nearbyFilters"> | null | undefined): MemberFilters | null {
   const parsed = memberFiltersSchema.safeParse(user?.nearbyFilters ?? undefined);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? canonicalMemberFilters(parsed.data) : null;
 }
 
 /** PUT /api/users/filters: the answer is his session user, written straight into the current user. */
@@ -78,7 +78,7 @@ export function useGridFilters({ save }: { save: boolean }): GridFilters {
         writeMemberFilters(copy, next);
         return copy;
       });
-      if (canSave) mutate(memberFiltersOf(next));
+      if (canSave) mutate(canonicalMemberFilters(next));
     },
     [setParams, canSave, mutate],
   );

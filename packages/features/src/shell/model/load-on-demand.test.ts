@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { nearbySearchPath, NEARBY_DEFAULT_RADIUS_KM, API_PATHS } from "@vicinity/contract";
+import { nearbySearchPath, NEARBY_DEFAULT_RADIUS_KM, NO_MEMBER_FILTERS, API_PATHS } from "@vicinity/contract";
 import { lastKnownLocation, nearbyKeys, setLastKnownLocation, currentUserQueryKey } from "@vicinity/features/shared";
 
 // The home's parts are chunks of their own; here, modules that arrive at once.
@@ -25,6 +25,15 @@ describe("memberHomePageOf", () => {
   it("reads the place the page names", () => {
     expect(memberHomePageOf("30.3322,-81.6557")).toEqual({ position: here });
     expect(memberHomePageOf("-33.9,151.2")).toEqual({ position: { latitude: -33.9, longitude: 151.2 } });
+  });
+
+  it("reads his saved filters after the place (a cut or broken query: only what is valid; none without a place)", () => {
+    expect(memberHomePageOf("30.3322,-81.6557?ageMin=30&position=top%2Cside&photos=true")).toEqual({
+      position: here,
+      filters: { ...NO_MEMBER_FILTERS, ageMin: 30, positions: ["top", "side"], photos: true },
+    });
+    expect(memberHomePageOf("30.3322,-81.6557?colour=red")).toEqual({ position: here });
+    expect(memberHomePageOf("?ageMin=30")).toEqual({ position: null });
   });
 
   it("names no place for an empty or broken content", () => {
@@ -68,6 +77,23 @@ describe("startFirstLoad on a member's page at /", () => {
     expect(
       queryClient.getQueryData(nearbyKeys.list({ ...here, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest" })),
     ).toMatchObject({ pages: [{ users: [] }] });
+  });
+
+  it("asks his first members with the filters he keeps, under the key his grid reads them by", async () => {
+    const queryClient = new QueryClient();
+    const filters = { ...NO_MEMBER_FILTERS, ageMin: 30, positions: ["top" as const] };
+    void startFirstLoad(queryClient, "/", { position: here, filters });
+    const search = nearbySearchPath({ ...here, radius: NEARBY_DEFAULT_RADIUS_KM, filters });
+    expect(search).toContain("ageMin=30&position=top");
+    await vi.waitFor(() => expect(answers.has(search)).toBe(true));
+    answers.get(search)!.resolve(json([]));
+    await vi.waitFor(() =>
+      expect(
+        queryClient.getQueryData(
+          nearbyKeys.list({ ...here, radius: NEARBY_DEFAULT_RADIUS_KM, sort: "nearest", filters }),
+        ),
+      ).toMatchObject({ pages: [{ users: [] }] }),
+    );
   });
 
   it("waits at most FIRST_PAINT_WAIT_MS: a slow network gets the loading states", async () => {

@@ -1,5 +1,5 @@
 import { matchQuery, type QueryClient } from "@tanstack/react-query";
-import { NEARBY_DEFAULT_RADIUS_KM } from "@vicinity/contract";
+import { activeFilterCount, NEARBY_DEFAULT_RADIUS_KM, readMemberFilters, type MemberFilters } from "@vicinity/contract";
 import { prefetchNearbyUsers } from "@vicinity/features/discovery";
 import {
   locateEarly,
@@ -18,14 +18,20 @@ export const loadMemberSession = onDemandModule(() => import("../components/memb
 export const loadAppHeader = onDemandModule(() => import("../components/app-header"));
 export const loadLanding = onDemandModule(() => import("../components/landing-in-app"));
 
-/** A member's page at "/" (docs/decisions/0029): his last shared position, when he has one. */
+/** A member's page at "/" (docs/decisions/0029): his last shared position, when he has one, and his saved filters. */
 export interface MemberHomePage {
   position: { latitude: number; longitude: number } | null;
+  /** The grid's filters he keeps (docs/decisions/0041): his first search carries them. */
+  filters?: MemberFilters;
 }
 
-/** The page's meta element (MEMBER_HOME_META): "latitude,longitude", or empty; anything else names no place. */
+/**
+ * The page's meta element (MEMBER_HOME_META): "latitude,longitude", then "?" and his filters' query when he keeps
+ * any; or empty. Anything else names no place.
+ */
 export function memberHomePageOf(content: string): MemberHomePage {
-  const [latitude, longitude, ...rest] = content
+  const [place = "", query] = content.split("?", 2);
+  const [latitude, longitude, ...rest] = place
     .split(",")
     .map((part) => (part.trim() === "" ? Number.NaN : Number(part)));
   const valid =
@@ -34,7 +40,11 @@ export function memberHomePageOf(content: string): MemberHomePage {
     longitude !== undefined &&
     Math.abs(latitude) <= 90 &&
     Math.abs(longitude) <= 180;
-  return { position: valid ? { latitude, longitude } : null };
+  const filters = valid && query ? readMemberFilters(new URLSearchParams(query)) : null;
+  return {
+    position: valid ? { latitude, longitude } : null,
+    ...(filters && activeFilterCount(filters) > 0 ? { filters } : {}),
+  };
 }
 
 /**
@@ -65,13 +75,14 @@ export function startFirstLoad(
   const user = queryClient.prefetchQuery(currentUserQueryOptions);
   if (pathname !== "/") return Promise.resolve();
   const chunks = [loadSignedInHome(), loadMemberSession(), loadAppHeader()];
-  // The grid's own defaults (DiscoveryPanel): the home's query finds these answers in the cache.
+  // The grid's own defaults (DiscoveryPanel) and his saved filters: the home's query finds these answers in the cache.
   const members = (at: { latitude: number; longitude: number }) =>
     prefetchNearbyUsers(queryClient, {
       latitude: at.latitude,
       longitude: at.longitude,
       radius: NEARBY_DEFAULT_RADIUS_KM,
       sort: "nearest",
+      filters: memberHome?.filters,
     });
   const position = memberHome?.position ?? null;
   setLastKnownLocation(position);
