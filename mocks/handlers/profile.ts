@@ -9,6 +9,7 @@ import {
   MEDIA_MAX_BYTES,
   photoOrderRequestSchema,
   profileUpdateSchema,
+  activeFilterCount,
   memberFiltersSchema,
   rightNowRequestSchema,
   type ErrorBody,
@@ -192,7 +193,9 @@ export const profileHandlers = {
     http.put(API_PATHS.savedFilters, async ({ request }) => {
       const parsed = memberFiltersSchema.safeParse(await request.json());
       if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid");
-      return HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, nearbyFilters: parsed.data });
+      // As the server: none that narrows is kept as none.
+      const nearbyFilters = activeFilterCount(parsed.data) === 0 ? null : parsed.data;
+      return HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, nearbyFilters });
     }),
   ],
   savedFiltersFailure: [http.put(API_PATHS.savedFilters, unavailable)],

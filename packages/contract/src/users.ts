@@ -165,7 +165,7 @@ export function readMemberFilters(query: URLSearchParams): MemberFilters | null 
   };
 }
 
-/** Whether a member passes the filters (the map's members, already loaded; the server applies the same rules to a search). */
+/** Whether a member passes the filters: the rules memberFiltersSql applies on the server, for members already loaded (the stories' mock server). */
 export function passesMemberFilters(
   member: {
     age: number | null;

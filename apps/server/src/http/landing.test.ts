@@ -122,6 +122,9 @@ describe("the page at /", () => {
     expect(
       (await t.server.app.inject({ method: "GET", url: filtered, headers: { cookie: member.cookie } })).statusCode,
     ).toBe(200);
+    // Filters in the page's own address win over his saved ones (the grid will use them).
+    const fromAddress = (await get("/?bodyType=slim", member.cookie)).body;
+    expect(fromAddress).toContain(`content="${snapped.latitude},${snapped.longitude}?bodyType=slim">`);
     // Another member's page names his own place, not this one's.
     const other = await registerMember(t.server, "landing.position.other@example.com");
     expect((await get("/", other.cookie)).body).toContain(`<meta name="${MEMBER_HOME_META}" content="">`);

@@ -36,11 +36,13 @@ const preload = (href: string) =>
 export function memberHomeHtml(
   template: string,
   position: LastPosition | null,
-  filters: MemberFilters | null = null,
+  given: MemberFilters | null = null,
 ): string {
+  const filters = given && activeFilterCount(given) > 0 ? given : null;
   const query = new URLSearchParams();
   writeMemberFilters(query, filters);
-  const place = position ? `${position.latitude},${position.longitude}${query.size > 0 ? `?${query}` : ""}` : "";
+  // Its filters even without a place: the first search from where his device says he is carries them too.
+  const place = `${position ? `${position.latitude},${position.longitude}` : ""}${query.size > 0 ? `?${query}` : ""}`;
   const tags = [`<meta name="${MEMBER_HOME_META}" content="${attribute(place)}">`, preload(API_PATHS.currentUser)];
   if (position)
     tags.push(

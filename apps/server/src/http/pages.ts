@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { isAppPage, type ErrorBody } from "@vicinity/contract";
+import { isAppPage, type ErrorBody, readMemberFilters } from "@vicinity/contract";
 import type { ServerConfig } from "../config";
 import { SESSION_COOKIE, type SessionStore } from "../auth/sessions";
 import type { Db } from "../db/database";
@@ -73,9 +73,11 @@ export async function servePages(
       if (session.kind === "member" && homePage !== null) {
         // His page names his last position: it is his alone, and no cache between keeps it.
         const unknown = (e: unknown) => (app.log.warn(e), null);
+        // The filters its grid will use: its own address's when it names any, else his saved ones.
+        const inAddress = readMemberFilters(new URLSearchParams(request.url.split("?")[1] ?? ""));
         const [position, filters] = await Promise.all([
           lastPositionOf(db, session.userId).catch(unknown),
-          savedFiltersOf(db, session.userId).catch(unknown),
+          inAddress ? inAddress : savedFiltersOf(db, session.userId).catch(unknown),
         ]);
         return reply
           .header("Cache-Control", "private, no-cache")

@@ -23,6 +23,9 @@ import {
   type TestServer,
 } from "../test/harness";
 import { jpegWithGps, pictureForm } from "../test/pictures";
+import { NO_MEMBER_FILTERS, type Position } from "@vicinity/contract";
+import { Sealer } from "../http/sealed";
+import { decodeCursor, FILTER_POOL, findNearby, type NearbyPosition } from "./nearby";
 import { CITY, offset } from "../test/geo";
 
 const HERE = CITY;
@@ -502,6 +505,38 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
         cursor = `&cursor=${encodeURIComponent(String(next))}`;
       }
       expect(seen).toEqual([mid.id, older.id, noAge.id, quiet.id]);
+    });
+
+    it("chooses among the nearest members of its pool only, then those in private mode; its cursor counts the pool read", async () => {
+      const { me, mid, older, quiet } = await crowd();
+      const sealer = new Sealer("a-test-secret-a-test-secret-a-test-secret", "nearby-cursor");
+      const search = {
+        latitude: HERE.latitude,
+        longitude: HERE.longitude,
+        radius: 25,
+        limit: 1,
+        viewerId: me.id,
+        filters: { ...NO_MEMBER_FILTERS, positions: ["top", "versatile"] as Position[] },
+        // The nearest three who show their distance: young (bottom), mid and older; noAge (top, 5 km) is past it.
+        pool: 3,
+      };
+      const seen: string[] = [];
+      let position: NearbyPosition | null = null;
+      const cursors: Array<NearbyPosition | null> = [];
+      for (let page = 0; page < 5; page++) {
+        const { users: found, nextCursor } = await findNearby(t.database.db, sealer, search, position);
+        seen.push(...found.map((u) => u.id));
+        if (!nextCursor) break;
+        const next = decodeCursor(sealer, nextCursor);
+        expect(next).not.toBe("invalid");
+        position = next as NearbyPosition;
+        cursors.push(position);
+      }
+      expect(seen).toEqual([mid.id, older.id, quiet.id]);
+      expect(cursors[0]).toMatchObject({ phase: "public", scanned: 2 });
+      // A cursor that claims more of the pool than there is was not made here.
+      const forged = sealer.seal({ phase: "public", knn: 1, scanned: FILTER_POOL + 1 });
+      expect(decodeCursor(sealer, forged)).toBe("invalid");
     });
 
     it("refuses bad filters with a message", async () => {

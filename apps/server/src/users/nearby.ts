@@ -220,6 +220,8 @@ export type NearbySearch = Pick<NearbyQuery, "latitude" | "longitude" | "radius"
     after: number | null;
     /** A filtered search: how many members of its pool (FILTER_POOL) earlier pages read. */
     scanned?: number;
+    /** The pool's size (FILTER_POOL; the tests take a smaller one). */
+    pool?: number;
   };
 
 /**
@@ -299,12 +301,13 @@ export function nearbySql(query: NearbySearch): SQL {
     filters === null
       ? sql`SELECT ${columns} ${from} ORDER BY knn LIMIT ${query.limit + 1}`
       : sql`SELECT pool.* FROM (
-          SELECT ${columns},
-                 row_number() OVER (ORDER BY (${point} <-> ${center})) AS scanned,
-                 (${filters}) AS passes
-          ${from}
-          ORDER BY knn
-          LIMIT ${Math.max(0, FILTER_POOL - (query.scanned ?? 0))}
+          SELECT walked.*, row_number() OVER (ORDER BY walked.knn) AS scanned
+          FROM (
+            SELECT ${columns}, (${filters}) AS passes
+            ${from}
+            ORDER BY knn
+            LIMIT ${Math.max(0, (query.pool ?? FILTER_POOL) - (query.scanned ?? 0))}
+          ) walked
         ) pool
         WHERE pool.passes
         ORDER BY pool.knn

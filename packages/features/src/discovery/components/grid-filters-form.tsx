@@ -59,13 +59,17 @@ function FiltersForm({
   const [draft, setDraft] = useState<MemberFilters>(initial);
   const [ages, setAges] = useState({ min: String(initial.ageMin), max: String(initial.ageMax) });
   const ageError = ageProblem(ages.min, ages.max);
+  // Said once he leaves the age fields (or tries to apply), not at every keystroke on the way to "30".
+  const [ageTouched, setAgeTouched] = useState(false);
+  const shownAgeError = ageTouched ? ageError : null;
+  const errorId = `${id}-age-error`;
 
   return (
     <form
       className="grid min-h-0 gap-4"
-      aria-describedby={ageError ? `${id}-age-error` : undefined}
       onSubmit={(event) => {
         event.preventDefault();
+        setAgeTouched(true);
         if (ageError) return;
         onApply({ ...draft, ageMin: Number(ages.min), ageMax: Number(ages.max) });
       }}
@@ -78,14 +82,20 @@ function FiltersForm({
         </SheetDescription>
       </SheetHeader>
 
-      <fieldset className="grid gap-2">
+      <fieldset
+        className="grid gap-2"
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setAgeTouched(true);
+        }}
+      >
         <legend className="mb-2 text-sm font-semibold">Age</legend>
         <div className="flex items-end gap-2">
           <AgeInput
             id={`${id}-min`}
             label="From"
             value={ages.min}
-            invalid={Boolean(ageError)}
+            invalid={Boolean(shownAgeError)}
+            describedBy={shownAgeError ? errorId : undefined}
             onChange={(min) => setAges((a) => ({ ...a, min }))}
           />
           <span className="pb-1.5 text-muted-foreground" aria-hidden>
@@ -95,13 +105,14 @@ function FiltersForm({
             id={`${id}-max`}
             label="To"
             value={ages.max}
-            invalid={Boolean(ageError)}
+            invalid={Boolean(shownAgeError)}
+            describedBy={shownAgeError ? errorId : undefined}
             onChange={(max) => setAges((a) => ({ ...a, max }))}
           />
         </div>
-        {ageError ? (
-          <p id={`${id}-age-error`} role="alert" className="text-sm font-medium text-destructive-text">
-            {ageError}
+        {shownAgeError ? (
+          <p id={errorId} role="alert" className="text-sm font-medium text-destructive-text">
+            {shownAgeError}
           </p>
         ) : null}
       </fieldset>
@@ -169,6 +180,7 @@ function AgeInput(props: {
   label: string;
   value: string;
   invalid: boolean;
+  describedBy: string | undefined;
   onChange: (value: string) => void;
 }) {
   return (
@@ -183,6 +195,7 @@ function AgeInput(props: {
         max={MAX_AGE}
         value={props.value}
         aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
         onChange={(e) => props.onChange(e.target.value)}
         className="w-20"
       />

@@ -39,9 +39,13 @@ export interface GridFilters {
   apply: (filters: MemberFilters) => void;
 }
 
+/** Saves of the filters, one after another (a quick on-then-off must end as off, on the server and here). */
+const SAVED_FILTERS_MUTATION = ["saved-filters"] as const;
+
 /**
- * The grid's filters (issue 37): kept in the address (a link, a reload, Back), and saved per member, so that his next
- * visit without any in the address shows what he chose. A visitor's or guest's live in the address only.
+ * The grid's filters (issue 37): kept in the address (a link or a reload shows the same grid; applying replaces the
+ * address rather than adding a step to Back, which would fall back to the saved ones anyway), and saved per member, so
+ * that his next visit without any in the address shows what he chose. A visitor's or guest's live in the address only.
  */
 export function useGridFilters({ save }: { save: boolean }): GridFilters {
   const [params, setParams] = useSearchParams();
@@ -52,6 +56,9 @@ export function useGridFilters({ save }: { save: boolean }): GridFilters {
   const saved = savedFiltersOf(member);
   const fromAddress = useMemo(() => readMemberFilters(params), [params]);
   const mutation = useMutation({
+    mutationKey: SAVED_FILTERS_MUTATION,
+    // One at a time, in the order he chose them.
+    scope: { id: "saved-filters" },
     mutationFn: saveFilters,
     retry: false,
     // At once, so that this page shows his choice while it is saved (and after, should saving fail: he is told).
@@ -59,7 +66,11 @@ export function useGridFilters({ save }: { save: boolean }): GridFilters {
       queryClient.setQueryData<SessionUser | null>(currentUserQueryKey, (user) =>
         user ? { ...user, nearbyFilters: activeFilterCount(next) === 0 ? null : next } : user,
       ),
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    // A later choice still being saved wins: its value is already shown (onMutate).
+    onSuccess: (user) => {
+      if (queryClient.isMutating({ mutationKey: SAVED_FILTERS_MUTATION }) <= 1)
+        queryClient.setQueryData(currentUserQueryKey, user);
+    },
     onError: (error) => {
       const reason = serverMessageOr(error, "Please try again.");
       toast({
@@ -73,11 +84,14 @@ export function useGridFilters({ save }: { save: boolean }): GridFilters {
   const canSave = member !== null;
   const apply = useCallback(
     (next: MemberFilters) => {
-      setParams((previous) => {
-        const copy = new URLSearchParams(previous);
-        writeMemberFilters(copy, next);
-        return copy;
-      });
+      setParams(
+        (previous) => {
+          const copy = new URLSearchParams(previous);
+          writeMemberFilters(copy, next);
+          return copy;
+        },
+        { replace: true },
+      );
       if (canSave) mutate(canonicalMemberFilters(next));
     },
     [setParams, canSave, mutate],

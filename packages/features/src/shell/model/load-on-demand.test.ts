@@ -27,13 +27,13 @@ describe("memberHomePageOf", () => {
     expect(memberHomePageOf("-33.9,151.2")).toEqual({ position: { latitude: -33.9, longitude: 151.2 } });
   });
 
-  it("reads his saved filters after the place (a cut or broken query: only what is valid; none without a place)", () => {
+  it("reads his filters after the place (a cut or broken query: only what is valid; without a place too)", () => {
     expect(memberHomePageOf("30.3322,-81.6557?ageMin=30&position=top%2Cside&photos=true")).toEqual({
       position: here,
       filters: { ...NO_MEMBER_FILTERS, ageMin: 30, positions: ["top", "side"], photos: true },
     });
     expect(memberHomePageOf("30.3322,-81.6557?colour=red")).toEqual({ position: here });
-    expect(memberHomePageOf("?ageMin=30")).toEqual({ position: null });
+    expect(memberHomePageOf("?ageMin=30")).toEqual({ position: null, filters: { ...NO_MEMBER_FILTERS, ageMin: 30 } });
   });
 
   it("names no place for an empty or broken content", () => {

@@ -40,7 +40,7 @@ export function memberHomePageOf(content: string): MemberHomePage {
     longitude !== undefined &&
     Math.abs(latitude) <= 90 &&
     Math.abs(longitude) <= 180;
-  const filters = valid && query ? readMemberFilters(new URLSearchParams(query)) : null;
+  const filters = query ? readMemberFilters(new URLSearchParams(query)) : null;
   return {
     position: valid ? { latitude, longitude } : null,
     ...(filters && activeFilterCount(filters) > 0 ? { filters } : {}),
