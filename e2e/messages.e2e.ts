@@ -204,9 +204,15 @@ test("presence agrees across screens: the conversation's header and the inbox ro
   // Lee is in the app (his socket open, his first heartbeat answered): online. A heartbeat still on
   // its way when he leaves would say he is back.
   const beat = lee.page.waitForResponse((r) => r.url().endsWith("/api/heartbeat") && r.ok());
+  // His socket is connected (the server acknowledged it: "40"): only its closing can tell the others he left. It
+  // connects after the first paint; a Lee who left before it did would stay "online" for the heartbeat's window (CI
+  // once saw that: Kim's screens still said online 15 s after Lee left).
+  const connected = lee.page
+    .waitForEvent("websocket")
+    .then((ws) => ws.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).startsWith("40") }));
   await lee.page.goto("/messages");
   await expect(lee.page.getByRole("list", { name: "Conversations" })).toBeVisible();
-  await beat;
+  await Promise.all([beat, connected]);
 
   await kim.page.goto(`/messages/${conversation.id}`);
   const header = kim.page.getByRole("region", { name: "Conversation with Lee" });
