@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
   filtersOfNearbyQuery,
+  filtersToKeep,
+  parseSavedFilters,
   memberFiltersSchema,
   nearbyQuerySchema,
   nearbySearchPath,
@@ -107,5 +109,17 @@ describe("member filters (one set of names for the API, the address and the save
     expect(passesMemberFilters({ ...member, profileImageUrl: null }, some)).toBe(false);
     expect(passesMemberFilters({ ...member, isOnline: false }, some)).toBe(false);
     expect(passesMemberFilters(member, { rightNow: true })).toBe(false);
+  });
+
+  it("keeps saved filters in one form, and none that narrows as null", () => {
+    expect(filtersToKeep(NO_MEMBER_FILTERS)).toBeNull();
+    expect(filtersToKeep({ positions: [] })).toBeNull();
+    expect(filtersToKeep(some)?.positions).toEqual(["top", "versatile"]);
+    expect(parseSavedFilters(some)).toEqual(filtersToKeep(some));
+    expect(parseSavedFilters(null)).toBeNull();
+    expect(parseSavedFilters(NO_MEMBER_FILTERS)).toBeNull();
+    // An older or broken shape is none, never an error.
+    expect(parseSavedFilters({ ageMin: 30 })).toBeNull();
+    expect(parseSavedFilters({ ...some, ageMin: 60 })).toBeNull();
   });
 });

@@ -434,6 +434,17 @@ export const memberFiltersSchema = z
     z.refine((f) => new Set(f.bodyTypes).size === f.bodyTypes.length, { message: "bodyTypes names a body type twice" }),
   );
 
+/** What is kept of filters a member saves: their one form, or null when none narrows anything (he keeps none). */
+export function filtersToKeep(filters: Partial<MemberFilters>): MemberFilters | null {
+  return activeFilterCount(filters) === 0 ? null : canonicalMemberFilters(filters);
+}
+
+/** The filters a member keeps, as stored (users.nearby_filters) or as his session user carries them: null when none, or not valid (an older shape). */
+export function parseSavedFilters(value: unknown): MemberFilters | null {
+  const parsed = memberFiltersSchema.safeParse(value ?? undefined);
+  return parsed.success ? filtersToKeep(parsed.data) : null;
+}
+
 export const rightNowSchema = z.object({ note: z.string(), until: z.string() });
 export type RightNow = z.infer<typeof rightNowSchema>;
 
