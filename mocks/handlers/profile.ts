@@ -9,7 +9,7 @@ import {
   MEDIA_MAX_BYTES,
   photoOrderRequestSchema,
   profileUpdateSchema,
-  activeFilterCount,
+  filtersToKeep,
   memberFiltersSchema,
   rightNowRequestSchema,
   type ErrorBody,
@@ -194,7 +194,7 @@ export const profileHandlers = {
       const parsed = memberFiltersSchema.safeParse(await request.json());
       if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid");
       // As the server: none that narrows is kept as none.
-      const nearbyFilters = activeFilterCount(parsed.data) === 0 ? null : parsed.data;
+      const nearbyFilters = filtersToKeep(parsed.data);
       return HttpResponse.json<SessionUser>({ ...profileSettingsUserFixture, nearbyFilters });
     }),
   ],

@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import {
   activeFilterCount,
   API_PATHS,
-  canonicalMemberFilters,
   MEMBER_HOME_META,
-  memberFiltersSchema,
   NEARBY_DEFAULT_RADIUS_KM,
   nearbySearchPath,
+  parseSavedFilters,
   writeMemberFilters,
   type MemberFilters,
 } from "@vicinity/contract";
@@ -57,8 +56,7 @@ export function memberHomeHtml(
 /** The filters he keeps (none, or any not valid: null), in their one form. */
 export async function savedFiltersOf(db: Db, userId: string): Promise<MemberFilters | null> {
   const [row] = await db.select({ filters: users.nearbyFilters }).from(users).where(eq(users.id, userId)).limit(1);
-  const parsed = memberFiltersSchema.safeParse(row?.filters ?? undefined);
-  return parsed.success && activeFilterCount(parsed.data) > 0 ? canonicalMemberFilters(parsed.data) : null;
+  return parseSavedFilters(row?.filters);
 }
 
 /** The member's last shared position, snapped for privacy (what others see of it too), or null. */

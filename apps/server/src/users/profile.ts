@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { activeFilterCount, RIGHT_NOW_MINUTES, type MemberFilters, type ProfileUpdate } from "@vicinity/contract";
+import { filtersToKeep, RIGHT_NOW_MINUTES, type MemberFilters, type ProfileUpdate } from "@vicinity/contract";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
 
@@ -55,7 +55,7 @@ export async function clearRightNow(db: Db, userId: string): Promise<UserRow | u
 export async function saveNearbyFilters(db: Db, userId: string, filters: MemberFilters): Promise<UserRow | undefined> {
   const [updated] = await db
     .update(users)
-    .set({ nearbyFilters: activeFilterCount(filters) === 0 ? null : filters })
+    .set({ nearbyFilters: filtersToKeep(filters) })
     .where(eq(users.id, userId))
     .returning();
   return updated;
