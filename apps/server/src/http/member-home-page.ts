@@ -53,18 +53,29 @@ export function memberHomeHtml(
     : `${head}${template}`;
 }
 
-/** The filters he keeps (none, or any not valid: null), in their one form. */
-export async function savedFiltersOf(db: Db, userId: string): Promise<MemberFilters | null> {
-  const [row] = await db.select({ filters: users.nearbyFilters }).from(users).where(eq(users.id, userId)).limit(1);
-  return parseSavedFilters(row?.filters);
+/** What a member's page at "/" names of him: his last position and the filters he keeps. */
+export interface MemberHome {
+  /** His last shared position, snapped for privacy (what others see of it too), or null. */
+  position: LastPosition | null;
+  /** The filters he keeps (none, or any not valid: null), in their one form. */
+  savedFilters: MemberFilters | null;
 }
 
-/** The member's last shared position, snapped for privacy (what others see of it too), or null. */
-export async function lastPositionOf(db: Db, userId: string): Promise<LastPosition | null> {
+/** His last position and saved filters, in one read (his row, and his location's when he has shared one). */
+export async function memberHomeOf(db: Db, userId: string): Promise<MemberHome> {
   const [row] = await db
-    .select({ latitude: locations.snappedLatitude, longitude: locations.snappedLongitude })
-    .from(locations)
-    .where(eq(locations.userId, userId))
+    .select({
+      latitude: locations.snappedLatitude,
+      longitude: locations.snappedLongitude,
+      filters: users.nearbyFilters,
+    })
+    .from(users)
+    .leftJoin(locations, eq(locations.userId, users.id))
+    .where(eq(users.id, userId))
     .limit(1);
-  return row ?? null;
+  return {
+    position:
+      row?.latitude != null && row.longitude != null ? { latitude: row.latitude, longitude: row.longitude } : null,
+    savedFilters: parseSavedFilters(row?.filters),
+  };
 }

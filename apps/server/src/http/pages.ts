@@ -5,7 +5,7 @@ import { isAppPage, type ErrorBody, readMemberFilters } from "@vicinity/contract
 import type { ServerConfig } from "../config";
 import { SESSION_COOKIE, type SessionStore } from "../auth/sessions";
 import type { Db } from "../db/database";
-import { lastPositionOf, memberHomeHtml, savedFiltersOf } from "./member-home-page";
+import { memberHomeHtml, memberHomeOf } from "./member-home-page";
 import { isServerPath } from "./server-paths";
 
 /** The built web app's files: hashed assets cached for good, the pages always revalidated. */
@@ -75,14 +75,11 @@ export async function servePages(
         const unknown = (e: unknown) => (app.log.warn(e), null);
         // The filters its grid will use: its own address's when it names any, else his saved ones.
         const inAddress = readMemberFilters(new URLSearchParams(request.url.split("?")[1] ?? ""));
-        const [position, filters] = await Promise.all([
-          lastPositionOf(db, session.userId).catch(unknown),
-          inAddress ? inAddress : savedFiltersOf(db, session.userId).catch(unknown),
-        ]);
+        const home = await memberHomeOf(db, session.userId).catch(unknown);
         return reply
           .header("Cache-Control", "private, no-cache")
           .type("text/html; charset=utf-8")
-          .send(memberHomeHtml(homePage, position, filters));
+          .send(memberHomeHtml(homePage, home?.position ?? null, inAddress ?? home?.savedFilters ?? null));
       }
     }
     // The app's pages; any other path gets the app too (it shows its "Page not found"), with a 404,
