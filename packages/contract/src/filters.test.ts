@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
-  filtersOfNearbyQuery,
+  filtersOfQuery,
   filtersToKeep,
   parseSavedFilters,
   memberFiltersSchema,
@@ -59,12 +59,12 @@ describe("member filters (one set of names for the API, the address and the save
 
   it("the nearby call takes them strictly: a wrong value is a 400's message, never ignored", () => {
     const ok = parse({ ageMin: "25", ageMax: "40", position: "top,versatile", bodyType: "athletic", online: "true" });
-    expect(ok.success && filtersOfNearbyQuery(ok.data)).toEqual({
+    expect(ok.success && filtersOfQuery(ok.data)).toEqual({
       ...some,
       photos: false,
       positions: ["top", "versatile"],
     });
-    expect(parse({}).success && filtersOfNearbyQuery(parse({}).data!)).toEqual(NO_MEMBER_FILTERS);
+    expect(parse({}).success && filtersOfQuery(parse({}).data!)).toEqual(NO_MEMBER_FILTERS);
     expect(messageOf({ ageMin: "17" })).toBe("ageMin must be between 18 and 99");
     expect(messageOf({ ageMax: "30.5" })).toBe("ageMax must be a whole number");
     expect(messageOf({ ageMin: "40", ageMax: "30" })).toBe("ageMin can be at most ageMax");
@@ -80,7 +80,7 @@ describe("member filters (one set of names for the API, the address and the save
     const path = nearbySearchPath({ latitude: 30.3, longitude: -81.6, radius: 25, filters: some });
     const query = Object.fromEntries(new URL(path, "http://x").searchParams);
     const parsed = nearbyQuerySchema.safeParse(query);
-    expect(parsed.success && filtersOfNearbyQuery(parsed.data)).toEqual({ ...some, positions: ["top", "versatile"] });
+    expect(parsed.success && filtersOfQuery(parsed.data)).toEqual({ ...some, positions: ["top", "versatile"] });
   });
 
   it("saved filters are the whole set, checked", () => {

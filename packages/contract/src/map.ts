@@ -1,6 +1,14 @@
 import * as z from "zod/mini";
 import { displayKm, distancePart, haversineMeters } from "./distance";
-import { compatibilitySchema, rightNowSchema } from "./users";
+import {
+  compatibilitySchema,
+  memberFilterQueryCheck,
+  memberFilterQueryFields,
+  memberFiltersSchema,
+  rightNowSchema,
+  writeMemberFilters,
+  type MemberFilters,
+} from "./users";
 
 /**
  * The live map (decisions.md 1 and 6; docs/decisions/0021). Every position in this file is a privacy-snapped
@@ -124,14 +132,24 @@ export const mapTileListSchema = z.array(mapTileKeySchema).check(
   z.refine((keys) => new Set(keys).size === keys.length, { error: "a tile is named twice" }),
 );
 
-/** GET /api/map/area?tiles=z/x/y,z/x/y */
-export const mapAreaQuerySchema = z.strictObject({
-  // zod's preprocess: the comma-separated string split into the list, then the list's own rules.
-  tiles: z.pipe(
-    z.transform((value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value)),
-    mapTileListSchema,
-  ),
-});
+/** GET /api/map/area?tiles=z/x/y,z/x/y, and the member filters (the grid's names: ageMin, position, online...). */
+export const mapAreaQuerySchema = z
+  .strictObject({
+    // zod's preprocess: the comma-separated string split into the list, then the list's own rules.
+    tiles: z.pipe(
+      z.transform((value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value)),
+      mapTileListSchema,
+    ),
+    ...memberFilterQueryFields,
+  })
+  .check(memberFilterQueryCheck);
+
+/** The area call for these tiles and filters (those that narrow nothing are left out, in one order). */
+export function mapAreaPath(tiles: readonly string[], filters?: Partial<MemberFilters> | null): string {
+  const query = new URLSearchParams({ tiles: tiles.join(",") });
+  writeMemberFilters(query, filters);
+  return `${MAP_PATHS.area}?${query.toString().replaceAll("%2C", ",").replaceAll("%2F", "/")}`;
+}
 
 /** How a member appears on the map, chosen on /location (decisions.md 6). "hidden" is private mode. */
 export const MAP_VISIBILITIES = ["shown", "crowd", "hidden"] as const;
@@ -301,6 +319,8 @@ export function applyMapChanges(
 /** The socket's `mapSubscribe`: replaces the socket's tiles; an empty list stops the updates. */
 export const mapSubscribeSchema = z.strictObject({
   tiles: z.array(mapTileKeySchema).check(z.maxLength(MAP_MAX_TILES)),
+  /** The member filters he looks with (the area call's): his tiles' changes are sent as they filter them. */
+  filters: z.optional(memberFiltersSchema),
 });
 export type MapSubscribe = z.infer<typeof mapSubscribeSchema>;
 

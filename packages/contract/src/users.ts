@@ -311,6 +311,26 @@ const queryFlag = (name: string) =>
     z.transform((v) => v === "true"),
   );
 
+/**
+ * The filters (MemberFilters) in a query, strictly: a wrong value is a 400, never ignored. The nearby call's and the
+ * map area's (`...memberFilterQueryFields` in a strictObject, checked with memberFilterQueryCheck).
+ */
+export const memberFilterQueryFields = {
+  ageMin: z.optional(queryAge("ageMin")),
+  ageMax: z.optional(queryAge("ageMax")),
+  position: z.optional(queryList("position", POSITIONS)),
+  bodyType: z.optional(queryList("bodyType", BODY_TYPES)),
+  online: queryFlag("online"),
+  photos: queryFlag("photos"),
+  /** "true": only members who are Right Now. */
+  rightNow: queryFlag("rightNow"),
+};
+export type MemberFilterQuery = z.infer<ReturnType<typeof z.object<typeof memberFilterQueryFields>>>;
+export const memberFilterQueryCheck = z.refine<Pick<MemberFilterQuery, "ageMin" | "ageMax">>(
+  (q) => q.ageMin === undefined || q.ageMax === undefined || q.ageMin <= q.ageMax,
+  { message: "ageMin can be at most ageMax" },
+);
+
 export const NEARBY_SORTS = ["nearest", "best"] as const;
 export type NearbySort = (typeof NEARBY_SORTS)[number];
 
@@ -369,25 +389,13 @@ export const nearbyQuerySchema = z
       z.optional(z.enum(NEARBY_SORTS, { error: `sort must be one of: ${NEARBY_SORTS.join(", ")}` })),
       "nearest",
     ),
-    // The filters (MemberFilters), strictly: a wrong value is a 400, never ignored.
-    ageMin: z.optional(queryAge("ageMin")),
-    ageMax: z.optional(queryAge("ageMax")),
-    position: z.optional(queryList("position", POSITIONS)),
-    bodyType: z.optional(queryList("bodyType", BODY_TYPES)),
-    online: queryFlag("online"),
-    photos: queryFlag("photos"),
-    /** "true": only members who are Right Now. */
-    rightNow: queryFlag("rightNow"),
+    ...memberFilterQueryFields,
   })
-  .check(
-    z.refine((q) => q.ageMin === undefined || q.ageMax === undefined || q.ageMin <= q.ageMax, {
-      message: "ageMin can be at most ageMax",
-    }),
-  );
+  .check(memberFilterQueryCheck);
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 
-/** The filters a nearby call names, its defaults filled in. */
-export function filtersOfNearbyQuery(query: NearbyQuery): MemberFilters {
+/** The filters a query names (the nearby call's, the map area's), their defaults filled in. */
+export function filtersOfQuery(query: MemberFilterQuery): MemberFilters {
   return {
     ageMin: query.ageMin ?? MIN_AGE,
     ageMax: query.ageMax ?? MAX_AGE,

@@ -17,8 +17,11 @@ import {
   ownLocationSchema,
   tileKey,
   tileOf,
+  mapAreaPath,
+  NO_MEMBER_FILTERS,
   type MapArea,
   type MapMember,
+  type MemberFilters,
 } from "@vicinity/contract";
 import type { BuiltServer } from "../app";
 import type { Database } from "../db/database";
@@ -80,15 +83,29 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
   });
   const urlOf = async () => t.url;
 
-  const area = async (tiles: string[], cookie?: string) => {
+  const area = async (tiles: string[], cookie?: string, filters?: Partial<MemberFilters>) => {
     const res = await server.app.inject({
       method: "GET",
-      url: `/api/map/area?tiles=${tiles.join(",")}`,
+      url: mapAreaPath(tiles, filters),
       headers: cookie ? { cookie } : {},
     });
     expect(res.statusCode, res.body).toBe(200);
     return mapAreaSchema.parse(res.json());
   };
+
+  const idsIn = (ids: string[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+  /** Accounts older than the crowd rule's 7 days. */
+  const ageAccounts = (ids: string[]) =>
+    t.database.db.execute(sql`UPDATE users SET created_at = now() - interval '8 days' WHERE id IN (${idsIn(ids)})`);
+  /** Positions held for this long (the crowd rule counts those held an hour). */
+  const holdPositions = (ids: string[], held: string) =>
+    t.database.db.execute(
+      sql`UPDATE locations SET held_since = now() - ${held}::interval WHERE user_id IN (${idsIn(ids)})`,
+    );
 
   /** A member's position, as his app sends it. */
   const putLocation = async (cookie: string, position: LatLon) => {
@@ -193,18 +210,12 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
     expect(membersOf(answer).map((m) => m.id)).toEqual(expect.arrayContaining(others));
     // Older accounts, but their positions just moved there: still not established.
-    const planted = sql`user_id IN (${sql.join(
-      others.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`;
-    await t.database.db.execute(
-      sql`UPDATE users SET created_at = now() - interval '8 days' WHERE id IN (SELECT user_id FROM locations WHERE ${planted})`,
-    );
+    await ageAccounts(others);
     answer = await area(tilesAroundCity(), viewer.cookie);
     expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
     // Accounts older than 7 days whose positions have held an hour: five established members there,
     // and he is shown like anyone else.
-    await t.database.db.execute(sql`UPDATE locations SET held_since = now() - interval '2 hours' WHERE ${planted}`);
+    await holdPositions(others, "2 hours");
     answer = await area(tilesAroundCity(), viewer.cookie);
     expect(membersOf(answer).map((m) => m.id)).toContain(loner.id);
     expect(answer.tiles.flatMap((tile) => tile.crowds)).toEqual([]);
@@ -214,6 +225,65 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     answer = await area(tilesAroundCity(), viewer.cookie);
     expect(membersOf(answer).map((m) => m.id)).not.toContain(loner.id);
     expect(answer.tiles.flatMap((tile) => tile.crowds).reduce((n, c) => n + c.count, 0)).toBe(1);
+  });
+
+  it("filters on the server with the grid's filters; the crowd rule is the same with them, and crowds are not shown", async () => {
+    const viewer = await member("filters@example.com", CITY);
+    const young = await placeMember(t.database, offset(1, 10), {
+      age: 25,
+      position: "top",
+      profileImageUrl: "/media/young",
+    });
+    const older = await placeMember(t.database, offset(1.5, 80), { age: 40, position: "bottom" });
+    const noPicture = await placeMember(t.database, offset(2.5, 150), { age: 30, position: "top" });
+    const ids = (a: MapArea) =>
+      membersOf(a)
+        .map((m) => m.id)
+        .filter((id) => [young.id, older.id, noPicture.id].includes(id))
+        .sort();
+    const tiles = tilesAroundCity();
+    expect(ids(await area(tiles, viewer.cookie))).toEqual([young.id, older.id, noPicture.id].sort());
+    const topUnder35 = { ...NO_MEMBER_FILTERS, ageMax: 35, positions: ["top" as const] };
+    expect(ids(await area(tiles, viewer.cookie, topUnder35))).toEqual([young.id, noPicture.id].sort());
+    expect(ids(await area(tiles, viewer.cookie, { ...topUnder35, photos: true }))).toEqual([young.id]);
+    expect(ids(await area(tiles, undefined, { ...NO_MEMBER_FILTERS, ageMin: 35 }))).toEqual([older.id]);
+
+    // A member "in a crowd only" among five established members who do not pass the filter: they still count
+    // (he is shown alone, as without the filter), but only he is shown; crowds are never shown with a filter.
+    const spot = offset(3, 250);
+    const loner = await placeMember(t.database, spot, { mapVisibility: "crowd", age: 30 });
+    const established: string[] = [];
+    for (let i = 0; i < MAP_CROWD_MIN; i++) established.push((await placeMember(t.database, spot, { age: 50 })).id);
+    await ageAccounts(established);
+    await holdPositions(established, "2 hours");
+    const under35 = { ...NO_MEMBER_FILTERS, ageMax: 35 };
+    let found = membersOf(await area(tiles, viewer.cookie, under35)).map((m) => m.id);
+    expect(found).toContain(loner.id);
+    expect(found.filter((id) => established.includes(id))).toEqual([]);
+    // Without the five, he is in a crowd: not shown at all with the filter, and no crowd drawn.
+    await holdPositions(established, "0 hours");
+    const answer = await area(tiles, viewer.cookie, under35);
+    found = membersOf(answer).map((m) => m.id);
+    expect(found).not.toContain(loner.id);
+    expect(answer.tiles.flatMap((tile) => tile.crowds)).toEqual([]);
+    expect((await area(tiles, viewer.cookie)).tiles.flatMap((tile) => tile.crowds).length).toBeGreaterThan(0);
+  });
+
+  it("answers bad filters with 400 and a message", async () => {
+    const tiles = tilesAroundCity().join(",");
+    const cases: Array<[string, RegExp]> = [
+      [`ageMin=abc`, /ageMin/],
+      [`ageMin=50&ageMax=30`, /ageMin can be at most ageMax/],
+      [`position=king`, /position must be among/],
+      [`bodyType=slim,slim`, /twice/],
+      [`online=yes`, /online must be true or false/],
+    ];
+    for (const [filters, message] of cases) {
+      const url = `/api/map/area?tiles=${tiles}&${filters}`;
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(400);
+      expect((res.json() as { message: string }).message, url).toMatch(message);
+    }
   });
 
   it("answers bad tile lists with 400 and a message", async () => {
@@ -394,15 +464,15 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
   });
 
   /** What a map client holds: the area it fetched, with every push since applied as the web app does. */
-  const liveClient = async (cookie: string, userId: string) => {
+  const liveClient = async (cookie: string, userId: string, filters?: MemberFilters) => {
     const socket = socketFor(await urlOf(), cookie);
     await connected(socket);
     const tiles = tilesAroundCity();
     const pushes: Array<{ event: "mapChanges" | "mapTiles"; payload: unknown }> = [];
     socket.on("mapChanges", (payload) => pushes.push({ event: "mapChanges", payload }));
     socket.on("mapTiles", (payload) => pushes.push({ event: "mapTiles", payload }));
-    expect(await emitAck(socket, "mapSubscribe", { tiles })).toEqual({ ok: true });
-    let held = await area(tiles, cookie);
+    expect(await emitAck(socket, "mapSubscribe", filters ? { tiles, filters } : { tiles })).toEqual({ ok: true });
+    let held = await area(tiles, cookie, filters);
     let missing = false;
     return {
       socket,
@@ -430,7 +500,7 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       },
       held: () => normal(held),
       missing: () => missing,
-      fresh: async () => normal(await area(tiles, cookie)),
+      fresh: async () => normal(await area(tiles, cookie, filters)),
     };
   };
   /** An area in one order (members and crowds by id), `truncated` aside. */
@@ -605,6 +675,31 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     }
   });
 
+  it("sends a viewer who filters his changed tiles whole, by his own filtered query, and nothing for those he filters out", async () => {
+    const viewer = await member("filtering@example.com", CITY);
+    const young = await placeMember(t.database, offset(1, 30), { age: 25 });
+    const older = await placeMember(t.database, offset(2, 120), { age: 50 });
+    const client = await liveClient(viewer.cookie, viewer.id, { ...NO_MEMBER_FILTERS, ageMax: 35 });
+    const shown = () => client.held().flatMap((x) => x.members.map((m) => m.id));
+    expect(shown()).toContain(young.id);
+    expect(shown()).not.toContain(older.id);
+    // One he filters out moves: nothing is sent.
+    await moveMember(older, offset(3, 200));
+    expect(await client.sync()).toEqual([]);
+    // One he sees moves: the tiles that changed for him, whole, as his filters find them.
+    await moveMember(young, offset(4, 300));
+    const got = await client.sync();
+    expect(got.map((p) => p.event)).toEqual(["mapTiles"]);
+    expect(await client.fresh()).toEqual(client.held());
+    expect(shown()).toContain(young.id);
+    // Someone grows out of the range: gone from his map.
+    await t.database.db.update(users).set({ age: 40 }).where(eq(users.id, young.id));
+    server.context.mapChanges.memberChanged(young.id);
+    expect((await client.sync()).map((p) => p.event)).toEqual(["mapTiles"]);
+    expect(shown()).not.toContain(young.id);
+    expect(await client.fresh()).toEqual(client.held());
+  });
+
   it("refuses bad subscriptions with a readable message", async () => {
     const url = await urlOf();
     const viewer = await member("watcher2@example.com", CITY);
@@ -617,6 +712,8 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       { tiles: ["12/1/1", "12/200/1"] },
       { tiles: ["12/1/1", "11/1/1"] },
       { tiles: tilesAroundCity(), extra: 1 },
+      { tiles: tilesAroundCity(), filters: { ageMin: 30 } },
+      { tiles: tilesAroundCity(), filters: { ...NO_MEMBER_FILTERS, ageMin: 60, ageMax: 30 } },
     ]) {
       const ack = await emitAck(socket, "mapSubscribe", payload);
       expect(ack.ok, JSON.stringify(payload)).toBe(false);

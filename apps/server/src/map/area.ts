@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { mapMemberCap, parseTileKey, tileBounds, type MapArea } from "@vicinity/contract";
+import { mapMemberCap, parseTileKey, tileBounds, type MapArea, type MemberFilters } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { haversineMeters } from "../location/privacy-grid";
 import { onlineNowSql } from "../presence/presence";
 import { establishedShownSql, onMapSql, seenBySql } from "../policy/members";
+import { memberFiltersSql } from "../users/member-filters";
 import { tileRow, viewTiles, type MapViewer, type TileRow } from "./view";
 
 export type { MapViewer } from "./view";
@@ -24,6 +25,8 @@ interface AreaRow extends Record<string, unknown> {
   is_online: boolean;
   lat: number;
   lon: number;
+  /** Passes the viewer's filters (true without any). */
+  passes: boolean;
 }
 
 function toArray(value: string[] | string): string[] {
@@ -53,18 +56,24 @@ function unionBox(tiles: readonly string[]): { south: number; west: number; nort
  * than MAP_STALE_HOURS), at most `cap` nearest the middle of the tiles (`truncated` when more were
  * there). The query walks the GiST index of snapped positions (the circle around the tiles' box),
  * then keeps what lies in the tiles.
+ *
+ * With member filters (MemberFilters, the grid's), it finds those who pass them, and the established
+ * shown members who do not (`countedOnly`: they count toward the crowd rule, which must not change
+ * with a filter, but are never shown).
  */
 export async function areaRows(
   db: Db,
   viewerId: string | null,
   tiles: readonly string[],
   cap: number,
+  filters?: MemberFilters,
 ): Promise<{ rows: TileRow[]; truncated: boolean }> {
   const level = parseTileKey(tiles[0] ?? "").z;
   const box = unionBox(tiles);
   const middle = { latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2 };
   const radius = haversineMeters(middle, { latitude: box.north, longitude: box.west }) + 10;
   const center = sql`ll_to_earth(${middle.latitude}::float8, ${middle.longitude}::float8)`;
+  const filtered = memberFiltersSql(filters);
 
   const found = await queryRows<AreaRow>(
     db,
@@ -72,7 +81,8 @@ export async function areaRows(
       SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.interests, u.profile_image_url, u.map_visibility,
              u.right_now_note, u.right_now_until, ${onlineNowSql()} AS is_online,
              ${establishedShownSql()} AS established,
-             l.snapped_latitude AS lat, l.snapped_longitude AS lon
+             l.snapped_latitude AS lat, l.snapped_longitude AS lon,
+             ${filtered ?? sql`true`} AS passes
       FROM locations l
       JOIN users u ON u.id = l.user_id
       LEFT JOIN presence p ON p.user_id = u.id
@@ -80,6 +90,7 @@ export async function areaRows(
         AND earth_box(${center}, ${radius}::float8) @> l.snapped_earth
         AND l.snapped_latitude BETWEEN ${box.south}::float8 AND ${box.north}::float8
         AND l.snapped_longitude BETWEEN ${box.west}::float8 AND ${box.east}::float8
+        ${filtered ? sql`AND ((${filtered}) OR ${establishedShownSql()})` : sql``}
       ORDER BY l.snapped_earth <-> ${center}
       LIMIT ${cap + 1}
     `,
@@ -97,11 +108,18 @@ export async function areaRows(
 /**
  * The members in a set of tiles of one level, as this viewer may see them: areaRows with his
  * blocks, at most mapMemberCap (fewer for visitors and guests), then the map's rules for him
- * (view.ts: markers, crowds, distances, scores).
+ * (view.ts: markers, crowds, distances, scores). Filtered: only markers of those who pass, no crowds
+ * (a crowd's count of members by age or position would tell about members who are not shown alone).
  */
-export async function mapArea(db: Db, viewer: MapViewer, tiles: readonly string[]): Promise<MapArea> {
-  const { rows, truncated } = await areaRows(db, viewer.viewerId, tiles, mapMemberCap(viewer.limited));
-  return { tiles: viewTiles(tiles, rows, viewer), truncated, limited: viewer.limited };
+export async function mapArea(
+  db: Db,
+  viewer: MapViewer,
+  tiles: readonly string[],
+  filters?: MemberFilters,
+): Promise<MapArea> {
+  const { rows, truncated } = await areaRows(db, viewer.viewerId, tiles, mapMemberCap(viewer.limited), filters);
+  const filtered = memberFiltersSql(filters) !== null;
+  return { tiles: viewTiles(tiles, rows, viewer, undefined, filtered), truncated, limited: viewer.limited };
 }
 
 function rowOf(r: AreaRow, level: number, now: number): TileRow {
@@ -113,6 +131,7 @@ function rowOf(r: AreaRow, level: number, now: number): TileRow {
       longitude: Number(r.lon),
       crowdOnly: r.map_visibility === "crowd",
       established: Boolean(r.established),
+      countedOnly: !r.passes,
       username: r.username,
       displayName: r.display_name ?? r.first_name,
       age: r.age,

@@ -37,6 +37,11 @@ export interface MapSubscriber {
   /** Its socket's id (viewers sent the same changes get one message: MapChangesOptions.sendChangesTo). */
   socketId: string;
   tiles: ReadonlySet<string>;
+  /**
+   * He looks with member filters (the grid's): like a viewer over his cap, he is sent his changed tiles whole, by his
+   * own query (`load`, which applies them), and only those whose content differs from what he has.
+   */
+  readonly filtered?: boolean;
   /** Who looks: whose blocks hide members (the member, or a guest's device's member), limited or not, his profile. */
   viewer(): { viewerId: string | null; limited: boolean; profile: MatchProfile | null };
   /** The tiles' whole content for this viewer, by his own query (a viewer whose tiles hold more than his cap). */
@@ -87,7 +92,7 @@ interface Kept {
   tiles: Set<string>;
   /** Who was left out for him and where he was, at his last push. */
   state: ViewerState;
-  /** His tiles hold more than his cap: he is sent whole tiles by his own query, and `seen` says what he has. */
+  /** His tiles hold more than his cap, or he filters: he is sent whole tiles by his own query, and `seen` says what he has. */
   whole: boolean;
   /** Whole mode: a digest of each tile's content as he was last given it. */
   seen: Map<string, string>;
@@ -173,7 +178,12 @@ export class MapChanges {
       for (const [tile, snap] of await this.load(missing, this.changedAt)) this.snapshots.set(tile, snap);
       const viewer = subscriber.viewer();
       const [state] = await this.viewerStates([viewer.viewerId]);
-      const next: Kept = { tiles, state: state!, whole: this.overCap(tiles, viewer.limited), seen: new Map() };
+      const next: Kept = {
+        tiles,
+        state: state!,
+        whole: subscriber.filtered === true || this.overCap(tiles, viewer.limited),
+        seen: new Map(),
+      };
       this.kept.set(subscriber, next);
       if (next.whole) {
         const area = await subscriber.load([...tiles]);
@@ -327,7 +337,7 @@ export class MapChanges {
       if (!kept) return;
       const viewer = { ...viewers[i]!, position: states[i]!.position };
       const mine = new Map([...kept.tiles].filter((t) => changes.has(t)).map((t) => [t, changes.get(t)!]));
-      const whole = this.overCap(kept.tiles, viewer.limited);
+      const whole = subscriber.filtered === true || this.overCap(kept.tiles, viewer.limited);
       if (whole) {
         if (!kept.whole) {
           // Over his cap from now on: what he has is his view of the tiles before this flush, so

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { MAP_PATHS, mapAreaQuerySchema, mapVisibilityRequestSchema, parseTileKey } from "@vicinity/contract";
+import {
+  filtersOfQuery,
+  MAP_PATHS,
+  mapAreaQuerySchema,
+  mapVisibilityRequestSchema,
+  parseTileKey,
+} from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import { readFor } from "../http/reads";
 import { sendOk } from "../http/context";
@@ -27,11 +33,12 @@ export function checkTileSpan(tiles: readonly string[]): void {
   }
 }
 
-/** GET /api/map/area: for everyone (visitors and guests see the limited map). */
+/** GET /api/map/area: for everyone (visitors and guests see the limited map), with the grid's member filters. */
 export function registerMapRoutes(app: FastifyInstance, ctx: AppContext): void {
   const areaLimiter = ctx.limits.get("map-area", MAP_AREA_REQUESTS_PER_MINUTE, 60_000);
   app.get(MAP_PATHS.area, async (request) => {
-    const { tiles } = parseOr400(mapAreaQuerySchema, request.query);
+    const query = parseOr400(mapAreaQuerySchema, request.query);
+    const { tiles } = query;
     checkTileSpan(tiles);
     const { allowed, retryAfter } = await areaLimiter.take(
       request.session?.kind === "member" ? request.session.user.id : request.ip,
@@ -39,7 +46,7 @@ export function registerMapRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!allowed) throw tooManyRequests("The map is asking too often. Wait a moment.", retryAfter);
     // Who he is and whom he blocks from the primary; the tiles' members where reads may go.
     const viewer = await mapViewerOf(ctx.db, request.viewer);
-    return readFor(ctx, request, (db) => mapArea(db, viewer, tiles));
+    return readFor(ctx, request, (db) => mapArea(db, viewer, tiles, filtersOfQuery(query)));
   });
 }
 

@@ -1,4 +1,11 @@
-import { mapSubscribeSchema, mapTileKeySchema, type MapArea, type MapChanges } from "@vicinity/contract";
+import {
+  activeFilterCount,
+  mapSubscribeSchema,
+  mapTileKeySchema,
+  type MapArea,
+  type MapChanges,
+  type MemberFilters,
+} from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 import type { RealtimeCore, SocketScope } from "../realtime/socket";
 import { mapArea } from "./area";
@@ -19,12 +26,16 @@ export function mapSockets(ctx: AppContext, core: RealtimeCore): (scope: SocketS
 
   return ({ socket, me, on, onDisconnect }) => {
     let tiles = new Set<string>();
+    let filters: MemberFilters | undefined;
     let subscriber: MapSubscriber | null = null;
     let stop: (() => void) | null = null;
     const subscriberOf = (): MapSubscriber => ({
       socketId: socket.id,
       get tiles() {
         return tiles;
+      },
+      get filtered() {
+        return filters !== undefined;
       },
       viewer: () => {
         const viewer = socket.data.viewer;
@@ -33,7 +44,8 @@ export function mapSockets(ctx: AppContext, core: RealtimeCore): (scope: SocketS
           ? { viewerId: member.id, limited: false, profile: { age: member.age, interests: member.interests } }
           : { viewerId: viewer.blocksOf, limited: true, profile: null };
       },
-      load: async (changed: string[]) => mapArea(ctx.db, await mapViewerOf(ctx.db, socket.data.viewer), changed),
+      load: async (changed: string[]) =>
+        mapArea(ctx.db, await mapViewerOf(ctx.db, socket.data.viewer), changed, filters),
       sendTiles: (area: MapArea) => void socket.emit("mapTiles", area),
       sendChanges: (changes: MapChanges) => void socket.emit("mapChanges", changes),
     });
@@ -45,6 +57,7 @@ export function mapSockets(ctx: AppContext, core: RealtimeCore): (scope: SocketS
         return { ok: false, message: "all tiles must be of one level" };
       }
       tiles = new Set(request.tiles);
+      filters = request.filters && activeFilterCount(request.filters) > 0 ? request.filters : undefined;
       if (tiles.size === 0) {
         stop?.();
         stop = null;

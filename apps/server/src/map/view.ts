@@ -45,6 +45,8 @@ export interface TileRow {
   crowdOnly: boolean;
   /** Counts toward a crowd-only member's crowd (policy/members.ts: established shown members). */
   established: boolean;
+  /** Found only to count toward the crowd rule: he does not pass the viewer's filters (area.ts), so he is never shown. */
+  countedOnly?: boolean;
   username: string;
   displayName: string | null;
   age: number | null;
@@ -127,13 +129,15 @@ export function distanceFor(row: LatLon, viewer: MapViewer): number | null {
 /**
  * Whole tiles as this viewer sees them, from their rows: `rows` holds each tile's rows (others
  * ignored), none of `excluded` (the viewer and those in a block with him, when the rows were not
- * found for him alone).
+ * found for him alone). `filtered`: he looks with member filters (mapArea).
  */
 export function viewTiles(
   tiles: readonly string[],
   rows: Iterable<TileRow>,
   viewer: MapViewer,
   excluded: ReadonlySet<string> = new Set(),
+  /** The viewer filters: no crowds, and those counted only are not shown. */
+  filtered = false,
 ): MapTileContent[] {
   const byTile = new Map<string, TileRow[]>(tiles.map((t) => [t, []]));
   for (const r of rows) if (!excluded.has(r.id)) byTile.get(r.tile)?.push(r);
@@ -143,8 +147,9 @@ export function viewTiles(
     const members: MapMember[] = [];
     const crowds = new Map<string, number>();
     for (const r of mine) {
-      if (showsAlone(r, established)) members.push(memberFor(r, viewer));
-      else crowds.set(r.crowdCell, (crowds.get(r.crowdCell) ?? 0) + 1);
+      if (showsAlone(r, established)) {
+        if (!r.countedOnly) members.push(memberFor(r, viewer));
+      } else if (!filtered) crowds.set(r.crowdCell, (crowds.get(r.crowdCell) ?? 0) + 1);
     }
     return { tile, members, crowds: [...crowds].map(([id, count]) => crowdAt(id, count)) };
   });

@@ -1,16 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import {
-  activeFilterCount,
-  MAX_AGE,
-  MIN_AGE,
-  type MemberFilters,
-  type NearbyQuery,
-  type NearbySort,
-  type NearbyUser,
-} from "@vicinity/contract";
+import { type MemberFilters, type NearbyQuery, type NearbySort, type NearbyUser } from "@vicinity/contract";
 import { preparedRows, type Db } from "../db/database";
 import { displayKm } from "../location/privacy-grid";
 import { onlineNowSql } from "../presence/presence";
+import { memberFiltersSql } from "./member-filters";
 import { compatibility, type MatchProfile } from "./compatibility";
 import type { Sealer } from "../http/sealed";
 import { freshPositionSql, seenBySql } from "../policy/members";
@@ -223,25 +216,6 @@ export type NearbySearch = Pick<NearbyQuery, "latitude" | "longitude" | "radius"
     /** The pool's size (FILTER_POOL; the tests take a smaller one). */
     pool?: number;
   };
-
-/**
- * The filters' SQL over a member's users row `u` and presence row `p` (the same rules as passesMemberFilters), or
- * null when none narrows. Lists travel as one array parameter: one prepared statement per shape, not per value.
- */
-export function memberFiltersSql(filters: MemberFilters | undefined): SQL | null {
-  if (!filters || activeFilterCount(filters) === 0) return null;
-  const parts: SQL[] = [];
-  if (filters.ageMin > MIN_AGE || filters.ageMax < MAX_AGE)
-    parts.push(sql`u.age BETWEEN ${filters.ageMin}::int AND ${filters.ageMax}::int`);
-  if (filters.positions.length > 0)
-    parts.push(sql`u.position = ANY(${`{${filters.positions.join(",")}}`}::"position"[])`);
-  if (filters.bodyTypes.length > 0)
-    parts.push(sql`u.body_type = ANY(${`{${filters.bodyTypes.join(",")}}`}::body_type[])`);
-  if (filters.online) parts.push(onlineNowSql());
-  if (filters.photos) parts.push(sql`u.profile_image_url IS NOT NULL`);
-  if (filters.rightNow) parts.push(sql`u.right_now_until > now() AND u.right_now_note IS NOT NULL`);
-  return sql.join(parts, sql` AND `);
-}
 
 /**
  * The members the nearby grid finds for a viewer (policy/members.ts): seen by him (active, not

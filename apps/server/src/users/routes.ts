@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import {
   API_PATHS,
-  filtersOfNearbyQuery,
+  filtersOfQuery,
   locationSchema,
   memberFiltersSchema,
   nearbyQuerySchema,
@@ -98,7 +98,7 @@ export function registerNearbyRoutes(app: FastifyInstance, ctx: AppContext): voi
           radius: query.radius,
           limit: query.limit,
           sort: query.sort,
-          filters: filtersOfNearbyQuery(query),
+          filters: filtersOfQuery(query),
           viewerId,
           viewer,
         },
