@@ -321,6 +321,7 @@ async function main(): Promise<boolean> {
     let warmA = false;
     let stopped = false;
     let startedAgain = false;
+    let stopping: Promise<void> = Promise.resolve();
     while (performance.now() - start < SECONDS * 1000) {
       const elapsed = (performance.now() - start) / 1000;
       const due = Math.floor(elapsed * RATE);
@@ -369,7 +370,7 @@ async function main(): Promise<boolean> {
         );
         deploy.from = performance.now() - start;
         const asked = performance.now();
-        void nodeB
+        stopping = nodeB
           .stop("SIGTERM")
           .then(() =>
             log(
@@ -379,6 +380,8 @@ async function main(): Promise<boolean> {
       }
       if (stopped && !startedAgain && elapsed >= SECONDS * 0.8 + 15) {
         startedAgain = true;
+        // A deploy starts the new process once the old one has let go of its ports.
+        await stopping;
         await nodeB.start();
         deploy.to = performance.now() - start + 30_000;
         log(

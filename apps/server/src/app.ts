@@ -144,15 +144,24 @@ export async function buildServer(config: ServerConfig, options: { database?: Da
     // Connections still open after a grace period (a client that holds one) are cut.
     const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
     cut.unref();
-    await context.mapChanges.close();
-    await realtime.close();
-    await app.close();
+    // Each step timed: a node slow to stop holds a deploy up (bench/soak), and the log says where.
+    const took: Record<string, number> = {};
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      const started = performance.now();
+      await work();
+      took[name] = Math.round(performance.now() - started);
+    };
+    await step("map", () => context.mapChanges.close());
+    await step("sockets", () => realtime.close());
+    await step("http", () => app.close());
     clearTimeout(cut);
-    await context.activity.close();
-    await mail.close();
-    if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
-    if (redis) await closeRedis(redis);
-    if (!options.database) await database.close();
+    await step("activity", () => context.activity.close());
+    await step("mail", () => mail.close());
+    if (metricsServer)
+      await step("metrics", () => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+    if (redis) await step("redis", () => closeRedis(redis));
+    if (!options.database) await step("database", () => database.close());
+    app.log.info({ ms: took }, "closed");
   };
   return {
     app,
