@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Navigation, SearchX, Sparkles, Zap } from "lucide-react";
 import { NO_MEMBER_FILTERS, type NearbySort, type NearbyUser } from "@vicinity/contract";
@@ -76,8 +76,21 @@ export function DiscoveryPanel({
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // The toolbar stays while the grid below it changes state. An empty state's button goes with it when pressed:
+  // focus then goes to the toolbar's control for what it changed, never to the page's body.
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const rightNowRef = useRef<HTMLDivElement>(null);
+  const focusRightNow = () => rightNowRef.current?.querySelector("button")?.focus();
+  // GridFiltersButton's button: "Filters", or "Filters, 2 on".
+  const focusFilters = () => toolbarRef.current?.querySelector<HTMLElement>('button[aria-label^="Filters"]')?.focus();
+
   const toolbar = (
-    <div className="mb-4 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Sort and filter">
+    <div
+      ref={toolbarRef}
+      className="mb-4 flex flex-wrap items-center gap-2"
+      role="toolbar"
+      aria-label="Sort and filter"
+    >
       {!limited ? (
         <div className="bg-card inline-flex rounded-pill border p-0.5" role="group" aria-label="Sort">
           <ToggleChip
@@ -96,7 +109,7 @@ export function DiscoveryPanel({
           </ToggleChip>
         </div>
       ) : null}
-      <div className="bg-card inline-flex rounded-pill border p-0.5">
+      <div ref={rightNowRef} className="bg-card inline-flex rounded-pill border p-0.5">
         <ToggleChip
           pressed={rightNow}
           onClick={() => applyFilters({ ...filters, rightNow: !rightNow })}
@@ -109,116 +122,122 @@ export function DiscoveryPanel({
     </div>
   );
 
-  if (!location || nearby.status === "pending") {
-    return (
-      <section aria-busy="true" className="grid gap-4">
-        {location ? toolbar : null}
+  // What shows under the toolbar: the search under way, its error, nobody found, or the members.
+  const busy = !location || nearby.status === "pending";
+  let body: ReactNode;
+  if (busy) {
+    body = (
+      <>
         <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground">
           <Spinner size="sm" className="text-accent" />
           Finding amazing people nearby...
         </p>
         <NearbyUserGridSkeleton view={view} />
-      </section>
-    );
-  }
-
-  if (nearby.status === "error") {
-    return (
-      <>
-        {toolbar}
-        <EmptyState
-          title="Something went wrong"
-          description={<span role="alert">{nearby.error.message}</span>}
-          action={<Button onClick={() => void nearby.refetch()}>Try again</Button>}
-        />
       </>
     );
-  }
-
-  if (nearby.users.length === 0) {
+  } else if (nearby.status === "error") {
+    body = (
+      <EmptyState
+        title="Something went wrong"
+        description={<span role="alert">{nearby.error.message}</span>}
+        action={<Button onClick={() => void nearby.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (nearby.users.length === 0) {
     const next = EXPAND_SEARCH_STEPS_KM[step + 1];
     if (rightNow && filterCount === 1) {
-      return (
-        <>
-          {toolbar}
-          <EmptyState
-            icon={<Zap className="size-8" aria-hidden />}
-            title="Nobody is Right Now nearby"
-            description={`Nobody within ${radius} km is up for meeting right now. Set your own Right Now in your profile, or see everyone.`}
-            action={<Button onClick={() => applyFilters({ ...filters, rightNow: false })}>Show everyone</Button>}
-          />
-        </>
+      body = (
+        <EmptyState
+          icon={<Zap className="size-8" aria-hidden />}
+          title="Nobody is Right Now nearby"
+          description={`Nobody within ${radius} km is up for meeting right now. Set your own Right Now in your profile, or see everyone.`}
+          action={
+            <Button
+              onClick={() => {
+                focusRightNow();
+                applyFilters({ ...filters, rightNow: false });
+              }}
+            >
+              Show everyone
+            </Button>
+          }
+        />
       );
-    }
-    if (filterCount > 0) {
-      return (
-        <>
-          {toolbar}
-          <EmptyState
-            icon={<SearchX className="size-8" aria-hidden />}
-            title="Nobody matches your filters"
-            description={
-              next
-                ? `Nobody within ${radius} km matches them right now. Widen the search to ${next} km, or clear the filters.`
-                : `Nobody within ${radius} km matches them right now. Clear the filters to see everyone.`
-            }
-            action={
-              <div className="flex flex-wrap justify-center gap-2">
-                {next ? (
-                  <Button variant="outline" onClick={() => setStep((s) => s + 1)}>
-                    Expand Search
-                  </Button>
-                ) : null}
-                <Button onClick={() => applyFilters(NO_MEMBER_FILTERS)}>Clear filters</Button>
-              </div>
-            }
-          />
-        </>
-      );
-    }
-    return (
-      <>
-        {toolbar}
+    } else {
+      // Nobody found: the search can be widened while there is a next step; filters on, they can be cleared.
+      const filtered = filterCount > 0;
+      const expand = next ? (
+        <Button variant={filtered ? "outline" : "primary"} onClick={() => setStep((s) => s + 1)}>
+          Expand Search
+        </Button>
+      ) : undefined;
+      const description = filtered
+        ? next
+          ? `Nobody within ${radius} km matches them right now. Widen the search to ${next} km, or clear the filters.`
+          : `Nobody within ${radius} km matches them right now. Clear the filters to see everyone.`
+        : next
+          ? `Nobody within ${radius} km right now. Widen the search to ${next} km?`
+          : `Nobody within ${radius} km right now. Check back soon.`;
+      body = (
         <EmptyState
           icon={<SearchX className="size-8" aria-hidden />}
-          title="No Users Found"
-          description={
-            next
-              ? `Nobody within ${radius} km right now. Widen the search to ${next} km?`
-              : `Nobody within ${radius} km right now. Check back soon.`
+          title={filtered ? "Nobody matches your filters" : "No Users Found"}
+          description={description}
+          action={
+            filtered ? (
+              <div className="flex flex-wrap justify-center gap-2">
+                {expand}
+                <Button
+                  onClick={() => {
+                    focusFilters();
+                    applyFilters(NO_MEMBER_FILTERS);
+                  }}
+                >
+                  Clear filters
+                </Button>
+              </div>
+            ) : (
+              expand
+            )
           }
-          action={next ? <Button onClick={() => setStep((s) => s + 1)}>Expand Search</Button> : undefined}
+        />
+      );
+    }
+  } else {
+    body = (
+      <>
+        {location.source === "fallback" ? (
+          <p className="mb-3 text-sm text-muted-foreground">
+            Showing members near Jacksonville. Allow location for people near you.
+          </p>
+        ) : null}
+        <NearbyUserGrid
+          users={nearby.users}
+          view={view}
+          limited={limited}
+          onMessage={message}
+          onViewProfile={viewProfile}
+          adSlot={adSlot}
+          footer={
+            <div ref={sentinel} className="flex justify-center py-6">
+              {nearby.isFetchingNextPage ? <Spinner size="sm" label="Loading more members" /> : null}
+              {nearby.hasNextPage && !nearby.isFetchingNextPage ? (
+                <Button variant="outline" onClick={() => void nearby.fetchNextPage()}>
+                  Show more
+                </Button>
+              ) : null}
+            </div>
+          }
         />
       </>
     );
   }
 
+  // One wrapper, the toolbar its first child in every state: it is never drawn again (its focus stays).
   return (
-    <section aria-label="Discover Users">
-      {toolbar}
-      {location.source === "fallback" ? (
-        <p className="mb-3 text-sm text-muted-foreground">
-          Showing members near Jacksonville. Allow location for people near you.
-        </p>
-      ) : null}
-      <NearbyUserGrid
-        users={nearby.users}
-        view={view}
-        limited={limited}
-        onMessage={message}
-        onViewProfile={viewProfile}
-        adSlot={adSlot}
-        footer={
-          <div ref={sentinel} className="flex justify-center py-6">
-            {nearby.isFetchingNextPage ? <Spinner size="sm" label="Loading more members" /> : null}
-            {nearby.hasNextPage && !nearby.isFetchingNextPage ? (
-              <Button variant="outline" onClick={() => void nearby.fetchNextPage()}>
-                Show more
-              </Button>
-            ) : null}
-          </div>
-        }
-      />
+    <section aria-label="Discover Users" aria-busy={busy || undefined} className={busy ? "grid gap-4" : undefined}>
+      {location ? toolbar : null}
+      {body}
     </section>
   );
 }

@@ -124,17 +124,20 @@ export const RightNowFilter: Story = {
   },
 };
 
-/** Nobody is Right Now: the filter can be switched off from the empty state. */
+/** Nobody is Right Now: the filter can be switched off from the empty state (focus goes back to the Right Now chip). */
 export const RightNowEmpty: Story = {
   parameters: { msw: { handlers: { nearby: discoveryHandlers.empty } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    // The toolbar is drawn again when the first answer comes: click the one that stays.
     await canvas.findByRole("heading", { name: "No Users Found" });
-    await userEvent.click(canvas.getByRole("button", { name: "Right Now" }));
+    const chip = canvas.getByRole("button", { name: "Right Now" });
+    await userEvent.click(chip);
     await expect(await canvas.findByRole("heading", { name: "Nobody is Right Now nearby" })).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: "Show everyone" }));
     await expect(await canvas.findByRole("heading", { name: "No Users Found" })).toBeVisible();
+    // The toolbar stayed through every state: the very chip he pressed, and it has the focus.
+    await expect(canvas.getByRole("button", { name: "Right Now" })).toBe(chip);
+    await expect(chip).toHaveFocus();
   },
 };
 
@@ -313,7 +316,10 @@ export const FiltersSaved: Story = {
   },
 };
 
-/** Nobody passes: say so, and offer to widen the search or clear the filters. */
+/**
+ * Nobody passes: say so, and offer to widen the search or clear the filters. Clearing them takes the empty
+ * state, and its button, away: focus goes to the Filters button, never to the page's body.
+ */
 export const FiltersNoMatch: Story = {
   parameters: { route: "/?ageMin=90&position=side", msw: { handlers: { nearby: discoveryHandlers.onePage } } },
   play: async ({ canvasElement }) => {
@@ -322,7 +328,9 @@ export const FiltersNoMatch: Story = {
     await expect(canvas.getByRole("button", { name: "Expand Search" })).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: "Clear filters" }));
     await expect(await canvas.findByRole("list", { name: "Members nearby" })).toBeVisible();
+    await expect(canvasElement.ownerDocument.activeElement).not.toBe(canvasElement.ownerDocument.body);
     await expect(canvas.getByRole("button", { name: "Filters" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Filters" })).toHaveFocus();
   },
 };
 
