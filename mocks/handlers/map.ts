@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from "msw";
 import {
   MAP_PATHS,
+  readMemberFilters,
   type ErrorBody,
   type MapConfig,
   type MapCrowd,
@@ -59,7 +60,12 @@ const tileList = (request: Request) =>
 /** GET /api/map/area answered from a set of members and crowds. */
 function area(members: readonly MapMember[], crowds: readonly MapCrowd[], options: { limited?: boolean } = {}) {
   return http.get(MAP_PATHS.area, ({ request }) =>
-    HttpResponse.json(areaFor(tileList(request), members, crowds, options)),
+    HttpResponse.json(
+      areaFor(tileList(request), members, crowds, {
+        ...options,
+        filters: readMemberFilters(new URL(request.url).searchParams),
+      }),
+    ),
   );
 }
 

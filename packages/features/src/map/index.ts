@@ -8,9 +8,8 @@ export {
 export { MemberMap, type MemberMapProps, type MapFocus } from "./components/member-map";
 export { MapMemberCard } from "./components/map-member-card";
 export { MapMemberList, MAP_LIST_AD_AFTER } from "./components/map-member-list";
-export { MapFiltersPanel } from "./components/map-filters";
 export { MapNotices, type MapNotice } from "./components/map-notices";
-export { mapKeys, getMapArea, useMapArea } from "./api/map-area";
+export { mapKeys, filtersKey, getMapArea, useMapArea } from "./api/map-area";
 export {
   getOwnLocation,
   useOwnLocation,
@@ -20,6 +19,5 @@ export {
 } from "./api/own-location";
 export { MarkerIndex, type MapMarkerItem } from "./model/marker-index";
 export { drawnMarkers, markerPicturesReady, type DrawnMarker } from "./model/marker-layer";
-export { applyFilters, filtersActive, NO_FILTERS, type MapFilters } from "./model/filters";
 export { dataTilesFor, type MapView, type ViewBox, type LatLon } from "./model/view";
 export { describeMember, describeCluster } from "./model/describe";

@@ -124,6 +124,8 @@ export {
 } from "./members/format";
 export { useBlockMember, useReportMember } from "./members/member-actions";
 export { MemberActions, type MemberActionsProps } from "./members/member-action-buttons";
+export { MemberFiltersButton, type MemberFiltersButtonProps } from "./members/filters/filters-button";
+export { saveFilters, useMemberFilters, type MemberFiltersState } from "./members/filters/use-member-filters";
 export { ReportMemberDialog, type ReportMemberDialogProps } from "./report/report-member-dialog";
 export { ReportContentDialog, type ReportContentDialogProps } from "./report/report-content-dialog";
 

@@ -4,11 +4,15 @@ import { Navigation, SearchX, Sparkles, Zap } from "lucide-react";
 import { NO_MEMBER_FILTERS, type NearbySort, type NearbyUser } from "@vicinity/contract";
 import { Button, EmptyState, Spinner, ToggleChip } from "@vicinity/ui";
 import { EXPAND_SEARCH_STEPS_KM, useNearbyUsers } from "../api/get-nearby-users";
-import { useAdSlots, useMemberLocation, type MemberLocation } from "@vicinity/features/shared";
+import {
+  MemberFiltersButton,
+  useAdSlots,
+  useMemberFilters,
+  useMemberLocation,
+  type MemberLocation,
+} from "@vicinity/features/shared";
 import { NearbyUserGrid, NearbyUserGridSkeleton } from "./nearby-user-grid";
 import type { NearbyGridView } from "./nearby-user-card";
-import { GridFiltersButton } from "./grid-filters-sheet";
-import { useGridFilters } from "../model/grid-filters";
 
 export interface DiscoveryPanelProps {
   /** Where the member is; when absent the panel asks the device (with the spec's fallback). */
@@ -35,7 +39,7 @@ export function DiscoveryPanel({
   const [step, setStep] = useState(0);
   const [sort, setSort] = useState<NearbySort>("nearest");
   // Filters live in the address (and a member's are saved): a reload, a link or Back shows the same grid.
-  const { filters, count: filterCount, apply: applyFilters } = useGridFilters({ save: !limited });
+  const { filters, count: filterCount, apply: applyFilters } = useMemberFilters({ save: !limited });
   const rightNow = filters.rightNow;
   const radius = EXPAND_SEARCH_STEPS_KM[step] ?? EXPAND_SEARCH_STEPS_KM[0];
   const nearby = useNearbyUsers(
@@ -81,7 +85,7 @@ export function DiscoveryPanel({
   const toolbarRef = useRef<HTMLDivElement>(null);
   const rightNowRef = useRef<HTMLDivElement>(null);
   const focusRightNow = () => rightNowRef.current?.querySelector("button")?.focus();
-  // GridFiltersButton's button: "Filters", or "Filters, 2 on".
+  // MemberFiltersButton's button: "Filters", or "Filters, 2 on".
   const focusFilters = () => toolbarRef.current?.querySelector<HTMLElement>('button[aria-label^="Filters"]')?.focus();
 
   const toolbar = (
@@ -118,7 +122,7 @@ export function DiscoveryPanel({
           Right Now
         </ToggleChip>
       </div>
-      <GridFiltersButton filters={filters} onApply={applyFilters} saved={!limited} />
+      <MemberFiltersButton filters={filters} onApply={applyFilters} saved={!limited} />
     </div>
   );
 

@@ -1,6 +1,6 @@
 import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
-import { expect, userEvent, waitFor, within } from "storybook/test";
+import { expect, screen, userEvent, waitFor, within } from "storybook/test";
 import { http } from "msw";
 import {
   displayKm,
@@ -18,12 +18,12 @@ import {
   mapHandlers,
   mediaHandlers,
   ownLocationHandlers,
+  profileHandlers,
   sessionHandlers,
   shellHandlers,
 } from "../../../../../mocks/handlers";
 import { FakeSocket } from "../../../../../mocks/realtime";
 import { LiveMapPage } from "./live-map-page";
-import { MapFiltersPanel } from "./map-filters";
 import { MapMemberCard } from "./map-member-card";
 import { MapMemberList } from "./map-member-list";
 import { MapNotices } from "./map-notices";
@@ -66,7 +66,7 @@ const meta = {
   title: "Features/Map/LiveMapPage",
   component: LiveMapPage,
   // The parts it draws (each alone: Features/Map/MapParts).
-  subcomponents: { MemberMap, MapMemberList, MapMemberCard, MapFiltersPanel, MapNotices },
+  subcomponents: { MemberMap, MapMemberList, MapMemberCard, MapNotices },
   tags: ["mobile", "desktop"],
   decorators: [withSocket],
   args: { layout: "desktop", animate: false, geolocation: granted },
@@ -80,6 +80,8 @@ const meta = {
         media: mediaHandlers.portraits,
         map: [...mapHandlers.base, ...mapHandlers.success],
         location: ownLocationHandlers(ownLocationFixture()),
+        // A member's filters are saved as he applies them (the grid's).
+        profile: profileHandlers.savedFilters,
       },
     },
   },
@@ -110,14 +112,10 @@ async function tap(marker: DrawnMarker) {
 }
 
 /** On phones the filters live in a bottom sheet: open it first. */
+/** The Filters sheet (the grid's), opened from the map's Filters button. */
 async function openFilters(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement);
-  const open = canvas.queryByRole("button", { name: /^Filters/ });
-  if (open) {
-    await userEvent.click(open);
-    return within(document.body);
-  }
-  return canvas;
+  await userEvent.click(within(canvasElement).getByRole("button", { name: /^Filters/ }));
+  return within(await screen.findByRole("dialog", { name: "Filters" }));
 }
 
 /** Members near him as markers with pictures, online rings and Right Now badges; two crowds as counts; his own position. */
@@ -215,19 +213,52 @@ export const SelectedMember: Story = {
   },
 };
 
-/** Online now keeps only who is online; crowds have nothing to filter on and are hidden meanwhile. */
+/**
+ * The grid's filters on the map, applied by the server: Online now keeps only who is online; no crowds meanwhile (a
+ * crowd's count by a filter would tell about members not shown alone).
+ */
 export const FilterOnlineNow: Story = {
   play: async ({ canvasElement }) => {
     await markersShown(canvasElement);
     const before = drawnMarkers(canvasElement).length;
-    const panel = await openFilters(canvasElement);
-    await userEvent.click(panel.getByRole("button", { name: "Online now" }));
-    await expect(panel.getByRole("button", { name: "Online now" })).toHaveAttribute("aria-pressed", "true");
-    await userEvent.keyboard("{Escape}");
+    const sheet = await openFilters(canvasElement);
+    await userEvent.click(sheet.getByRole("button", { name: "Online now" }));
+    await expect(sheet.getByRole("button", { name: "Online now" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(sheet.getByRole("button", { name: "Show members" }));
     await waitFor(() => expect(markers(canvasElement, "crowd")).toHaveLength(0));
     await waitFor(() => expect(drawnMarkers(canvasElement).length).toBeLessThan(before));
     for (const marker of markers(canvasElement, "member")) await expect(marker.label).toContain(", online");
     await expect(within(canvasElement).getByText("Crowds are hidden while a filter is on")).toBeVisible();
+    await expect(within(canvasElement).getByRole("button", { name: "Filters, 1 on" })).toBeVisible();
+  },
+};
+
+/** Filters from the address (a link, a reload): the map opens filtered; ages 30 to 40 only. */
+export const FiltersFromAddress: Story = {
+  tags: ["!mobile"],
+  parameters: { route: "/map?ageMin=30&ageMax=40" },
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    await expect(within(canvasElement).getByRole("button", { name: "Filters, 1 on" })).toBeVisible();
+    await waitFor(() => expect(markers(canvasElement, "crowd")).toHaveLength(0));
+    for (const marker of markers(canvasElement, "member")) {
+      const age = Number(/, (\d+),/.exec(marker.label)?.[1]);
+      await expect(age >= 30 && age <= 40, marker.label).toBe(true);
+    }
+  },
+};
+
+/** Nobody here passes the filters: the map says so, and "Clear filters" shows everyone again. */
+export const FiltersNoMatch: Story = {
+  parameters: { route: "/map?ageMin=98&ageMax=99&position=side" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByText("No members match your filters here");
+    await expect(notice).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "Clear filters" }));
+    await markersShown(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Filters" })).toBeVisible();
+    await expect(canvas.queryByText("No members match your filters here")).toBeNull();
   },
 };
 

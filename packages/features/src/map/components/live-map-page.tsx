@@ -1,24 +1,30 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { List, SlidersHorizontal } from "lucide-react";
+import { List } from "lucide-react";
 import {
   MAP_BASIC_REFRESH_MS,
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
   mapMemberCap,
+  NO_MEMBER_FILTERS,
   type MapCrowd,
   type MapMember,
 } from "@vicinity/contract";
 import { Button, cn, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, Spinner } from "@vicinity/ui";
-import { useAdSlots, useAuth, useMapConfig, useRealtime } from "@vicinity/features/shared";
+import {
+  MemberFiltersButton,
+  useAdSlots,
+  useAuth,
+  useMapConfig,
+  useMemberFilters,
+  useRealtime,
+} from "@vicinity/features/shared";
 import { useMapArea } from "../api/map-area";
 import { useOwnLocation } from "../api/own-location";
 import { CLUSTER_MAX_ZOOM } from "../model/marker-index";
-import { applyFilters, filtersActive, NO_FILTERS, type MapFilters } from "../model/filters";
 import { useOwnPosition } from "../model/own-position";
 import { useLiveMapTiles, useSendOwnPosition } from "../model/use-live-map";
 import { contains, dataTilesFor, type LatLon, type MapView } from "../model/view";
-import { MapFiltersPanel } from "./map-filters";
 import { MapMemberCard } from "./map-member-card";
 import { MapMemberList } from "./map-member-list";
 import { MapNotices, type MapNotice } from "./map-notices";
@@ -74,20 +80,22 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   const [view, setView] = useState<MapView | null>(null);
   const tiles = useMemo(() => (view ? dataTilesFor(view) : null), [view]);
   const refetchEvery = variant === "basic" ? MAP_BASIC_REFRESH_MS : isMember ? false : VISITOR_MAP_REFRESH_MS;
+  // The grid's filters (the address's, else his saved ones), applied by the server to the area and to its live changes.
+  const { filters, count: filterCount, apply: applyFilters } = useMemberFilters({ save: isMember });
   const { areaMayLoad } = useLiveMapTiles(
     live ? realtime.socket : null,
     realtime.state,
     live ? tiles : null,
     device.position ?? stored,
+    filters,
   );
-  const area = useMapArea(tiles, refetchEvery, areaMayLoad);
+  const area = useMapArea(tiles, refetchEvery, areaMayLoad, filters);
 
-  const [filters, setFilters] = useState<MapFilters>(NO_FILTERS);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
-  const [sheet, setSheet] = useState<"filters" | "list" | null>(null);
+  const [listOpen, setListOpen] = useState(false);
 
   // The device's first fix moves the map there (he is where his device is, not where he last shared).
   const movedToDevice = useRef(false);
@@ -99,7 +107,7 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
 
   const limited = !isMember || area.data?.limited === true;
   const showsData = tiles !== null && area.data !== undefined;
-  const { members: allMembers, crowds: allCrowds } = useMemo(() => {
+  const { members, crowds } = useMemo(() => {
     if (!showsData || !area.data) return { members: EMPTY_MEMBERS, crowds: EMPTY_CROWDS };
     const members: MapMember[] = [];
     const crowds: MapCrowd[] = [];
@@ -114,18 +122,14 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
     }
     return { members, crowds };
   }, [area.data, showsData]);
-  const filtered = useMemo(() => applyFilters(allMembers, allCrowds, filters), [allMembers, allCrowds, filters]);
-  const inView = useMemo(
-    () => (view ? filtered.members.filter((m) => contains(view.box, m)) : EMPTY_MEMBERS),
-    [filtered.members, view],
-  );
-  const selected = selectedId ? (filtered.members.find((m) => m.id === selectedId) ?? null) : null;
+  const inView = useMemo(() => (view ? members.filter((m) => contains(view.box, m)) : EMPTY_MEMBERS), [members, view]);
+  const selected = selectedId ? (members.find((m) => m.id === selectedId) ?? null) : null;
 
   const select = useCallback((id: string | null) => setSelectedId(id), []);
   // A row chosen: the map goes to him, close enough that no cluster hides him.
   const chooseFromList = useCallback((member: MapMember) => {
     setSelectedId(member.id);
-    setSheet(null);
+    setListOpen(false);
     setFocus((f) => ({
       latitude: member.latitude,
       longitude: member.longitude,
@@ -148,11 +152,16 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
       text: "Members could not be loaded.",
       action: { label: "Try again", onClick: () => void area.refetch() },
     });
-  } else if (showsData && allMembers.length === 0 && allCrowds.length === 0)
+  } else if (showsData && members.length === 0 && filterCount > 0) {
+    notices.push({
+      kind: "empty",
+      text: "No members match your filters here",
+      action: { label: "Clear filters", onClick: () => applyFilters(NO_MEMBER_FILTERS) },
+    });
+  } else if (showsData && members.length === 0 && crowds.length === 0)
     notices.push({ kind: "empty", text: "No members in this area right now" });
-  else if (showsData && filtered.members.length === 0 && filtersActive(filters))
-    notices.push({ kind: "empty", text: "No members match your filters here" });
-  if (showsData && filtered.crowdsHidden)
+  // A crowd's count by age or position would tell about members who are not shown alone: the server sends none.
+  if (showsData && filterCount > 0)
     notices.push({ kind: "crowds-hidden", text: "Crowds are hidden while a filter is on" });
   if (showsData && area.data?.truncated)
     notices.push({
@@ -196,8 +205,8 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
       initialCenter={center}
       initialZoom={MAP_DEFAULT_ZOOM}
       config={config.data ?? null}
-      members={filtered.members}
-      crowds={filtered.crowds}
+      members={members}
+      crowds={crowds}
       own={isMember ? (device.position ?? stored) : null}
       selectedId={selectedId}
       highlightedId={highlightedId}
@@ -219,7 +228,14 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
       onClose={() => setSelectedId(null)}
     />
   ) : null;
-  const filtersPanel = <MapFiltersPanel filters={filters} onChange={setFilters} />;
+  const filtersButton = (
+    <MemberFiltersButton
+      filters={filters}
+      onApply={applyFilters}
+      saved={isMember}
+      className={layout === "mobile" && variant === "live" ? "shadow-md" : undefined}
+    />
+  );
   const list = (
     <MapMemberList
       members={inView}
@@ -237,8 +253,10 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   if (variant === "basic") {
     return (
       <div className="mx-auto grid w-full max-w-5xl gap-4 p-4" data-testid="map-basic">
-        <h1 className="font-display text-2xl font-bold">Map</h1>
-        {filtersPanel}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="font-display text-2xl font-bold">Map</h1>
+          {filtersButton}
+        </div>
         <div className="relative h-[50vh] min-h-72 overflow-hidden rounded-xl border">
           {map}
           <MapNotices notices={notices} className="absolute inset-x-2 top-2 z-[1000]" />
@@ -262,15 +280,12 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
         {/* Over the map, clear of the zoom buttons: only the buttons and notices take taps, not the strip. */}
         <div className="pointer-events-none absolute inset-x-2 top-2 z-[1000] flex flex-col items-end gap-2">
           <div className="pointer-events-auto flex gap-2">
-            <Button size="sm" variant="secondary" className="shadow-md" onClick={() => setSheet("filters")}>
-              <SlidersHorizontal aria-hidden />
-              Filters{filtersActive(filters) ? " (on)" : ""}
-            </Button>
+            {filtersButton}
             <Button
               size="sm"
               variant="secondary"
               className="shadow-md"
-              onClick={() => setSheet("list")}
+              onClick={() => setListOpen(true)}
               aria-label={`List: ${countText}`}
             >
               <List aria-hidden />
@@ -281,15 +296,13 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
         </div>
         {/* The bottom sheet of the member chosen; the attribution line stays visible under it. */}
         {card ? <div className="absolute inset-x-0 bottom-5 z-[1000] p-2">{card}</div> : null}
-        <Sheet open={sheet !== null} onOpenChange={(open) => !open && setSheet(null)}>
+        <Sheet open={listOpen} onOpenChange={setListOpen}>
           <SheetContent side="bottom" className="max-h-[75dvh]">
             <SheetHeader>
-              <SheetTitle>{sheet === "filters" ? "Filters" : "Members in view"}</SheetTitle>
-              <SheetDescription>
-                {sheet === "filters" ? "Show only the members you are looking for." : countText}
-              </SheetDescription>
+              <SheetTitle>Members in view</SheetTitle>
+              <SheetDescription>{countText}</SheetDescription>
             </SheetHeader>
-            <div className="min-h-0 overflow-y-auto px-4 pb-4">{sheet === "filters" ? filtersPanel : list}</div>
+            <div className="min-h-0 overflow-y-auto px-4 pb-4">{list}</div>
           </SheetContent>
         </Sheet>
       </div>
@@ -299,9 +312,9 @@ export function LiveMapPage({ layout, variant = "live", geolocation, animate }: 
   return (
     <div className="flex min-h-0 flex-1" data-testid="live-map">
       <aside aria-label="Members in view" className="flex w-80 shrink-0 flex-col border-r bg-background">
-        <div className="grid gap-3 border-b p-4">
+        <div className="flex items-center justify-between gap-3 border-b p-4">
           <h1 className="font-display text-xl font-bold">Map</h1>
-          {filtersPanel}
+          {filtersButton}
         </div>
         <p className="px-4 pt-3 pb-1 text-sm font-semibold text-muted-foreground">{countText}</p>
         <div className={cn("min-h-0 flex-1 overflow-y-auto px-2 pb-4")}>{list}</div>

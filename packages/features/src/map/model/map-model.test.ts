@@ -3,12 +3,15 @@ import {
   applyMapChanges,
   MAP_MAX_TILES,
   MAP_MIN_DATA_ZOOM,
+  mapAreaPath,
+  NO_MEMBER_FILTERS,
   replaceMapTiles,
   type MapArea,
   type MapMember,
+  type MemberFilters,
 } from "@vicinity/contract";
 import { describeCluster, describeMember } from "./describe";
-import { applyFilters, NO_FILTERS } from "./filters";
+import { filtersKey, mapKeys } from "../api/map-area";
 import { MarkerIndex } from "./marker-index";
 import { createThrottle } from "./throttle";
 import { dataTilesFor, privacyCellAround } from "./view";
@@ -45,25 +48,17 @@ describe("dataTilesFor", () => {
   });
 });
 
-describe("filters", () => {
-  const members = [
-    member("a", { isOnline: false }),
-    member("b", { rightNow: { note: "x", until: "" } }),
-    member("c", { age: 45 }),
-    member("d", { age: null }),
-  ];
-  const crowds = [{ id: "c1", latitude: 30.3, longitude: -81.6, count: 6 }];
-  it("keeps everyone, crowds too, without a filter", () => {
-    expect(applyFilters(members, crowds, NO_FILTERS)).toEqual({ members, crowds, crowdsHidden: false });
-  });
-  it("hides crowds while any filter is on, and says so", () => {
-    const result = applyFilters(members, crowds, { ...NO_FILTERS, onlineOnly: true });
-    expect(result.members.map((m) => m.id)).toEqual(["b", "c", "d"]);
-    expect(result.crowds).toEqual([]);
-    expect(result.crowdsHidden).toBe(true);
-  });
-  it("an age range leaves out members without an age", () => {
-    expect(applyFilters(members, [], { ...NO_FILTERS, ageMax: 40 }).members.map((m) => m.id)).toEqual(["a", "b"]);
+describe("the area's key and call with filters", () => {
+  it("names the same filters the same way, and none as nothing", () => {
+    const tiles = ["12/1/1"];
+    expect(mapKeys.area(tiles)).toEqual(mapKeys.area(tiles, NO_MEMBER_FILTERS));
+    expect(filtersKey(NO_MEMBER_FILTERS)).toBe("");
+    const a = { ...NO_MEMBER_FILTERS, positions: ["versatile", "top"] as MemberFilters["positions"], ageMax: 40 };
+    const b = { ...a, positions: ["top", "versatile"] as MemberFilters["positions"] };
+    expect(mapKeys.area(tiles, a)).toEqual(mapKeys.area(tiles, b));
+    expect(mapKeys.area(tiles, a)).not.toEqual(mapKeys.area(tiles));
+    expect(mapAreaPath(tiles, a)).toBe("/api/map/area?tiles=12/1/1&ageMax=40&position=top,versatile");
+    expect(mapAreaPath(tiles)).toBe("/api/map/area?tiles=12/1/1");
   });
 });
 

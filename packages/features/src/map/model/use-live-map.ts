@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   applyMapChanges,
@@ -8,9 +8,11 @@ import {
   MAP_OWN_POSITION_INTERVAL_MS,
   type MapArea,
   type MapChanges,
+  readMemberFilters,
+  type MemberFilters,
 } from "@vicinity/contract";
 import type { ConnectionState, VicinitySocket } from "@vicinity/features/shared";
-import { mapKeys } from "../api/map-area";
+import { filtersKey, mapKeys } from "../api/map-area";
 import { createThrottle } from "./throttle";
 import type { LatLon } from "./view";
 
@@ -30,9 +32,16 @@ export function useLiveMapTiles(
   tiles: readonly string[] | null,
   /** His own position: a moved member's distance is worked out from it. */
   own: LatLon | null = null,
+  /** The member filters he looks with: the server sends his tiles' changes as they filter them. */
+  filters: MemberFilters | null = null,
 ): { areaMayLoad: boolean } {
   const queryClient = useQueryClient();
-  const key = (tiles ?? []).join(",");
+  const tilesKey = (tiles ?? []).join(",");
+  const filterKey = filtersKey(filters);
+  // The same filters (by their key) are the same subscription.
+  const keyed = useMemo(() => (filterKey ? readMemberFilters(new URLSearchParams(filterKey)) : null), [filterKey]);
+  // What the subscription is for: its tiles and filters.
+  const key = `${tilesKey}|${filterKey}`;
   const connected = socket !== null && state === "connected";
   // Read when a push arrives, so a new position does not resubscribe.
   const ownRef = useRef(own);
@@ -44,21 +53,22 @@ export function useLiveMapTiles(
 
   useEffect(() => {
     if (!socket || !connected) return;
-    const list = key ? key.split(",") : [];
+    const list = tilesKey ? tilesKey.split(",") : [];
     let current = true;
-    socket.emit("mapSubscribe", { tiles: list }, (answer) => {
+    const request = keyed ? { tiles: list, filters: keyed } : { tiles: list };
+    socket.emit("mapSubscribe", request, (answer) => {
       if (!answer.ok) console.warn("Map subscription refused:", answer.message);
       if (!current) return;
       // Marks a loaded area stale: refetched at once if it loaded without waiting (socket down),
       // else fetched once its query is let go below.
-      if (list.length > 0) void queryClient.invalidateQueries({ queryKey: mapKeys.area(list) });
+      if (list.length > 0) void queryClient.invalidateQueries({ queryKey: mapKeys.area(list, keyed) });
       setSubscribed({ socket, key });
     });
     return () => {
       current = false;
       setSubscribed(null);
     };
-  }, [socket, connected, key, queryClient]);
+  }, [socket, connected, key, tilesKey, keyed, queryClient]);
 
   useEffect(() => {
     if (!socket) return;
@@ -68,8 +78,8 @@ export function useLiveMapTiles(
   }, [socket]);
 
   useEffect(() => {
-    if (!socket || !key) return;
-    const queryKey = mapKeys.area(key.split(","));
+    if (!socket || !tilesKey) return;
+    const queryKey = mapKeys.area(tilesKey.split(","), keyed);
     const onTiles = (payload: MapArea) => {
       const parsed = mapAreaSchema.safeParse(payload);
       if (!parsed.success) return;
@@ -94,7 +104,7 @@ export function useLiveMapTiles(
       socket.off("mapTiles", onTiles);
       socket.off("mapChanges", onChanges);
     };
-  }, [socket, key, queryClient]);
+  }, [socket, tilesKey, keyed, queryClient]);
 
   return { areaMayLoad: !connected || (subscribed?.socket === socket && subscribed.key === key) };
 }

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { MAP_DEFAULT_CENTER } from "@vicinity/contract";
 import { MAP_MEMBERS, mapCrowdsFixture } from "../../../../../mocks/fixtures/map";
@@ -9,12 +8,10 @@ import {
   drawnMarkers,
   MAP_LIST_AD_AFTER,
   markerPicturesReady,
-  MapFiltersPanel,
   MapMemberCard,
   MapMemberList,
   MapNotices,
   MemberMap,
-  NO_FILTERS,
 } from "@vicinity/features/map";
 
 /**
@@ -88,25 +85,6 @@ export const MemberListWithAd: Story = {
     const ad = await canvas.findByRole("complementary", { name: /^Sponsored: / });
     const items = [...canvas.getByTestId("map-member-list").children];
     await expect(items.findIndex((li) => li.contains(ad))).toBe(MAP_LIST_AD_AFTER);
-  },
-};
-
-function FiltersDemo() {
-  const [filters, setFilters] = useState(NO_FILTERS);
-  return <MapFiltersPanel filters={filters} onChange={setFilters} />;
-}
-
-/** Online now, Right Now and the age range; Clear appears once one is on. */
-export const Filters: Story = {
-  render: () => <FiltersDemo />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole("button", { name: "Right Now" }));
-    await expect(canvas.getByRole("button", { name: "Right Now" })).toHaveAttribute("aria-pressed", "true");
-    await userEvent.clear(canvas.getByLabelText("Max age"));
-    await userEvent.type(canvas.getByLabelText("Max age"), "35");
-    await expect(canvas.getByLabelText("Max age")).toHaveValue(35);
-    await expect(canvas.getByRole("button", { name: "Clear" })).toBeVisible();
   },
 };
 

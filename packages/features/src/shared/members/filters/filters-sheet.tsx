@@ -13,7 +13,7 @@ import {
   SheetTitle,
   ToggleChip,
 } from "@vicinity/ui";
-import { BODY_TYPE_LABELS, POSITION_LABELS } from "@vicinity/features/shared";
+import { BODY_TYPE_LABELS, POSITION_LABELS } from "../format";
 
 export interface FiltersSheetProps {
   /** The filters in force: the sheet's draft starts from them. */
@@ -25,7 +25,7 @@ export interface FiltersSheetProps {
 }
 
 /**
- * The Filters sheet (issue 37), open while mounted (GridFiltersButton mounts it, loaded on demand): age range,
+ * The Filters sheet (issue 37), open while mounted (MemberFiltersButton mounts it, loaded on demand): age range,
  * position, body type, online now, with photos, Right Now. It edits a draft; "Show members" applies it.
  */
 export function FiltersSheet({ filters, saved, onApply, onClose }: FiltersSheetProps) {

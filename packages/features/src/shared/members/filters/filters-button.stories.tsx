@@ -1,21 +1,22 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, screen, userEvent, within } from "storybook/test";
+import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
 import { NO_MEMBER_FILTERS } from "@vicinity/contract";
-import { GridFiltersButton } from "./grid-filters-sheet";
-import { FiltersSheet } from "./grid-filters-form";
+import { MemberFiltersButton } from "./filters-button";
+import { FiltersSheet } from "./filters-sheet";
 
 /**
- * The grid's Filters button and its sheet (issue 37), alone: the Discover Users grid and /browse show it in their
- * toolbar (Features/Discovery/DiscoveryPanel shows it applied, from the address, saved and failing to save).
+ * The Filters button and its sheet (issue 37), alone: the Discover Users grid, /browse and the live map show it in
+ * their toolbar (Features/Discovery/DiscoveryPanel shows it applied, from the address, saved and failing to save;
+ * Features/Map/LiveMapPage filtered on the server).
  */
 const meta = {
-  title: "Features/Discovery/GridFilters",
-  component: GridFiltersButton,
+  title: "Features/Shared/MemberFilters",
+  component: MemberFiltersButton,
   // The sheet itself comes on demand (its own chunk) when the button first opens it.
   subcomponents: { FiltersSheet },
   tags: ["mobile", "desktop"],
   args: { filters: NO_MEMBER_FILTERS, onApply: fn(), saved: true },
-} satisfies Meta<typeof GridFiltersButton>;
+} satisfies Meta<typeof MemberFiltersButton>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -49,5 +50,19 @@ export const WithFilters: Story = {
     await userEvent.click(sheet.getByRole("button", { name: "Clear all" }));
     await userEvent.click(sheet.getByRole("button", { name: "Show members" }));
     await expect(args.onApply).toHaveBeenCalledWith(NO_MEMBER_FILTERS);
+  },
+};
+
+/** The sheet's code does not come (the connection dropped): he is told, and the button works again. */
+export const SheetFailsToLoad: Story = {
+  tags: ["!mobile"],
+  args: { load: () => Promise.reject(new Error("Failed to fetch dynamically imported module")) },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: "Filters" });
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByText("Filters could not be opened")).toBeVisible());
+    await expect(screen.getByText("Check your connection and try again.")).toBeVisible();
+    await expect(screen.queryByRole("dialog", { name: "Filters" })).toBeNull();
+    await expect(button).toBeEnabled();
   },
 };

@@ -5,8 +5,9 @@ import {
   API_PATHS,
   activeFilterCount,
   canonicalMemberFilters,
-  memberFiltersSchema,
+  filtersToKeep,
   NO_MEMBER_FILTERS,
+  parseSavedFilters,
   readMemberFilters,
   sessionUserSchema,
   writeMemberFilters,
@@ -14,13 +15,8 @@ import {
   type SessionUser,
 } from "@vicinity/contract";
 import { toast } from "@vicinity/ui";
-import { apiRequest, currentUserQueryKey, currentUserQueryOptions, serverMessageOr } from "@vicinity/features/shared";
-
-/** His saved filters as his session user carries them; anything not valid (an older shape) is none. */
-export function savedFiltersOf(user: Pick<SessionUser, "nearbyFilters"> | null | undefined): MemberFilters | null {
-  const parsed = memberFiltersSchema.safeParse(user?.nearbyFilters ?? undefined);
-  return parsed.success ? canonicalMemberFilters(parsed.data) : null;
-}
+import { apiRequest, serverMessageOr } from "../../http/api-request";
+import { currentUserQueryKey, currentUserQueryOptions } from "../../session/api/get-current-user";
 
 /** PUT /api/users/filters: the answer is his session user, written straight into the current user. */
 export async function saveFilters(filters: MemberFilters): Promise<SessionUser> {
@@ -28,14 +24,14 @@ export async function saveFilters(filters: MemberFilters): Promise<SessionUser> 
   return sessionUserSchema.parse(await response.json());
 }
 
-export interface GridFilters {
+export interface MemberFiltersState {
   /** The filters in force: the address's when it names any, else the member's saved ones, else none. */
   filters: MemberFilters;
   /** How many narrow the search (0: everyone). */
   count: number;
   /** Where they come from (the tests and the sheet's note). */
   source: "address" | "saved" | "none";
-  /** Puts them in the address (a new history entry) and, for a member, saves them. */
+  /** Puts them in the address (replacing it) and, for a member, saves them. */
   apply: (filters: MemberFilters) => void;
 }
 
@@ -43,17 +39,18 @@ export interface GridFilters {
 const SAVED_FILTERS_MUTATION = ["saved-filters"] as const;
 
 /**
- * The grid's filters (issue 37): kept in the address (a link or a reload shows the same grid; applying replaces the
- * address rather than adding a step to Back, which would fall back to the saved ones anyway), and saved per member, so
- * that his next visit without any in the address shows what he chose. A visitor's or guest's live in the address only.
+ * The member filters of the grid and the map (issue 37; docs/decisions/0041): kept in the address (a link or a reload
+ * shows the same members; applying replaces the address rather than adding a step to Back, which would fall back to
+ * the saved ones anyway), and saved per member, so that his next visit without any in the address shows what he
+ * chose, on the grid and the map alike. A visitor's or guest's live in the address only.
  */
-export function useGridFilters({ save }: { save: boolean }): GridFilters {
+export function useMemberFilters({ save }: { save: boolean }): MemberFiltersState {
   const [params, setParams] = useSearchParams();
   // The member the app's shell has already asked for (never asked again here): his saved filters.
   const { data: user } = useQuery({ ...currentUserQueryOptions, enabled: false });
   const member = save && user ? user : null;
   const queryClient = useQueryClient();
-  const saved = savedFiltersOf(member);
+  const saved = parseSavedFilters(member?.nearbyFilters);
   const fromAddress = useMemo(() => readMemberFilters(params), [params]);
   const mutation = useMutation({
     mutationKey: SAVED_FILTERS_MUTATION,
@@ -64,7 +61,7 @@ export function useGridFilters({ save }: { save: boolean }): GridFilters {
     // At once, so that this page shows his choice while it is saved (and after, should saving fail: he is told).
     onMutate: (next) =>
       queryClient.setQueryData<SessionUser | null>(currentUserQueryKey, (user) =>
-        user ? { ...user, nearbyFilters: activeFilterCount(next) === 0 ? null : next } : user,
+        user ? { ...user, nearbyFilters: filtersToKeep(next) } : user,
       ),
     // A later choice still being saved wins: its value is already shown (onMutate).
     onSuccess: (user) => {
