@@ -248,17 +248,29 @@ export const FiltersFromAddress: Story = {
   },
 };
 
-/** Nobody here passes the filters: the map says so, and "Clear filters" shows everyone again. */
+/** Nobody here passes the filters: the map says so, with "Clear filters" at hand; no markers, no crowds. */
 export const FiltersNoMatch: Story = {
   parameters: { route: "/map?ageMin=98&ageMax=99&position=side" },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const notice = await canvas.findByText("No members match your filters here");
-    await expect(notice).toBeVisible();
-    await userEvent.click(canvas.getByRole("button", { name: "Clear filters" }));
+    await expect(await canvas.findByText("No members match your filters here")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Clear filters" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Filters, 2 on" })).toBeVisible();
+    await expect(drawnMarkers(canvasElement)).toHaveLength(0);
+  },
+};
+
+/** "Clear filters" from there: everyone again, crowds too. */
+export const FiltersCleared: Story = {
+  tags: ["!mobile"],
+  parameters: { route: "/map?ageMin=98&ageMax=99&position=side" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Clear filters" }));
     await markersShown(canvasElement);
     await expect(canvas.getByRole("button", { name: "Filters" })).toBeVisible();
     await expect(canvas.queryByText("No members match your filters here")).toBeNull();
+    await markersShown(canvasElement, "crowd");
   },
 };
 
