@@ -26,7 +26,7 @@ test("a member confirms his address from the mail, forgets his password and rese
     await phone.goto(verifyLink);
     await expect(phone.getByRole("heading", { name: "Your address is confirmed" })).toBeVisible();
     await phone.getByRole("link", { name: "Go to Vicinity" }).click();
-    await expect(phone.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(phone.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
     await expect(banner).toHaveCount(0);
     // The same link again: already used.
     await phone.goto(verifyLink);

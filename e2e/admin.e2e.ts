@@ -24,7 +24,7 @@ test("an admin finds a member by email, warns him (he sees it at once and at his
       403,
     );
     await member.goto("/");
-    await expect(member.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(member.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
 
     // The admin finds him by his email on the members page and opens his page.
     const admin = await adminContext.newPage();
@@ -56,7 +56,7 @@ test("an admin finds a member by email, warns him (he sees it at once and at his
     await told.getByRole("button", { name: "I understand" }).click();
     await expect(told).toBeHidden();
     await member.reload();
-    await expect(member.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(member.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
     await expect(told).toHaveCount(0);
 
     // A suspension for 7 days: his open page is signed out at once (his socket is cut, his session ended).

@@ -57,7 +57,7 @@ test("a new member signs up, completes onboarding with his location, meets membe
   await expect(dialog.getByRole("heading", { name: "You're all set" })).toBeVisible();
   await dialog.getByRole("button", { name: "Start Using Vicinity" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Sam!");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Sam!");
 
   // Seeded members nearby, with distances in km and the match line.
   const grid = page.getByRole("list", { name: "Members nearby" });

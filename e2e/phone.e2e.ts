@@ -94,7 +94,7 @@ test("on a phone /browse shows the members' pictures first: 12 or more whole til
   }
 });
 
-test("on a phone a filter applies on the server, stays in the address through a reload, and is saved for the next visit", async ({
+test("on a phone a filter applies on the server, stays in the address through a reload, is saved for the next visit, and filters the map too", async ({
   browser,
 }) => {
   const baseURL = test.info().project.use.baseURL;
@@ -151,6 +151,21 @@ test("on a phone a filter applies on the server, stays in the address through a 
     await expect(page.getByRole("button", { name: "Filters, 2 on" })).toBeVisible();
     const me = (await (await page.request.get("/api/auth/user")).json()) as { nearbyFilters: unknown };
     expect(me.nearbyFilters).toMatchObject({ ageMin: 30, ageMax: 45, photos: true, positions: [], online: false });
+
+    // The map takes the same filters (his saved ones), and its server answers only those who pass them, no crowds.
+    const area = page.waitForResponse(
+      (r) => r.url().includes("/api/map/area?") && r.url().includes("ageMin=30&ageMax=45&photos=true"),
+    );
+    await page.goto("/map");
+    const tilesAnswered = (await (await area).json()) as {
+      tiles: Array<{ members: Array<{ age: number | null }>; crowds: unknown[] }>;
+    };
+    const onMap = tilesAnswered.tiles.flatMap((t) => t.members);
+    expect(onMap.length).toBeGreaterThan(0);
+    for (const m of onMap) expect(m.age! >= 30 && m.age! <= 45).toBe(true);
+    expect(tilesAnswered.tiles.flatMap((t) => t.crowds)).toEqual([]);
+    await expect(page.getByRole("button", { name: "Filters, 2 on" })).toBeVisible();
+    await page.goto("/browse");
 
     // Cleared: everyone again, and nothing kept.
     await page.getByRole("button", { name: "Filters, 2 on" }).click();

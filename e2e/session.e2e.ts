@@ -18,9 +18,9 @@ test.describe("the session's life on the real server", () => {
     const email = uniqueEmail("newbie");
     await signUpOnAuth(page, email);
     await skipOnboarding(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, newbie\./);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, newbie\./);
     await page.reload();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
 
     await page.getByRole("button", { name: /Account menu/ }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
@@ -35,7 +35,7 @@ test.describe("the session's life on the real server", () => {
     const email = uniqueEmail("twotabs");
     await signUpOnAuth(page, email);
     await skipOnboarding(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
     // Every socket the reloaded page opens, each with its own state (Playwright keeps it), and
     // those the server answered (engine.io's open packet). A socket the page gave up while it was
     // still connecting (a busy CI machine) never opened: Playwright reports no close for it. Nor
@@ -58,7 +58,7 @@ test.describe("the session's life on the real server", () => {
       sockets.length = 0;
     });
     await page.reload();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
     // One socket for the visit, open.
     const live = () => sockets.filter((ws) => opened.has(ws) && !ws.isClosed());
     await expect.poll(() => live().length).toBe(1);
@@ -102,7 +102,7 @@ test.describe("the session's life on the real server", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL("/");
     await skipOnboarding(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${username}!`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${username}!`);
   });
 
   test("Browse Anonymously: a guest session, the two stored items, and member pages invite him to sign up", async ({

@@ -27,6 +27,12 @@ export {
   useAnonymousProfile,
 } from "./session/model/anonymous-session";
 export { useAuth, greetingName, type AuthState } from "./session/model/use-auth";
+export {
+  dashboardGreeting,
+  JOINED_THIS_VISIT_KEY,
+  joinedThisVisit,
+  markJoinedThisVisit,
+} from "./session/model/first-visit";
 export { useLogout } from "./session/api/logout";
 export { updateProfile, useUpdateProfile } from "./session/api/update-profile";
 export { createHeartbeat, useHeartbeat, HEARTBEAT_INTERVAL_MS, HEARTBEAT_MIN_GAP_MS } from "./session/model/heartbeat";

@@ -11,7 +11,7 @@ import {
   sessionHandlers,
   shellHandlers,
 } from "../../../../../mocks/handlers";
-import { AdSlotsContext } from "@vicinity/features/shared";
+import { AdSlotsContext, JOINED_THIS_VISIT_KEY } from "@vicinity/features/shared";
 import { MemberAdSlots } from "./ad-slots";
 import { SignedInHome } from "./signed-in-home";
 import { BrowsePage } from "./browse-page";
@@ -49,6 +49,17 @@ export const WithFirstName: Story = {
     for (const name of ["Discover Users", "Messages", "Events"])
       await expect(canvas.getByRole("tab", { name })).toBeVisible();
     await expect(await canvas.findByRole("list", { name: "Members nearby" })).toBeVisible();
+  },
+};
+
+/** The visit he joined in (his account was made in this tab): welcomed, not welcomed back (docs/decisions/0042). */
+export const JustJoined: Story = {
+  beforeEach: () => {
+    window.sessionStorage.setItem(JOINED_THIS_VISIT_KEY, memberFixture.id);
+    return () => window.sessionStorage.removeItem(JOINED_THIS_VISIT_KEY);
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("heading", { level: 1 })).toHaveTextContent("Welcome, Marco!");
   },
 };
 

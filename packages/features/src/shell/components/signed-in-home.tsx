@@ -2,7 +2,9 @@ import { CalendarDays, MessageCircle, Users } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
 import { CountBadge, Tabs, TabsContent, TabsList, TabsTrigger } from "@vicinity/ui";
 import {
+  dashboardGreeting,
   greetingName,
+  joinedThisVisit,
   UNREAD_REFRESH_DASHBOARD_MS,
   useOnlineCount,
   useUnreadCount,
@@ -39,7 +41,9 @@ export function SignedInHome({ user, location: given }: SignedInHomeProps) {
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6 sm:py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-2 px-1">
-        <h1 className="font-display text-2xl font-bold sm:text-3xl">Welcome back, {greetingName(user)}!</h1>
+        <h1 className="font-display text-2xl font-bold sm:text-3xl">
+          {dashboardGreeting(greetingName(user), joinedThisVisit(user.id))}
+        </h1>
         <OnlineNow />
       </div>
       <Tabs defaultValue="discovery" className="gap-4">
