@@ -5,6 +5,7 @@ import { analyticsFixture } from "../../../../../../mocks/fixtures/analytics";
 import { analyticsHandlers, sessionHandlers } from "../../../../../../mocks/handlers";
 import { inAdminLayout } from "../../../../../../mocks/story-layouts";
 import { AnalyticsPage, NO_ACTIVITY } from "./analytics-page";
+import { TODAY_SO_FAR } from "./chart-card";
 import { formatValue } from "./figure-card";
 
 const TZ = "Europe/Berlin";
@@ -52,6 +53,37 @@ export const Last30Days: Story = {
   },
 };
 
+/** Noon in Berlin, with half of today's activity counted: the charts' last day is today so far, not a fall. */
+const NOON = Date.parse("2026-06-13T10:00:00Z");
+const SO_FAR = /; the last day is today so far$/;
+
+/** Today's point drawn apart: the line stops yesterday, a dashed segment named "Today so far" goes on to today. */
+export const TodaySoFar: Story = {
+  tags: ["mobile"],
+  args: { now: NOON },
+  parameters: { msw: { handlers: { analytics: analyticsHandlers.todaySoFar } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chart = within((await canvas.findByRole("heading", { name: "Messages sent" })).closest("section")!);
+    await expect(canvas.getAllByRole("img", { name: SO_FAR })).toHaveLength(6);
+    await expect(
+      within(chart.getByRole("list", { name: "Legend" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["This period", TODAY_SO_FAR, "The previous 30 days"]);
+    // The accent line has a dashed piece: today's segment.
+    const img = chart.getByRole("img", { name: SO_FAR });
+    await waitFor(() =>
+      expect(img.querySelector('path[stroke="var(--accent)"][stroke-dasharray="5 4"]')).not.toBeNull(),
+    );
+    await userEvent.click(chart.getByRole("button", { name: "Show the table" }));
+    const rows = within(chart.getByRole("table", { name: "Messages sent, day by day" })).getAllByRole("row");
+    const today = analyticsFixture({ from: "2026-05-15", to: "2026-06-13", tz: TZ }, 0.5).days.at(-1)!;
+    await expect(rows.at(-1)).toHaveTextContent(`13 Jun (today so far)${today.messages.toLocaleString("en-US")}`);
+    await expect(rows.at(-2)).not.toHaveTextContent(/so far/);
+  },
+};
+
 /** Another preset: the figures follow, the address keeps the choice, the comparison is the 7 days before. */
 export const Last7Days: Story = {
   play: async ({ canvasElement }) => {
@@ -78,6 +110,8 @@ export const CustomRange: Story = {
     await userEvent.type(to, "2026-05-14");
     await userEvent.click(canvas.getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(canvas.getByText(/1 May – 14 May 2026 against the previous 14 days/)).toBeVisible());
+    // Every day of a past range is whole: no segment is marked as today's.
+    await waitFor(() => expect(canvas.queryByText(TODAY_SO_FAR)).toBeNull());
     const expected = analyticsFigures(analyticsFixture({ from: "2026-05-01", to: "2026-05-14", tz: TZ })).find(
       (f) => f.id === "messages",
     )!;

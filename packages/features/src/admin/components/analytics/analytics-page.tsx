@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { BarChart3 } from "lucide-react";
 import {
   analyticsFigures,
+  todayIn,
   type Analytics,
   type AnalyticsDay,
   type Figure,
@@ -98,10 +99,12 @@ export interface AnalyticsViewProps {
   data: Analytics;
   /** A new range is on its way (the last answer stays meanwhile). */
   updating?: boolean;
+  /** The time it is (stories pin it): a range that ends today has that day counted only so far. */
+  now?: number;
 }
 
 /** The figures, charts, funnel and retention grid of one answer. */
-export function AnalyticsView({ data, updating = false }: AnalyticsViewProps) {
+export function AnalyticsView({ data, updating = false, now }: AnalyticsViewProps) {
   const previousLabel = previousText(data.range.from, data.range.to);
   const figures = new Map<FigureId, Figure>(analyticsFigures(data).map((f) => [f.id, f]));
   if (isQuiet(data.days) && isQuiet(data.previousDays)) {
@@ -113,6 +116,8 @@ export function AnalyticsView({ data, updating = false }: AnalyticsViewProps) {
       />
     );
   }
+  // The days are the admin's (range.tz): the last one is today's until midnight there.
+  const todaySoFar = data.range.to === todayIn(data.range.tz, now);
   const points = (value: (d: AnalyticsDay) => number | null): ChartPoint[] =>
     data.days.map((d, i) => {
       const p = data.previousDays[i];
@@ -136,6 +141,7 @@ export function AnalyticsView({ data, updating = false }: AnalyticsViewProps) {
                 points={points(c.value)}
                 format={c.format}
                 previousLabel={previousLabel}
+                todaySoFar={todaySoFar}
               />
             ))}
           </div>
@@ -201,7 +207,7 @@ export function AnalyticsPage({ timeZone = browserTimeZone(), now }: AnalyticsPa
               Loading the new range
             </p>
           ) : null}
-          <AnalyticsView data={analytics.data} updating={analytics.isPlaceholderData} />
+          <AnalyticsView data={analytics.data} updating={analytics.isPlaceholderData} now={now} />
         </>
       )}
     </section>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { analyticsFigures, type Figure } from "@vicinity/contract/analytics";
 import { analyticsFixture } from "../../../../../../mocks/fixtures/analytics";
-import { ChartCard } from "./chart-card";
+import { ChartCard, TODAY_SO_FAR, type ChartPoint } from "./chart-card";
 import { CohortGrid } from "./cohort-grid";
 import { FigureCard } from "./figure-card";
 import { FunnelChart } from "./funnel-chart";
@@ -48,27 +48,33 @@ export const Figures: Story = {
   },
 };
 
-const points = data.days.map((d, i) => ({
+const points: ChartPoint[] = data.days.map((d, i) => ({
   date: d.date,
   value: d.messages,
   previousDate: data.previousDays[i]!.date,
   previous: data.previousDays[i]!.messages,
 }));
 
-/** One chart with the period before dashed beside it, and its table shown. */
-export const Chart: Story = {
-  render: () => (
+/** The messages chart of the stories, its table shown. */
+function MessagesChart({ points: shown = points, todaySoFar }: { points?: ChartPoint[]; todaySoFar?: boolean }) {
+  return (
     <div className="max-w-2xl">
       <ChartCard
         title="Messages sent"
         fileName="messages"
-        points={points}
+        points={shown}
         format={(n) => n.toLocaleString("en-US")}
         previousLabel={PREVIOUS}
+        todaySoFar={todaySoFar}
         defaultTable
       />
     </div>
-  ),
+  );
+}
+
+/** One chart with the period before dashed beside it, and its table shown. */
+export const Chart: Story = {
+  render: () => <MessagesChart />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -81,6 +87,29 @@ export const Chart: Story = {
     ).toEqual(["This period", "The previous 30 days"]);
     const rows = within(canvas.getByRole("table")).getAllByRole("row");
     await expect(rows[1]).toHaveTextContent(`15 May${points[0]!.value!.toLocaleString("en-US")}`);
+  },
+};
+
+/** Its last day is today, half over: that day is a dashed segment named "Today so far", here and in the table. */
+export const ChartTodaySoFar: Story = {
+  render: () => (
+    <MessagesChart
+      points={points.map((p, i) => (i === points.length - 1 ? { ...p, value: Math.round(p.value! / 2) } : p))}
+      todaySoFar
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole("img", {
+        name: "Messages sent, day by day, this period against the previous 30 days; the last day is today so far",
+      }),
+    ).toBeVisible();
+    await expect(canvas.getByRole("list", { name: "Legend" })).toHaveTextContent(TODAY_SO_FAR);
+    const rows = within(canvas.getByRole("table")).getAllByRole("row");
+    await expect(rows.at(-1)).toHaveTextContent(
+      `13 Jun (today so far)${Math.round(points.at(-1)!.value! / 2).toLocaleString("en-US")}`,
+    );
   },
 };
 

@@ -23,6 +23,9 @@ export interface ChartPoint {
   previous: number | null;
 }
 
+/** How today's point is named: its day is not over, so its value is no drop. */
+export const TODAY_SO_FAR = "Today so far";
+
 const SHORT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 export const shortDay = (date: string) => SHORT.format(new Date(`${date}T00:00:00Z`));
 
@@ -36,18 +39,32 @@ export interface ChartCardProps {
   previousLabel: string;
   /** Starts with its table shown (a story). */
   defaultTable?: boolean;
+  /**
+   * The last point is today, counted until now: the line stops the day before and a dashed segment, named
+   * "Today so far", goes on to it, so that a day not over is not read as a fall.
+   */
+  todaySoFar?: boolean;
 }
 
 /**
  * A chart of the page with its accessible alternative, for whoever cannot read the chart: the same numbers as a
  * table, shown on demand, and as a CSV download.
  */
-export function ChartCard({ title, points, format, fileName, previousLabel, defaultTable = false }: ChartCardProps) {
+export function ChartCard({
+  title,
+  points,
+  format,
+  fileName,
+  previousLabel,
+  defaultTable = false,
+  todaySoFar = false,
+}: ChartCardProps) {
   const [table, setTable] = useState(defaultTable);
   const tableId = useId();
   const headingId = useId();
   const series: TrendSeries[] = [
     { key: "current", name: "This period", tone: "accent" },
+    ...(todaySoFar ? [{ key: "today", name: TODAY_SO_FAR, tone: "accent", dashed: true } as const] : []),
     {
       key: "previous",
       name: `${previousLabel[0]!.toUpperCase()}${previousLabel.slice(1)}`,
@@ -55,7 +72,14 @@ export function ChartCard({ title, points, format, fileName, previousLabel, defa
       dashed: true,
     },
   ];
-  const rows: TrendRow[] = points.map((p) => ({ label: shortDay(p.date), current: p.value, previous: p.previous }));
+  const lastIndex = points.length - 1;
+  // Today's value is drawn only by its own dashed segment, from the day before (so that the two lines meet).
+  const rows: TrendRow[] = points.map((p, i) => ({
+    label: shortDay(p.date),
+    current: todaySoFar && i === lastIndex ? null : p.value,
+    ...(todaySoFar ? { today: i >= lastIndex - 1 ? p.value : null } : {}),
+    previous: p.previous,
+  }));
   const first = points[0]?.date ?? "";
   const last = points[points.length - 1]?.date ?? "";
   const csv = toCsv(
@@ -95,7 +119,7 @@ export function ChartCard({ title, points, format, fileName, previousLabel, defa
           rows={rows}
           series={series}
           format={format}
-          label={`${title}, day by day, this period against ${previousLabel}`}
+          label={`${title}, day by day, this period against ${previousLabel}${todaySoFar ? `; the last day is ${TODAY_SO_FAR.toLowerCase()}` : ""}`}
         />
         <div id={tableId} hidden={!table}>
           {table ? (
@@ -109,9 +133,14 @@ export function ChartCard({ title, points, format, fileName, previousLabel, defa
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {points.map((p) => (
+                {points.map((p, i) => (
                   <TableRow key={p.date}>
-                    <TableCell>{shortDay(p.date)}</TableCell>
+                    <TableCell>
+                      {shortDay(p.date)}
+                      {todaySoFar && i === lastIndex ? (
+                        <span className="block text-xs text-muted-foreground"> ({TODAY_SO_FAR.toLowerCase()})</span>
+                      ) : null}
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">
                       {p.value === null ? "–" : format(p.value)}
                     </TableCell>
