@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
+import { inAdminLayout } from "../../../../../mocks/story-layouts";
 import { AdminSectionNav, ADMIN_SECTIONS } from "./admin-section-nav";
 
 const meta = {
@@ -30,5 +31,38 @@ export const OnTheOverview: Story = {
     await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     await userEvent.tab();
     await expect(nav.getByRole("link", { name: "Overview" })).toHaveFocus();
+  },
+};
+
+/**
+ * A phone on the last section: the line starts scrolled so that Analytics is in sight, whole, and fades at
+ * its start where sections are hidden; the page itself does not scroll sideways; Tab walks the sections
+ * from Overview, each focused one scrolled into sight.
+ */
+export const OnTheAnalyticsOnAPhone: Story = {
+  tags: ["!desktop"],
+  globals: { viewport: { value: "mobile" } },
+  decorators: [inAdminLayout],
+  parameters: { route: "/admin/analytics", layout: "fullscreen" },
+  play: async ({ canvasElement }) => {
+    const line = within(canvasElement).getByRole("navigation", { name: "Admin" });
+    const nav = within(line);
+    const current = nav.getByRole("link", { name: "Analytics" });
+    const inSight = () => {
+      const box = line.getBoundingClientRect();
+      const shown = current.getBoundingClientRect();
+      return shown.left >= box.left && shown.right <= box.right;
+    };
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect(line.scrollLeft).toBeGreaterThan(0);
+    await expect(inSight()).toBe(true);
+    await expect(line.style.maskImage).toMatch(/^linear-gradient\(to right, transparent/);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    await userEvent.tab();
+    await expect(nav.getByRole("link", { name: "Overview" })).toHaveFocus();
+    await expect(line.scrollLeft).toBe(0);
+    for (let i = 1; i < ADMIN_SECTIONS.length; i++) await userEvent.tab();
+    await expect(current).toHaveFocus();
+    await expect(inSight()).toBe(true);
   },
 };
