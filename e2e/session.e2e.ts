@@ -119,6 +119,18 @@ test.describe("the session's life on the real server", () => {
     await expect(page.getByRole("heading", { name: "Members only" })).toBeVisible();
   });
 
+  test("the landing's BROWSE ANONYMOUSLY starts the same guest session as /join's, at /browse", async ({ page }) => {
+    await page.goto("/");
+    const started = page.waitForResponse((r) => r.url().endsWith("/api/anonymous-login"));
+    await page.getByRole("link", { name: "BROWSE ANONYMOUSLY" }).click();
+    expect((await started).status()).toBe(201);
+    await expect(page).toHaveURL("/browse");
+    const stored = await page.evaluate(() => ({ ...window.localStorage }));
+    expect(JSON.stringify(stored)).toContain("Anonymous User");
+    await page.goto("/");
+    await expect(page.getByText("Browsing anonymously - limited features available").first()).toBeVisible();
+  });
+
   test("a visitor on a member page is asked to sign in; /login shows the Sign In tab", async ({ page }) => {
     await page.goto("/messages");
     await expect(page.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();

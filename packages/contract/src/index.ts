@@ -1,5 +1,6 @@
 export * from "./errors";
 export * from "./text";
+export * from "./api-paths";
 export * from "./auth";
 export * from "./users";
 export * from "./realtime";

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { API_PATHS, MAX_AGE, MIN_AGE, requiredOr } from "./auth";
+import { API_PATHS } from "./api-paths";
+import { MAX_AGE, MIN_AGE, requiredOr } from "./auth";
 import { nameText, noControlCharacters, plainText } from "./text";
 
 export const POSITIONS = ["top", "vers-top", "versatile", "vers-bottom", "bottom", "side"] as const;

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { ANONYMOUS_FLAG_KEY, endAnonymousSession } from "@vicinity/features/shared";
+import { authHandlers } from "../../../../mocks/handlers";
 import { LandingPage } from "./components/landing-page";
 import { PlainLink } from "./components/landing-link";
 import { DemoClockContext, type DemoClock } from "./model/use-demo-activity";
@@ -53,6 +55,41 @@ export const AtStart: Story = {
     await expect(within(legal).getByRole("link", { name: "Terms" })).toHaveAttribute("href", "/terms");
     await expect(within(legal).getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
     await expect(canvas.getByText(/18\+ only/)).toBeVisible();
+  },
+};
+
+/**
+ * BROWSE ANONYMOUSLY starts the guest session (as /join's Browse Anonymously does: one word, one state), then loads
+ * /browse whole.
+ */
+export const BrowseAnonymouslyStartsAGuest: Story = {
+  tags: ["!mobile", "!tablet"],
+  args: { go: fn() },
+  parameters: { msw: { handlers: { auth: authHandlers.anonymousSuccess } } },
+  beforeEach: () => {
+    endAnonymousSession();
+    return endAnonymousSession;
+  },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("link", { name: "BROWSE ANONYMOUSLY" }));
+    await waitFor(() => expect(args.go).toHaveBeenCalledWith("/browse"));
+    await expect(window.localStorage.getItem(ANONYMOUS_FLAG_KEY)).toBe("true");
+  },
+};
+
+/** The guest session cannot start (the server is down): he browses as a visitor all the same. */
+export const BrowseAnonymouslyAsAVisitor: Story = {
+  tags: ["!mobile", "!tablet"],
+  args: { go: fn() },
+  parameters: { msw: { handlers: { auth: authHandlers.anonymousFailure } } },
+  beforeEach: () => {
+    endAnonymousSession();
+    return endAnonymousSession;
+  },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("link", { name: "BROWSE ANONYMOUSLY" }));
+    await waitFor(() => expect(args.go).toHaveBeenCalledWith("/browse"));
+    await expect(window.localStorage.getItem(ANONYMOUS_FLAG_KEY)).toBeNull();
   },
 };
 

@@ -34,6 +34,7 @@ export {
   markJoinedThisVisit,
 } from "./session/model/first-visit";
 export { useLogout } from "./session/api/logout";
+export { anonymousLogin, useAnonymousLogin, type AnonymousLoginOptions } from "./session/api/anonymous-login";
 export { updateProfile, useUpdateProfile } from "./session/api/update-profile";
 export { createHeartbeat, useHeartbeat, HEARTBEAT_INTERVAL_MS, HEARTBEAT_MIN_GAP_MS } from "./session/model/heartbeat";
 export {

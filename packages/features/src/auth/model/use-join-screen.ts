@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { PRODUCT_NAME } from "@vicinity/contract";
-import { endAnonymousSession, startAnonymousSession } from "@vicinity/features/shared";
+import { endAnonymousSession, startAnonymousSession, useAnonymousLogin } from "@vicinity/features/shared";
 import { toast } from "@vicinity/ui";
-import { useAnonymousLogin } from "../api/anonymous-login";
 import { useLogin } from "../api/login";
 import { useRegister } from "../api/register";
 import { serverTextOr } from "./error-text";

@@ -1,9 +1,10 @@
+import { useState } from "react";
 import { EyeOff, MapPin, Sparkles, Zap } from "lucide-react";
 import { PRODUCT_NAME } from "@vicinity/contract";
 import { Button } from "@vicinity/ui";
 import { HEADLINE_STATS, SAMPLE_PEOPLE } from "../model/demo-activity";
 import { useDemoActivity } from "../model/use-demo-activity";
-import { BrandMark } from "@vicinity/features/shared";
+import { anonymousLogin, BrandMark, startAnonymousSession } from "@vicinity/features/shared";
 import { HeadlineStats } from "./headline-stats";
 import { LandingFooter } from "./landing-footer";
 import { PlainLink, type LandingLink } from "./landing-link";
@@ -37,7 +38,14 @@ const FEATURES = [
  * served with a script of its own, without the app's router (docs/decisions/0019): its links are
  * plain anchors unless the app gives it its router's `Link`.
  */
-export function LandingPage({ link: Link = PlainLink }: { link?: LandingLink }) {
+export function LandingPage({
+  link: Link = PlainLink,
+  go = loadPage,
+}: {
+  link?: LandingLink;
+  /** Loads a page whole (stories watch it instead). */
+  go?: (path: string) => void;
+}) {
   const activity = useDemoActivity();
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
@@ -72,9 +80,7 @@ export function LandingPage({ link: Link = PlainLink }: { link?: LandingLink }) 
                 <Button asChild size="xl">
                   <Link to="/join">JOIN FREE NOW</Link>
                 </Button>
-                <Button asChild size="xl" variant="outline">
-                  <Link to="/browse">BROWSE ANONYMOUSLY</Link>
-                </Button>
+                <BrowseAnonymously link={Link} go={go} />
               </div>
             </div>
             <div className="flex justify-center lg:justify-end">
@@ -125,3 +131,34 @@ export function LandingPage({ link: Link = PlainLink }: { link?: LandingLink }) 
     </div>
   );
 }
+
+/**
+ * BROWSE ANONYMOUSLY (to /browse, spec section 2) starts the same guest session as /join's Browse Anonymously
+ * (decisions.md, Roles): one word, one state. Should the server not start it, he browses as a visitor all the same (the
+ * same limited pages). A click that opens another tab is left to the browser (a visitor there).
+ */
+function BrowseAnonymously({ link: Link, go }: { link: LandingLink; go: (path: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button asChild size="xl" variant="outline">
+      <Link
+        to="/browse"
+        aria-busy={busy || undefined}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          if (busy) return;
+          setBusy(true);
+          // Then a whole load, as /join's does: the app starts over as the guest.
+          void anonymousLogin()
+            .then(startAnonymousSession, () => undefined)
+            .then(() => go("/browse"));
+        }}
+      >
+        BROWSE ANONYMOUSLY
+      </Link>
+    </Button>
+  );
+}
+
+const loadPage = (path: string) => window.location.assign(path);
