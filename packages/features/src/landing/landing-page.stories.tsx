@@ -58,40 +58,29 @@ export const AtStart: Story = {
   },
 };
 
-/**
- * BROWSE ANONYMOUSLY starts the guest session (as /join's Browse Anonymously does: one word, one state), then loads
- * /browse whole.
- */
-export const BrowseAnonymouslyStartsAGuest: Story = {
-  tags: ["!mobile", "!tablet"],
-  args: { go: fn() },
-  parameters: { msw: { handlers: { auth: authHandlers.anonymousSuccess } } },
-  beforeEach: () => {
-    endAnonymousSession();
-    return endAnonymousSession;
-  },
-  play: async ({ args, canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole("link", { name: "BROWSE ANONYMOUSLY" }));
-    await waitFor(() => expect(args.go).toHaveBeenCalledWith("/browse"));
-    await expect(window.localStorage.getItem(ANONYMOUS_FLAG_KEY)).toBe("true");
-  },
-};
+/** A click on BROWSE ANONYMOUSLY with the guest session's call answered by `handlers`: /browse is loaded whole. */
+function browseAnonymously(handlers: typeof authHandlers.anonymousSuccess, guest: boolean): Story {
+  return {
+    tags: ["!mobile", "!tablet"],
+    args: { go: fn() },
+    parameters: { msw: { handlers: { auth: handlers } } },
+    beforeEach: () => {
+      endAnonymousSession();
+      return endAnonymousSession;
+    },
+    play: async ({ args, canvasElement }) => {
+      await userEvent.click(within(canvasElement).getByRole("link", { name: "BROWSE ANONYMOUSLY" }));
+      await waitFor(() => expect(args.go).toHaveBeenCalledWith("/browse"));
+      await expect(window.localStorage.getItem(ANONYMOUS_FLAG_KEY)).toBe(guest ? "true" : null);
+    },
+  };
+}
+
+/** BROWSE ANONYMOUSLY starts the guest session (as /join's Browse Anonymously does: one word, one state). */
+export const BrowseAnonymouslyStartsAGuest = browseAnonymously(authHandlers.anonymousSuccess, true);
 
 /** The guest session cannot start (the server is down): he browses as a visitor all the same. */
-export const BrowseAnonymouslyAsAVisitor: Story = {
-  tags: ["!mobile", "!tablet"],
-  args: { go: fn() },
-  parameters: { msw: { handlers: { auth: authHandlers.anonymousFailure } } },
-  beforeEach: () => {
-    endAnonymousSession();
-    return endAnonymousSession;
-  },
-  play: async ({ args, canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole("link", { name: "BROWSE ANONYMOUSLY" }));
-    await waitFor(() => expect(args.go).toHaveBeenCalledWith("/browse"));
-    await expect(window.localStorage.getItem(ANONYMOUS_FLAG_KEY)).toBeNull();
-  },
-};
+export const BrowseAnonymouslyAsAVisitor = browseAnonymously(authHandlers.anonymousFailure, false);
 
 /** Ten seconds in: the countdown lost ten seconds; the counters moved within their steps. */
 export const AfterTenTicks: Story = {
