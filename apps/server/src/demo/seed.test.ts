@@ -5,6 +5,7 @@ import { events, locations, media, messages, profilePhotos, users } from "../db/
 import {
   DEMO_MEMBER_COUNT,
   DEMO_UPCOMING_EVENTS,
+  DEMO_EVENTS,
   ensureDemoEvents,
   ensureDemoGroups,
   keepDemoPositionsFresh,
@@ -14,6 +15,7 @@ import { liveDemoMinute } from "./life";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/database";
 import { onlineNowSql } from "../presence/presence";
+import { haversineMeters } from "../location/privacy-grid";
 import { resetDatabase, startTestServer, testEngines, type TestServer } from "../test/harness";
 
 describe.each(testEngines())("the demo seed (%s)", (engine) => {
@@ -121,6 +123,14 @@ describe.each(testEngines())("the demo seed (%s)", (engine) => {
       url: "/api/events?latitude=30.45&longitude=-81.6&radius=100",
     });
     expect((list.json() as { events: unknown[] }).events).toHaveLength(DEMO_UPCOMING_EVENTS);
+    // Each where its venue is (never a pier 38 km inland).
+    for (const e of await t.database.db
+      .select({ venue: events.venueName, latitude: events.latitude, longitude: events.longitude })
+      .from(events)) {
+      const venue = DEMO_EVENTS.find((d) => d.venue === e.venue);
+      expect(venue, e.venue).toBeDefined();
+      expect(haversineMeters(venue!.at, e)).toBeLessThan(200);
+    }
 
     // A few groups, with members and a little chat; made once.
     expect(await ensureDemoGroups(t.database.db)).toBeGreaterThan(2);

@@ -226,10 +226,12 @@ export async function keepDemoPositionsFresh(db: Db): Promise<void> {
   );
 }
 
-const DEMO_EVENTS: Array<{
+export const DEMO_EVENTS: Array<{
   title: string;
   category: (typeof events.$inferInsert)["category"];
   venue: string;
+  /** Where the venue is (about; the event's pin is within a hundred metres of it). */
+  at: { latitude: number; longitude: number };
   description: string;
   hours: number;
   capacity: number;
@@ -238,6 +240,7 @@ const DEMO_EVENTS: Array<{
     title: "Sunset drinks on the river",
     category: "drinks",
     venue: "Riverside Arts Market",
+    at: { latitude: 30.3172, longitude: -81.6764 },
     description: "Casual drinks by the water. First round's on the host.",
     hours: 3,
     capacity: 30,
@@ -246,6 +249,7 @@ const DEMO_EVENTS: Array<{
     title: "Beach volleyball",
     category: "sports",
     venue: "Jacksonville Beach Pier",
+    at: { latitude: 30.2836, longitude: -81.3874 },
     description: "All levels welcome. We bring the net and the ball.",
     hours: 3,
     capacity: 12,
@@ -254,6 +258,7 @@ const DEMO_EVENTS: Array<{
     title: "Board games night",
     category: "social",
     venue: "San Marco Square",
+    at: { latitude: 30.3057, longitude: -81.653 },
     description: "Catan, Codenames and snacks. Bring a game if you like.",
     hours: 4,
     capacity: 16,
@@ -262,6 +267,7 @@ const DEMO_EVENTS: Array<{
     title: "Morning run and coffee",
     category: "outdoors",
     venue: "Southbank Riverwalk",
+    at: { latitude: 30.3205, longitude: -81.6585 },
     description: "An easy 5 km, then coffee nearby.",
     hours: 2,
     capacity: 25,
@@ -270,6 +276,7 @@ const DEMO_EVENTS: Array<{
     title: "Drag brunch",
     category: "party",
     venue: "Five Points",
+    at: { latitude: 30.3101, longitude: -81.6826 },
     description: "Bottomless mimosas and a show. Booking under the host's name.",
     hours: 3,
     capacity: 40,
@@ -278,6 +285,7 @@ const DEMO_EVENTS: Array<{
     title: "Gallery walk",
     category: "arts",
     venue: "Downtown Art Walk",
+    at: { latitude: 30.3287, longitude: -81.6591 },
     description: "First-Wednesday art walk; we meet at the fountain.",
     hours: 3,
     capacity: 20,
@@ -286,6 +294,7 @@ const DEMO_EVENTS: Array<{
     title: "Yoga in the park",
     category: "wellness",
     venue: "Memorial Park",
+    at: { latitude: 30.3036, longitude: -81.6852 },
     description: "Bring a mat and water. Beginners welcome.",
     hours: 1.5,
     capacity: 20,
@@ -294,6 +303,7 @@ const DEMO_EVENTS: Array<{
     title: "Speed friending",
     category: "dating",
     venue: "Murray Hill",
+    at: { latitude: 30.3083, longitude: -81.7108 },
     description: "Meet ten new people in an hour. No pressure.",
     hours: 2,
     capacity: 24,
@@ -302,6 +312,7 @@ const DEMO_EVENTS: Array<{
     title: "Kayak the marsh",
     category: "outdoors",
     venue: "Fort George Island",
+    at: { latitude: 30.4419, longitude: -81.4381 },
     description: "Rentals on site. About three hours on the water.",
     hours: 4,
     capacity: 10,
@@ -310,6 +321,7 @@ const DEMO_EVENTS: Array<{
     title: "Karaoke night",
     category: "party",
     venue: "Riverside",
+    at: { latitude: 30.3102, longitude: -81.6905 },
     description: "Private room booked. Duets encouraged.",
     hours: 3,
     capacity: 14,
@@ -318,6 +330,7 @@ const DEMO_EVENTS: Array<{
     title: "Fernandina Beach cleanup",
     category: "outdoors",
     venue: "Main Beach Park, Fernandina",
+    at: { latitude: 30.6914, longitude: -81.4268 },
     description: "Gloves and bags provided; lunch afterwards.",
     hours: 3,
     capacity: 30,
@@ -326,6 +339,7 @@ const DEMO_EVENTS: Array<{
     title: "Book club: this month's pick",
     category: "social",
     venue: "Avondale",
+    at: { latitude: 30.2928, longitude: -81.7063 },
     description: "We talk about the book for an hour, then whatever.",
     hours: 2,
     capacity: 12,
@@ -359,9 +373,10 @@ export async function ensureDemoEvents(db: Db, now = Date.now()): Promise<number
     const start = new Date(now + day * 86_400_000);
     start.setUTCHours(16 + Math.floor(random() * 8), 0, 0, 0);
     const secret = randomBytes(16).toString("hex");
+    // At its venue (issue 37: the same pier was put 38, 36.5 and 4.7 km away), give or take a few dozen metres.
     const venue = {
-      latitude: host.latitude + (random() - 0.5) * 0.04,
-      longitude: host.longitude + (random() - 0.5) * 0.04,
+      latitude: template.at.latitude + (random() - 0.5) * 0.001,
+      longitude: template.at.longitude + (random() - 0.5) * 0.001,
     };
     const snapped = snapToPrivacyGrid(venue, secret);
     await db.insert(events).values({
