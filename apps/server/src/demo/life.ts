@@ -81,3 +81,44 @@ export async function liveDemoMinute(
   }
   return moved;
 }
+
+/** Now and then one of the demo members online says something in one of his groups: about one a group every hour. */
+const GROUP_POST_CHANCE = 0.1;
+const GROUP_LINES = [
+  "Anyone around this weekend?",
+  "Good turnout last time, thanks all!",
+  "New here, hi everyone 👋",
+  "Same time next week?",
+  "Who's bringing snacks?",
+  "Running a bit late, save me a spot.",
+  "That was fun. Let's do it again soon.",
+  "Weather looks good for Saturday.",
+];
+
+/**
+ * A demo group's post this minute, or null (SEED_DEMO only): with GROUP_POST_CHANCE, a demo member online who belongs to
+ * a demo group's chat writes one of GROUP_LINES there. The caller stores and delivers it as any message.
+ */
+export async function demoGroupPost(
+  db: Db,
+  random: () => number = Math.random,
+): Promise<{ conversationId: string; senderId: string; content: string } | null> {
+  if (random() >= GROUP_POST_CHANCE) return null;
+  const rows = await queryRows<{ conversation_id: string; user_id: string }>(
+    db,
+    sql`SELECT cp.conversation_id, cp.user_id
+      FROM groups g
+      JOIN conversation_participants cp ON cp.conversation_id = g.conversation_id
+      JOIN users u ON u.id = cp.user_id
+      LEFT JOIN presence p ON p.user_id = u.id
+      WHERE ${isDemo} AND ${onlineNowSql("p")}
+      ORDER BY cp.conversation_id, cp.user_id`,
+  );
+  const pick = rows[Math.floor(random() * rows.length)];
+  if (!pick) return null;
+  return {
+    conversationId: pick.conversation_id,
+    senderId: pick.user_id,
+    content: GROUP_LINES[Math.floor(random() * GROUP_LINES.length)]!,
+  };
+}

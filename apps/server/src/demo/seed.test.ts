@@ -11,7 +11,7 @@ import {
   keepDemoPositionsFresh,
   seedDemoMembersIfEmpty,
 } from "./seed";
-import { liveDemoMinute } from "./life";
+import { demoGroupPost, liveDemoMinute } from "./life";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/database";
 import { onlineNowSql } from "../presence/presence";
@@ -142,5 +142,19 @@ describe.each(testEngines())("the demo seed (%s)", (engine) => {
     expect(found.groups.every((g) => g.memberCount >= 1)).toBe(true);
     const [chat] = await t.database.db.select({ n: count() }).from(messages);
     expect(Number(chat?.n)).toBeGreaterThan(5);
+
+    // Now and then a demo member online posts in one of his groups (the module stores and delivers it as any message).
+    expect(await demoGroupPost(t.database.db, () => 0.5)).toBeNull();
+    await t.database.db.execute(sql`UPDATE presence SET status = 'online', last_seen_at = now()`);
+    const post = await demoGroupPost(t.database.db, () => 0);
+    expect(post).not.toBeNull();
+    const [member] = await queryRows<{ kind: string; online: boolean }>(
+      t.database.db,
+      sql`SELECT c.kind, ${onlineNowSql("p")} AS online FROM conversation_participants cp
+        JOIN conversations c ON c.id = cp.conversation_id LEFT JOIN presence p ON p.user_id = cp.user_id
+        WHERE cp.conversation_id = ${post!.conversationId}::uuid AND cp.user_id = ${post!.senderId}::uuid`,
+    );
+    expect(member).toEqual({ kind: "group", online: true });
+    expect(post!.content.length).toBeGreaterThan(0);
   });
 });
