@@ -1,9 +1,10 @@
-// Makes sure Debian's Chromium (and fonts) are installed: the test tools never download a browser.
+// Makes sure Debian's Chromium (and fonts) and Firefox ESR (the cross-browser smoke test, e2e/firefox.e2e.ts) are
+// installed: the test tools never download a browser.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const PACKAGES = ["chromium", "fonts-dejavu-core", "fonts-noto-core"];
+const PACKAGES = ["chromium", "fonts-dejavu-core", "fonts-noto-core", "firefox-esr"];
 
 /**
  * Every package the visual baselines were made with, installed (dpkg's own word), not only a
