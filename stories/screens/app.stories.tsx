@@ -3,7 +3,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, userEvent, within } from "storybook/test";
 import { DemoClockContext } from "@vicinity/features/landing";
 import { appRoutes } from "../../apps/web/src/routes";
-import { adminHandlers, discoveryHandlers, sessionHandlers, shellHandlers } from "../../mocks/handlers";
+import { adminHandlers, authHandlers, discoveryHandlers, sessionHandlers, shellHandlers } from "../../mocks/handlers";
+import { endAnonymousSession } from "@vicinity/features/shared";
 
 /** The assembled app's routes mounted at a path ("deep link"), backed by MSW. */
 function AppAt({ path }: { path: string }) {
@@ -27,7 +28,21 @@ type Story = StoryObj<typeof meta>;
 
 export const LandingForVisitors: Story = {
   args: { path: "/" },
-  parameters: { msw: { handlers: { session: sessionHandlers.visitor, nearby: discoveryHandlers.onePage } } },
+  parameters: {
+    msw: {
+      handlers: {
+        session: sessionHandlers.visitor,
+        nearby: discoveryHandlers.onePage,
+        // BROWSE ANONYMOUSLY starts the guest session first; the guest then heartbeats.
+        auth: authHandlers.anonymousSuccess,
+        shell: shellHandlers.quiet,
+      },
+    },
+  },
+  beforeEach: () => {
+    endAnonymousSession();
+    return endAnonymousSession;
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("link", { name: "BROWSE ANONYMOUSLY" })).toBeVisible();

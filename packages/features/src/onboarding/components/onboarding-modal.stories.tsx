@@ -106,7 +106,8 @@ export const ProfileSaveFailed: Story = {
     await userEvent.type(screen.getByRole("textbox", { name: "Age" }), "29");
     await userEvent.click(screen.getByRole("button", { name: "Save & Continue" }));
     await expect(await screen.findByText("Failed to save profile. Please try again.")).toBeInTheDocument();
-    await expect(screen.getByRole("textbox", { name: "First name" })).toBeVisible();
+    // The step stays, its fields at hand (once the dialog's busy state has settled: wait for it, not a time).
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "First name" })).toBeVisible());
     // The toast can come before the button leaves its busy state: wait for it to be usable again.
     await waitFor(() => expect(screen.getByRole("button", { name: "Save & Continue" })).toBeEnabled());
     // Where focus lands after a disabled (busy) button is not deterministic: settle it for the screenshot.

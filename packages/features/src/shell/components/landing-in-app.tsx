@@ -1,7 +1,11 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { LandingPage } from "@vicinity/features/landing";
 
-/** The landing page inside the app (after a move to "/"): its links are the router's. */
+/**
+ * The landing page inside the app (after a move to "/"): its links are the router's, and BROWSE ANONYMOUSLY moves to
+ * /browse within the app once the guest session has started (the app's state follows the session's stored items).
+ */
 export function LandingInApp() {
-  return <LandingPage link={Link} />;
+  const navigate = useNavigate();
+  return <LandingPage link={Link} go={(path) => void navigate(path)} />;
 }
