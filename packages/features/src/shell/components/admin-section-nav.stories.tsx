@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { inAdminLayout } from "../../../../../mocks/story-layouts";
 import { AdminSectionNav, ADMIN_SECTIONS } from "./admin-section-nav";
 
@@ -54,15 +54,16 @@ export const OnTheAnalyticsOnAPhone: Story = {
       return shown.left >= box.left && shown.right <= box.right;
     };
     await expect(current).toHaveAttribute("aria-current", "page");
-    await expect(line.scrollLeft).toBeGreaterThan(0);
-    await expect(inSight()).toBe(true);
-    await expect(line.style.maskImage).toMatch(/^linear-gradient\(to right, transparent/);
+    // The line scrolls to the current section once laid out (and again as fonts and widths settle): wait for that state.
+    await waitFor(() => expect(line.scrollLeft).toBeGreaterThan(0));
+    await waitFor(() => expect(inSight()).toBe(true));
+    await waitFor(() => expect(line.style.maskImage).toMatch(/^linear-gradient\(to right, transparent/));
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
     await userEvent.tab();
     await expect(nav.getByRole("link", { name: "Overview" })).toHaveFocus();
-    await expect(line.scrollLeft).toBe(0);
+    await waitFor(() => expect(line.scrollLeft).toBe(0));
     for (let i = 1; i < ADMIN_SECTIONS.length; i++) await userEvent.tab();
     await expect(current).toHaveFocus();
-    await expect(inSight()).toBe(true);
+    await waitFor(() => expect(inSight()).toBe(true));
   },
 };
