@@ -6,6 +6,7 @@ export { authHandlers } from "./auth";
 export { profileHandlers } from "./profile";
 export { mediaHandlers } from "./media";
 export { memberHandlers } from "./members";
+export { signalsHandlers } from "./signals";
 export { messagesHandlers } from "./messages";
 
 /** What the app needs to render as a visitor: the handlers a story gets unless it names others. */

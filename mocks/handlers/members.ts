@@ -32,6 +32,17 @@ export const memberHandlers = {
       }),
     ),
   ],
+  /** We tapped each other (a match), I starred him, and sent him a Hi today. */
+  matched: [
+    http.get(PROFILE, () =>
+      HttpResponse.json<MemberProfile>(
+        withFreshRightNow({
+          ...memberProfileFixture,
+          signals: { isFavorite: true, tapsSentToday: ["hi"], match: true },
+        }),
+      ),
+    ),
+  ],
   blockedByMe: [
     http.get(PROFILE, () =>
       HttpResponse.json<MemberProfile>(withFreshRightNow({ ...memberProfileFixture, isBlocked: true })),

@@ -14,6 +14,7 @@ import { messagesModule } from "./messages/module";
 import { notificationsModule } from "./notifications/module";
 import { opsModule } from "./ops/module";
 import { presenceModule } from "./presence/module";
+import { signalsModule } from "./signals/module";
 import { usersModule } from "./users/module";
 
 /** Every domain of the server, one line each: its routes, socket events and jobs come with it (http/module.ts). */
@@ -23,6 +24,7 @@ export const MODULES: readonly DomainModule[] = [
   authModule,
   mailModule,
   usersModule,
+  signalsModule,
   mapModule,
   locationModule,
   presenceModule,

@@ -128,6 +128,12 @@ export const appRoutes: RouteObject[] = [
             handle: handle({ page: "member profiles" }),
             ...page(async () => (await import("./pages/member-profile")).MemberProfilePage),
           },
+          // Taps, who viewed me, favorites (issue 38).
+          {
+            path: "/interest",
+            handle: handle({ page: "your taps and views" }),
+            ...page(async () => (await import("./pages/interest")).InterestPage),
+          },
           {
             path: "/profile",
             handle: handle({ page: "your profile settings" }),

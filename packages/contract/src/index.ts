@@ -18,3 +18,5 @@ export * from "./ads";
 export * from "./time";
 export * from "./account";
 export * from "./pages";
+export * from "./tap-kinds";
+export * from "./signals";

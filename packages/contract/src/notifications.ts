@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   "event_changed",
   "warning",
   "report_outcome",
+  "tap",
+  "match",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KEEP_DAYS = 90;
@@ -45,7 +47,18 @@ export function notificationText(n: Pick<Notification, "kind" | "data">): string
       return n.data.outcome === "actioned"
         ? "Thanks for your report: our moderators took action."
         : "Thanks for your report: our moderators reviewed it and took no action.";
+    case "tap":
+      return `${n.data.name ?? "Someone"} tapped you: ${n.data.label ?? "Hi"}.`;
+    case "match":
+      return `You and ${n.data.name ?? "someone"} tapped each other. Say hi!`;
   }
+}
+
+/** Where a notification leads: an event's page, the member who tapped, or the events list. */
+export function notificationLink(n: Pick<Notification, "kind" | "data">): string {
+  if ((n.kind === "tap" || n.kind === "match") && n.data.memberId)
+    return `/members/${encodeURIComponent(n.data.memberId)}`;
+  return n.data.eventId ? `/events/${n.data.eventId}` : "/events";
 }
 
 export const NOTIFICATION_PATHS = { list: "/api/notifications", read: "/api/notifications/read" } as const;

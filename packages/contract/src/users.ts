@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { API_PATHS } from "./api-paths";
 import { MAX_AGE, MIN_AGE, requiredOr } from "./auth";
+import { profileSignalsSchema } from "./tap-kinds";
 import { nameText, noControlCharacters, plainText } from "./text";
 
 export const POSITIONS = ["top", "vers-top", "versatile", "vers-bottom", "bottom", "side"] as const;
@@ -510,6 +511,8 @@ export const MAX_PROFILE_PHOTOS = 6;
 export const memberProfileSchema = z.extend(nearbyUserSchema, {
   photos: z.array(profilePhotoSchema),
   isBlocked: z.boolean(),
+  /** Taps, favorite and match between us (signals.ts). */
+  signals: profileSignalsSchema,
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 

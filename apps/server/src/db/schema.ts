@@ -61,6 +61,8 @@ export const users = pgTable(
     rightNowUntil: timestamp("right_now_until", { withTimezone: true }),
     /** The grid's filters he keeps (MemberFilters, checked by memberFiltersSchema on the way in); null: none. */
     nearbyFilters: jsonb("nearby_filters"),
+    /** Whether opening a profile leaves his trace in its "viewed me" (signals; off: he sees nobody's either). */
+    leavesTrace: boolean("leaves_trace").notNull().default(true),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     /** When a suspension for a time ends (null: for good, or not suspended). */
     suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
@@ -163,6 +165,64 @@ export const blocks = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+);
+
+/**
+ * Taps (signals): one row per kind a member sent another on a (UTC) day: the primary key is the
+ * "one per kind per member a day" rule. Kept TAPS_KEPT_DAYS (swept with the notifications).
+ */
+export const taps = pgTable(
+  "taps",
+  {
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiverId: uuid("receiver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["hi", "hot", "looking"] }).notNull(),
+    day: date("day", { mode: "string" })
+      .notNull()
+      .default(sql`(now() AT TIME ZONE 'UTC')::date`),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.senderId, t.receiverId, t.kind, t.day] }),
+    index("taps_receiver_idx").on(t.receiverId, t.createdAt),
+  ],
+);
+
+/** Favorites (signals): the members a member starred. Nobody learns he was starred. */
+export const favorites = pgTable(
+  "favorites",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    favoriteId: uuid("favorite_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.favoriteId] }), index("favorites_favorite_idx").on(t.favoriteId)],
+);
+
+/** "Viewed me" (signals): a member's latest visit to another's profile; kept VIEWED_ME_DAYS. */
+export const profileViews = pgTable(
+  "profile_views",
+  {
+    viewerId: uuid("viewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    viewedId: uuid("viewed_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.viewerId, t.viewedId] }),
+    index("profile_views_viewed_idx").on(t.viewedId, t.viewedAt),
+  ],
 );
 
 export const conversations = pgTable("conversations", {
@@ -401,6 +461,8 @@ export const notificationKindEnum = pgEnum("notification_kind", [
   "event_changed",
   "warning",
   "report_outcome",
+  "tap",
+  "match",
 ]);
 
 /** decisions.md, "Notifications": a member's list (the bell), kept 90 days. */

@@ -33,6 +33,7 @@ export const NARROWING_WRITES: ReadonlySet<string> = new Set([
   "PUT /api/groups/:id/me",
   "PUT /api/groups/:id/members/:userId/role",
   "POST /api/admin/members/:id/admin",
+  "PUT /api/views/trace",
 ]);
 
 /**
@@ -42,6 +43,9 @@ export const NARROWING_WRITES: ReadonlySet<string> = new Set([
  */
 export const OWN_WRITES: ReadonlySet<string> = new Set([
   "DELETE /api/users/:id/block",
+  "DELETE /api/users/:id/favorite",
+  "POST /api/users/:id/tap",
+  "PUT /api/users/:id/favorite",
   "DELETE /api/users/right-now",
   "DELETE /api/users/sessions",
   "DELETE /api/users/sessions/:id",

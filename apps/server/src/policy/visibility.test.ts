@@ -6,8 +6,11 @@ import {
   SERVER_EVENTS,
   tileKey,
   tileOf,
+  type FavoritesList,
   type MapArea,
   type ServerToClientEvents,
+  type TapsList,
+  type ViewedMe,
 } from "@vicinity/contract";
 import { buildServer, type BuiltServer } from "../app";
 import { locations, users } from "../db/schema";
@@ -206,6 +209,35 @@ const TABLE: Record<string, Record<Subject, Answer>> = {
     },
     { "not a member of the group": "refused" },
   ),
+  // Signals (issue 38): each subject tapped the viewer, was starred by him and opened his profile, before the blocks.
+  "GET /api/taps": row({
+    shown: "listed",
+    "crowd only": "listed",
+    "private mode": "listed",
+    "blocked by him": "absent",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "listed",
+  }),
+  "GET /api/favorites": row({
+    shown: "listed",
+    "crowd only": "listed",
+    "private mode": "listed",
+    "blocked by him": "absent",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "listed",
+  }),
+  /** A member in private mode leaves no trace, even of a visit made before. */
+  "GET /api/views": row({
+    shown: "listed",
+    "crowd only": "listed",
+    "private mode": "absent",
+    "blocked by him": "absent",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "listed",
+  }),
   // Admins judge members: they see every one, the suspended too (admin/routes.ts says which).
   "GET /api/admin/members": row({
     shown: "listed",
@@ -261,7 +293,8 @@ const SHOWS_NO_OTHER_MEMBER: Record<string, string> = {
   "GET /metrics": "operations",
   "GET /dev/mail": "development only",
   "push authError": "to himself",
-  "push notification": "his own notifications, made by the features that send them",
+  "push notification":
+    "his own notifications, made by the features that send them (a tap names its sender: refused across a block, and a block takes it away)",
   "push messageRemoved": "to a conversation's participants: a message id",
 };
 
@@ -367,6 +400,9 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
       await ok("POST", `/api/groups/${openGroup}/join`, m.cookie);
       await ok("PUT", `/api/groups/${openGroup}/me`, m.cookie, { listed: true });
       const own = await ok("POST", "/api/events", m.cookie, eventInputOf(`Party ${i}`));
+      await ok("POST", `/api/users/${viewer.id}/tap`, m.cookie, { kind: "hi" });
+      await ok("PUT", `/api/users/${m.id}/favorite`, viewer.cookie);
+      await ok("GET", `/api/users/${viewer.id}`, m.cookie);
       subject[kind] = { ...m, conversationId: String(conversation.id), eventId: String(own.id), socket: null, at };
     }
     await ok("PUT", "/api/users/location/visibility", subject["crowd only"].cookie, { visibility: "crowd" });
@@ -544,6 +580,18 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
         });
       });
       return pushes.some((p) => p.event === "newMessage") ? "told" : "nothing";
+    },
+    "GET /api/taps": async (kind) => {
+      const { taps } = (await ok("GET", "/api/taps", viewer.cookie)) as unknown as TapsList;
+      return taps.some((t) => t.member.id === subject[kind].id) ? "listed" : "absent";
+    },
+    "GET /api/favorites": async (kind) => {
+      const { favorites } = (await ok("GET", "/api/favorites", viewer.cookie)) as unknown as FavoritesList;
+      return favorites.some((f) => f.member.id === subject[kind].id) ? "listed" : "absent";
+    },
+    "GET /api/views": async (kind) => {
+      const { views } = (await ok("GET", "/api/views", viewer.cookie)) as unknown as ViewedMe;
+      return views.some((v) => v.member.id === subject[kind].id) ? "listed" : "absent";
     },
     "GET /api/admin/members": async (kind) => {
       const list = (await ok("GET", `/api/admin/members?q=${subject[kind].username}`, admin.cookie)) as unknown;

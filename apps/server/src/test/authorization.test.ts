@@ -395,6 +395,14 @@ const EXPECT: Record<string, Expectation> = {
   "DELETE /api/users/:id/block": { access: "member", status: self(200) },
   "POST /api/users/:id/report": { access: "member", payload: () => ({ reason: "spam" }), status: self(400, 201) },
   "GET /api/users/blocked": { access: "member", status: self(200) },
+  // Signals (issue 38): a tap and a favorite of himself are refused (400); lists and the trace are his own.
+  "POST /api/users/:id/tap": { access: "member", payload: () => ({ kind: "hi" }), status: self(400, 200) },
+  "PUT /api/users/:id/favorite": { access: "member", status: self(400, 200) },
+  "DELETE /api/users/:id/favorite": { access: "member", status: self(200) },
+  "GET /api/taps": { access: "member", status: self(200) },
+  "GET /api/favorites": { access: "member", status: self(200) },
+  "GET /api/views": { access: "member", status: self(200) },
+  "PUT /api/views/trace": { access: "member", payload: () => ({ leavesTrace: false }), status: self(200) },
   "PUT /api/users/right-now": { access: "member", payload: () => ({ note: "Coffee?" }), status: self(200) },
   "DELETE /api/users/right-now": { access: "member", status: self(200) },
   "PUT /api/users/filters": {

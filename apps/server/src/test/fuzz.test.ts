@@ -355,6 +355,8 @@ describe.each(routeTableEngines())("fuzz (%s)", (engine) => {
         "POST /api/groups/:id/report": { reason: "spam", details: "d", messageId: 1 },
         "PUT /api/users/password": { currentPassword: "not the password", newPassword: "another long passphrase" },
         "POST /api/users/:id/report": { reason: "spam", details: "details" },
+        "POST /api/users/:id/tap": { kind: "hi" },
+        "PUT /api/views/trace": { leavesTrace: true },
         "POST /api/conversations": { userId: other.id },
         "POST /api/conversations/:id/read": { messageId: 1 },
         "POST /api/anonymous-login": { age: 30 },

@@ -6,6 +6,7 @@ import { mediaUrl } from "../media/url";
 import { messagesSentBy } from "../messages/service";
 import { listPhotos } from "./photos";
 import { toSessionUser } from "./present";
+import { signalsExportOf } from "../signals/service";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -94,6 +95,8 @@ export async function exportAccountData(db: Db, me: UserRow) {
       startedAt: s.createdAt.toISOString(),
       lastActiveAt: s.lastActiveAt.toISOString(),
     })),
+    /** Taps sent and received, favorites, the profiles he opened (issue 38). */
+    signals: { leavesTrace: me.leavesTrace, ...(await signalsExportOf(db, me.id)) },
   };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from "../db/database";
 import { sendOk } from "../http/context";
 import { badRequest, isUuid, notFound, parseOr400 } from "../http/errors";
 import { checkMemberReport, fileReport } from "../reports/service";
+import { profileSignals, recordProfileView } from "../signals/service";
 import { toNearbyUser } from "./nearby";
 import { listPhotos } from "./photos";
 import { blockMember, findProfileRow, listBlocked, unblockMember, type ProfileRow } from "./members";
@@ -29,7 +30,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.get<{ Params: { id: string } }>("/api/users/:id", async (request) => {
     const me = request.member;
-    return readFor(ctx, request, async (on): Promise<MemberProfile> => {
+    const profile = await readFor(ctx, request, async (on): Promise<MemberProfile> => {
       const r = await findTarget(me.id, request.params.id, on);
       const isSelf = r.id === me.id;
       return {
@@ -41,8 +42,12 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         ),
         photos: await listPhotos(on, r.id),
         isBlocked: Boolean(r.i_blocked),
+        signals: await profileSignals(on, me.id, r.id),
       };
     });
+    // His visit shows in the other's "viewed me" (not his own, not in private mode, not turned off).
+    if (!profile.isBlocked) await recordProfileView(db, me, profile.id);
+    return profile;
   });
 
   app.post<{ Params: { id: string } }>("/api/users/:id/block", async (request, reply) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { BlockedMember } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { blocks, users } from "../db/schema";
@@ -9,24 +9,33 @@ import type { MemberRow } from "./nearby";
 /** A member's profile row as a viewer sees it, with the blocks between them either way. */
 export type ProfileRow = MemberRow & { i_blocked: boolean; blocked_me: boolean } & Record<string, unknown>;
 
-/** The member's profile row (active members only), his distance from the viewer, and the blocks either way. */
-export async function findProfileRow(db: Db, viewerId: string, id: string): Promise<ProfileRow | undefined> {
-  const [row] = await queryRows<ProfileRow>(
-    db,
-    sql`
-      SELECT u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
+/**
+ * A member's columns as a viewer sees him (MemberRow: his profile, distance from the viewer, online),
+ * with the blocks either way; `u` is his users row. Used with memberJoinsSql (his profile, the signals' lists).
+ */
+export function memberColumnsSql(viewerId: string): SQL {
+  return sql`u.id, u.username, u.display_name, u.first_name, u.age, u.bio, u.interests, u.body_type, u.position,
              u.profile_image_url, ${distanceHiddenSql()} AS distance_hidden, u.right_now_note, u.right_now_until,
              ${onlineNowSql()} AS is_online,
              CASE WHEN l.user_id IS NULL OR v.user_id IS NULL THEN NULL
                   ELSE earth_distance(l.snapped_earth, v.snapped_earth) END AS meters,
              EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${viewerId}::uuid AND b.blocked_id = u.id) AS i_blocked,
-             EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ${viewerId}::uuid) AS blocked_me
-      FROM users u
-      LEFT JOIN presence p ON p.user_id = u.id
+             EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ${viewerId}::uuid) AS blocked_me`;
+}
+
+/** The joins memberColumnsSql reads: his presence, his position and the viewer's. */
+export function memberJoinsSql(viewerId: string): SQL {
+  return sql`LEFT JOIN presence p ON p.user_id = u.id
       LEFT JOIN locations l ON l.user_id = u.id
-      LEFT JOIN locations v ON v.user_id = ${viewerId}::uuid
-      WHERE u.id = ${id}::uuid AND ${activeSql()}
-    `,
+      LEFT JOIN locations v ON v.user_id = ${viewerId}::uuid`;
+}
+
+/** The member's profile row (active members only), his distance from the viewer, and the blocks either way. */
+export async function findProfileRow(db: Db, viewerId: string, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await queryRows<ProfileRow>(
+    db,
+    sql`SELECT ${memberColumnsSql(viewerId)} FROM users u ${memberJoinsSql(viewerId)}
+        WHERE u.id = ${id}::uuid AND ${activeSql()}`,
   );
   return row;
 }
@@ -50,6 +59,13 @@ export async function listBlocked(db: Db, userId: string): Promise<BlockedMember
 
 /** Blocks a member; answers whether the block is new. */
 export async function blockMember(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  // A block hides each from the other: the taps and matches in either's notifications go with it.
+  await queryRows(
+    db,
+    sql`DELETE FROM notifications n WHERE n.kind IN ('tap', 'match')
+        AND ((n.user_id = ${blockerId}::uuid AND n.data->>'memberId' = ${blockedId})
+          OR (n.user_id = ${blockedId}::uuid AND n.data->>'memberId' = ${blockerId}))`,
+  );
   const added = await db
     .insert(blocks)
     .values({ blockerId, blockedId })

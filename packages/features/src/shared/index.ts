@@ -4,7 +4,7 @@
 
 // Talking to the API.
 export { ApiError, apiRequest, serverMessageOr, throwIfNotOk } from "./http/api-request";
-export { conversationKeys, countKeys, mapConfigKeys, memberKeys, nearbyKeys } from "./query-keys";
+export { conversationKeys, countKeys, mapConfigKeys, memberKeys, nearbyKeys, signalKeys } from "./query-keys";
 
 // The session: who is signed in, the anonymous guest, logout, heartbeat, idle logout, the counts.
 export {
@@ -130,6 +130,8 @@ export {
   rightNowMinutesLeft,
 } from "./members/format";
 export { useBlockMember, useReportMember } from "./members/member-actions";
+export { useFavoriteMember, useTapMember } from "./members/signals";
+export { SignalButtons, type SignalButtonsProps } from "./members/signal-buttons";
 export { MemberActions, type MemberActionsProps } from "./members/member-action-buttons";
 export { MemberFiltersButton, type MemberFiltersButtonProps } from "./members/filters/filters-button";
 export { saveFilters, useMemberFilters, type MemberFiltersState } from "./members/filters/use-member-filters";
@@ -138,6 +140,7 @@ export { ReportContentDialog, type ReportContentDialogProps } from "./report/rep
 
 // Times in a zone, and the parts of the form pages (events, groups, ads).
 export { fromLocalInput, memberTimeZone, timeZones, toLocalInput, zoneOffsetMinutes } from "./time/local-time";
+export { timeAgo } from "./time/time-ago";
 export { FieldError, FormPageFrame, FormPageWaiting, FormServerError, SubmitRow } from "./forms/form-parts";
 export { CoverUpload, type CoverUploadProps } from "./forms/cover-upload";
 export { TimeRangeFields, type TimeRangeFieldsProps, type TimeRangeValues } from "./forms/time-fields";

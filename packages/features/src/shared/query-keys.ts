@@ -16,6 +16,14 @@ export const memberKeys = {
   detail: (id: string) => ["users", "member", id] as const,
 };
 
+/** The signals' lists (taps, favorites, viewed me): tapping or starring from a profile refreshes them. */
+export const signalKeys = {
+  all: () => ["signals"] as const,
+  taps: () => ["signals", "taps"] as const,
+  favorites: () => ["signals", "favorites"] as const,
+  views: () => ["signals", "views"] as const,
+};
+
 /** The figures of the header and the home: members online, messages unread. */
 export const countKeys = {
   online: () => ["users", "online-count"] as const,

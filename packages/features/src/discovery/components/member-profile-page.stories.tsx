@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { memberProfileFixture } from "../../../../../mocks/fixtures/nearby";
-import { mediaHandlers, memberHandlers } from "../../../../../mocks/handlers";
+import { mediaHandlers, memberHandlers, signalsHandlers } from "../../../../../mocks/handlers";
 import { MemberProfilePage } from "./member-profile-page";
 import { MemberProfileView } from "./member-profile-view";
 import { ReportMemberDialog } from "@vicinity/features/shared";
@@ -17,10 +17,17 @@ const meta = {
         media: mediaHandlers.portraits,
         member: memberHandlers.profile,
         actions: [...memberHandlers.blockSuccess, ...memberHandlers.reportSuccess],
+        signals: signalsHandlers.actions,
       },
     },
   },
 } satisfies Meta<typeof MemberProfilePage>;
+
+/** A toast with this text has come in (it fades in: wait for it to be visible). */
+async function toastSays(text: string) {
+  const toast = await within(document.body).findByText(text);
+  await waitFor(() => expect(toast).toBeVisible());
+}
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -44,6 +51,54 @@ export const Loaded: Story = {
     await expect(canvas.getByText("Athletic")).toBeVisible();
     await expect(canvas.getAllByText("(shared)")).toHaveLength(3);
     await photoShown(canvasElement);
+  },
+};
+
+/** A tap: the kind reads "sent today" (once a day each) and a toast says he will see it. */
+export const TapHim: Story = {
+  tags: ["!mobile", "!tablet"],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const taps = await canvas.findByRole("group", { name: "Tap Jake" });
+    await userEvent.click(within(taps).getByRole("button", { name: "Tap Jake: Hot" }));
+    await toastSays("You tapped Jake: Hot");
+    await expect(within(taps).getByRole("button", { name: "Hot: sent today" })).toBeDisabled();
+    await expect(within(taps).getByRole("button", { name: "Tap Jake: Hi" })).toBeEnabled();
+  },
+};
+
+/** His tap back makes a match: the toast, and the Match badge on his profile. */
+export const TapMakesAMatch: Story = {
+  tags: ["!mobile", "!tablet"],
+  parameters: { msw: { handlers: { signals: signalsHandlers.tapMatch } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Tap Jake: Looking" }));
+    await toastSays("It's a match!");
+    await expect(canvas.getByTestId("match")).toHaveTextContent("Match");
+  },
+};
+
+/** Matched, starred, a Hi sent today. */
+export const Matched: Story = {
+  parameters: { msw: { handlers: { member: memberHandlers.matched } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId("match")).toHaveTextContent("Match");
+    await expect(canvas.getByRole("button", { name: "Favorite" })).toHaveAttribute("aria-pressed", "true");
+    await expect(canvas.getByRole("button", { name: "Hi: sent today" })).toBeDisabled();
+    await photoShown(canvasElement);
+  },
+};
+
+/** The star: he is in my favorites (only I know). */
+export const AddToFavorites: Story = {
+  tags: ["!mobile", "!tablet"],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Add to favorites" }));
+    await toastSays("Jake is in your favorites");
+    await expect(canvas.getByRole("button", { name: "Favorite" })).toHaveAttribute("aria-pressed", "true");
   },
 };
 

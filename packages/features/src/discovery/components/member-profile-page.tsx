@@ -7,6 +7,7 @@ import {
   serverMessageOr,
   displayNameOf,
   ReportMemberDialog,
+  SignalButtons,
   useBlockMember,
   useReportMember,
 } from "@vicinity/features/shared";
@@ -108,6 +109,7 @@ export function MemberProfilePage({ memberId }: MemberProfilePageProps) {
           setReporting(true);
         }}
         blocking={block.isPending}
+        signals={<SignalButtons memberId={profile.id} name={name} signals={profile.signals} />}
       />
       <ReportMemberDialog
         open={reporting}

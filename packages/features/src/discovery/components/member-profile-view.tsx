@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Ban, ChevronLeft, Flag, MapPin, MessageCircle, Sparkles, Zap } from "lucide-react";
 import type { MemberProfile } from "@vicinity/contract";
 import { Avatar, Badge, Button, Card, cn } from "@vicinity/ui";
@@ -22,6 +22,8 @@ export interface MemberProfileViewProps {
   onBlock?: (block: boolean) => void;
   onReport?: () => void;
   blocking?: boolean;
+  /** His taps, the match and the star (the page gives SignalButtons); none while he is blocked. */
+  signals?: ReactNode;
 }
 
 /** A member's profile: his photos, bio, interests, position, body type, distance and match. */
@@ -32,6 +34,7 @@ export function MemberProfileView({
   onBlock,
   onReport,
   blocking = false,
+  signals,
 }: MemberProfileViewProps) {
   const name = displayNameOf(profile);
   const [shown, setShown] = useState(0);
@@ -125,6 +128,8 @@ export function MemberProfileView({
             You blocked {name}. Neither of you sees the other in discovery, and messages stop both ways.
           </p>
         ) : null}
+
+        {!profile.isBlocked && signals ? signals : null}
 
         <div className="flex flex-wrap gap-2">
           {!profile.isBlocked ? (

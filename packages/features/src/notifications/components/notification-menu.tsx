@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { notificationText } from "@vicinity/contract";
+import { notificationLink, notificationText } from "@vicinity/contract";
 import {
   cn,
   DropdownMenu,
@@ -39,15 +39,12 @@ export function NotificationMenu({ trigger, defaultOpen }: DeferredMenuProps) {
               ? "Loading…"
               : list.status === "error"
                 ? "Notifications could not be loaded."
-                : "Nothing new. Event reminders and changes show up here."}
+                : "Nothing new. Taps, event reminders and changes show up here."}
           </DropdownMenuItem>
         ) : (
           items.slice(0, 20).map((n) => (
             <DropdownMenuItem key={n.id} asChild>
-              <Link
-                to={n.data.eventId ? `/events/${n.data.eventId}` : "/events"}
-                className={cn("grid! gap-0.5", !n.readAt && "font-semibold")}
-              >
+              <Link to={notificationLink(n)} className={cn("grid! gap-0.5", !n.readAt && "font-semibold")}>
                 <span className="flex items-start gap-2 text-sm whitespace-normal">
                   {!n.readAt ? (
                     <span className="mt-1.5 size-2 shrink-0 rounded-full bg-accent" aria-label="Unread" role="img" />

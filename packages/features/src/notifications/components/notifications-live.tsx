@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { notificationText, type Notification } from "@vicinity/contract";
 import { toast } from "@vicinity/ui";
-import { useRealtime, currentUserQueryKey } from "@vicinity/features/shared";
+import { useRealtime, currentUserQueryKey, memberKeys, signalKeys } from "@vicinity/features/shared";
 import { addNotification, notificationKeys } from "../api/notifications";
 
 const TITLES: Partial<Record<Notification["kind"], string>> = {
@@ -10,6 +10,8 @@ const TITLES: Partial<Record<Notification["kind"], string>> = {
   event_promoted: "You're in",
   event_cancelled: "Event cancelled",
   event_changed: "Event changed",
+  tap: "New tap",
+  match: "It's a match!",
 };
 
 /**
@@ -27,6 +29,12 @@ export function NotificationsLive() {
         addNotification(list, notification),
       );
       // A moderator's warning is not a toast: it opens its own dialog, which he must acknowledge.
+      // A tap or a match: his taps list and the tapper's profile are out of date.
+      if (notification.kind === "tap" || notification.kind === "match") {
+        void queryClient.invalidateQueries({ queryKey: signalKeys.all() });
+        if (notification.data.memberId)
+          void queryClient.invalidateQueries({ queryKey: memberKeys.detail(notification.data.memberId) });
+      }
       if (notification.kind === "warning") void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       else toast({ title: TITLES[notification.kind] ?? "Notification", description: notificationText(notification) });
     };

@@ -1,9 +1,2 @@
-/** "5 min ago", "3 h ago", "2 d ago". */
-export function notificationAge(createdAt: string, now: number = Date.now()): string {
-  const minutes = Math.max(0, Math.round((now - Date.parse(createdAt)) / 60_000));
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} d ago`;
-}
+/** "5 min ago", "3 h ago", "2 d ago" (the shared timeAgo). */
+export { timeAgo as notificationAge } from "@vicinity/features/shared";

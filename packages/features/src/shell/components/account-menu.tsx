@@ -1,6 +1,6 @@
 import { useContext } from "react";
 import { Link } from "react-router";
-import { LogOut, Settings, Shield } from "lucide-react";
+import { Heart, LogOut, Settings, Shield } from "lucide-react";
 import { AccountMenuContext } from "./account-menu-context";
 import {
   DropdownMenu,
@@ -25,6 +25,11 @@ export function AccountMenu({ trigger, defaultOpen }: DeferredMenuProps) {
           <span className="block truncate text-xs font-normal text-muted-foreground">{value.user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/interest">
+            <Heart aria-hidden /> Taps, views and favorites
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/profile">
             <Settings aria-hidden /> Profile Settings

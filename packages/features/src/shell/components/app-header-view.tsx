@@ -1,6 +1,6 @@
 import { lazy, useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { LogOut, Menu, Settings, Shield, X } from "lucide-react";
+import { Heart, LogOut, Menu, Settings, Shield, X } from "lucide-react";
 import type { SessionUser } from "@vicinity/contract";
 import { Avatar, Badge, Button, CountBadge, cn, DeferredMenu } from "@vicinity/ui";
 import { AppHeaderFrame } from "./app-header-frame";
@@ -72,6 +72,9 @@ export function AppHeaderView({ mode, bell, defaultMenuOpen = false }: AppHeader
                   ))}
                 </nav>
                 <div className="mt-2 grid gap-1 border-t pt-2">
+                  <NavLink to="/interest" className={navLinkClass} onClick={close}>
+                    <Heart className="size-4" aria-hidden /> Taps, views and favorites
+                  </NavLink>
                   <NavLink to="/profile" className={navLinkClass} onClick={close}>
                     <Settings className="size-4" aria-hidden /> Profile Settings
                   </NavLink>

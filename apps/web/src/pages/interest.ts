@@ -1,0 +1,1 @@
+export { InterestPage } from "@vicinity/features/signals";

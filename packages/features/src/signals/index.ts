@@ -1,0 +1,1 @@
+export { InterestPage, INTEREST_TABS, type InterestTab } from "./components/interest-page";
