@@ -31,13 +31,13 @@ test("two members tap each other and both see the match; his visit shows in the 
   await kai.page.goto(`/members/${noah.id}`);
   const kaiTaps = kai.page.getByRole("group", { name: "Tap Noah" });
   await kaiTaps.getByRole("button", { name: "Tap Noah: Hot" }).click();
-  await expect(kai.page.getByText("You tapped Noah: Hot")).toBeVisible();
+  await expect(kai.page.getByText("You tapped Noah: Hot", { exact: true })).toBeVisible();
   await expect(kaiTaps.getByRole("button", { name: "Hot: sent today" })).toBeDisabled();
   await kai.page.getByRole("button", { name: "Add to favorites" }).click();
   await expect(kai.page.getByRole("button", { name: "Favorite" })).toHaveAttribute("aria-pressed", "true");
 
   // Noah is told live (a toast), and his list shows Kai without a reload.
-  await expect(noah.page.getByText("Kai tapped you: Hot.")).toBeVisible();
+  await expect(noah.page.getByText("Kai tapped you: Hot.", { exact: true })).toBeVisible();
   const noahList = noah.page.getByRole("list", { name: "Taps" });
   await expect(noahList.getByRole("listitem")).toHaveCount(1);
   await expect(noahList.getByRole("listitem").first()).toContainText("Kai");
@@ -54,9 +54,9 @@ test("two members tap each other and both see the match; his visit shows in the 
   // Noah taps back from his list: a match for both.
   await noah.page.getByRole("tab", { name: "Taps" }).click();
   await noahList.getByRole("button", { name: "Tap Kai: Hi" }).click();
-  await expect(noah.page.getByText("You and Kai tapped each other. Say hi!").first()).toBeVisible();
+  await expect(noah.page.getByText("You and Kai tapped each other. Say hi!", { exact: true }).first()).toBeVisible();
   await expect(noahList.getByTestId("match")).toBeVisible();
-  await expect(kai.page.getByText("You and Noah tapped each other. Say hi!")).toBeVisible();
+  await expect(kai.page.getByText("You and Noah tapped each other. Say hi!", { exact: true })).toBeVisible();
   await kai.page.reload();
   await expect(kai.page.getByTestId("match")).toHaveText("Match");
 

@@ -6,7 +6,6 @@ import * as z from "zod/mini";
 export const TAP_KINDS = ["hi", "hot", "looking"] as const;
 export type TapKind = (typeof TAP_KINDS)[number];
 export const TAP_LABELS: Record<TapKind, string> = { hi: "Hi", hot: "Hot", looking: "Looking" };
-export const TAP_EMOJI: Record<TapKind, string> = { hi: "👋", hot: "🔥", looking: "👀" };
 export const tapKindSchema = z.enum(TAP_KINDS, { error: `kind must be one of ${TAP_KINDS.join(", ")}` });
 
 /** What a member profile adds about the signals between us (GET /api/users/:id). */

@@ -131,7 +131,7 @@ export {
 } from "./members/format";
 export { useBlockMember, useReportMember } from "./members/member-actions";
 export { useFavoriteMember, useTapMember } from "./members/signals";
-export { SignalButtons, type SignalButtonsProps } from "./members/signal-buttons";
+export { SignalButtons, TAP_ICONS, type SignalButtonsProps } from "./members/signal-buttons";
 export { MemberActions, type MemberActionsProps } from "./members/member-action-buttons";
 export { MemberFiltersButton, type MemberFiltersButtonProps } from "./members/filters/filters-button";
 export { saveFilters, useMemberFilters, type MemberFiltersState } from "./members/filters/use-member-filters";

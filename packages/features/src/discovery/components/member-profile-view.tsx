@@ -129,8 +129,6 @@ export function MemberProfileView({
           </p>
         ) : null}
 
-        {!profile.isBlocked && signals ? signals : null}
-
         <div className="flex flex-wrap gap-2">
           {!profile.isBlocked ? (
             <Button onClick={onMessage}>
@@ -148,6 +146,8 @@ export function MemberProfileView({
             <Flag aria-hidden /> Report
           </Button>
         </div>
+
+        {!profile.isBlocked && signals ? signals : null}
 
         {match && profile.compatibility ? (
           <Card className="grid gap-2 p-4" data-testid="compatibility">

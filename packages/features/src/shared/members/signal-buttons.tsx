@@ -1,8 +1,11 @@
-import { Heart, Star } from "lucide-react";
-import { TAP_EMOJI, TAP_KINDS, TAP_LABELS, type ProfileSignals, type TapKind } from "@vicinity/contract";
+import { Eye, Flame, Hand, Heart, Star, type LucideIcon } from "lucide-react";
+import { TAP_KINDS, TAP_LABELS, type ProfileSignals, type TapKind } from "@vicinity/contract";
 import { Badge, Button, cn, toast } from "@vicinity/ui";
 import { serverMessageOr } from "../http/api-request";
 import { useFavoriteMember, useTapMember } from "./signals";
+
+/** Each tap's icon (no emoji: not every device or font draws them alike). */
+export const TAP_ICONS: Record<TapKind, LucideIcon> = { hi: Hand, hot: Flame, looking: Eye };
 
 export interface SignalButtonsProps {
   memberId: string;
@@ -67,6 +70,7 @@ export function SignalButtons({ memberId, name, signals, withFavorite = true, cl
       <div role="group" aria-label={`Tap ${name}`} className="flex flex-wrap gap-1.5">
         {TAP_KINDS.map((kind) => {
           const done = sent.has(kind);
+          const Icon = TAP_ICONS[kind];
           return (
             <Button
               key={kind}
@@ -76,7 +80,7 @@ export function SignalButtons({ memberId, name, signals, withFavorite = true, cl
               disabled={done || tap.isPending}
               onClick={() => send(kind)}
             >
-              <span aria-hidden>{TAP_EMOJI[kind]}</span> {TAP_LABELS[kind]}
+              <Icon aria-hidden /> {TAP_LABELS[kind]}
             </Button>
           );
         })}

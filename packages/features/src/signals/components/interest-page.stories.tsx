@@ -36,7 +36,7 @@ export const Taps: Story = {
     await expect(rows[0]).toHaveTextContent("Jake");
     await expect(within(rows[0]!).getByTestId("match")).toHaveTextContent("Match");
     await expect(within(rows[0]!).getByRole("button", { name: "Hi: sent today" })).toBeDisabled();
-    await expect(rows[1]).toHaveTextContent("👋 👀 Hi and Looking · 2 h ago");
+    await expect(rows[1]).toHaveTextContent("Hi and Looking · 2 h ago");
     await expect(within(rows[0]!).getByRole("link")).toHaveAttribute("href", "/members/u_1");
   },
 };

@@ -3,7 +3,6 @@ import { Eye, Hand, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import {
-  TAP_EMOJI,
   tapKindsText,
   type FavoritesList as FavoritesListType,
   type TapKind,
@@ -11,7 +10,7 @@ import {
   type ViewedMe,
 } from "@vicinity/contract";
 import { EmptyState, Label, Switch, Tabs, TabsContent, TabsList, TabsTrigger, toast } from "@vicinity/ui";
-import { displayNameOf, serverMessageOr, SignalButtons, timeAgo } from "@vicinity/features/shared";
+import { displayNameOf, serverMessageOr, SignalButtons, TAP_ICONS, timeAgo } from "@vicinity/features/shared";
 import { useFavorites, useLeavesTrace, useTaps, useViewedMe } from "../api/signals";
 import { SignalListError, SignalListLoading, SignalRow } from "./signal-list";
 
@@ -37,7 +36,18 @@ function Loaded<T>({
   return children(query.data);
 }
 
-const kindsLine = (kinds: readonly TapKind[]) => `${kinds.map((k) => TAP_EMOJI[k]).join(" ")} ${tapKindsText(kinds)}`;
+/** His taps' icons and words: "Hi and Looking". */
+function KindsLine({ kinds }: { kinds: readonly TapKind[] }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {kinds.map((k) => {
+        const Icon = TAP_ICONS[k];
+        return <Icon key={k} className="size-3.5 text-accent-text" aria-hidden />;
+      })}
+      {tapKindsText(kinds)}
+    </span>
+  );
+}
 
 function TapsList({ taps }: TapsListType) {
   if (taps.length === 0)
@@ -54,7 +64,11 @@ function TapsList({ taps }: TapsListType) {
         <SignalRow
           key={tap.member.id}
           member={tap.member}
-          detail={`${kindsLine(tap.kinds)} · ${timeAgo(tap.at)}`}
+          detail={
+            <>
+              <KindsLine kinds={tap.kinds} /> · {timeAgo(tap.at)}
+            </>
+          }
           actions={
             <SignalButtons
               memberId={tap.member.id}
@@ -77,7 +91,7 @@ function TraceSwitch({ on }: { on: boolean }) {
         <Label htmlFor="leaves-trace">Show my visits</Label>
         <p id="leaves-trace-help" className="text-sm text-muted-foreground">
           {on
-            ? "Members whose profile you open see you here. Turn it off to browse without a trace (you then see nobody's visits either)."
+            ? "Members whose profile you open see your visit. Turn it off to browse without a trace (you then see nobody's visits either)."
             : "You browse without a trace, so you see nobody's visits either. In private mode you never leave one."}
         </p>
       </div>
