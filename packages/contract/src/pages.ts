@@ -30,6 +30,7 @@ export const APP_PAGE_PATTERNS = [
   "/groups/:id/edit",
   "/groups/:id/manage",
   "/members/:id",
+  "/interest",
   "/profile",
   "/admin",
   "/admin/members",

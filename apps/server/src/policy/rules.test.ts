@@ -17,6 +17,7 @@ import {
   type Appearance,
 } from "./members";
 import { messageVisibleSql, seesMessage } from "./messages";
+import { isRecentView, leavesTrace, leavesTraceSql, recentViewSql } from "./signals";
 
 /**
  * Each rule of the policy is written twice, as an SQL helper (for queries over many members) and a
@@ -45,6 +46,27 @@ describe.each(testEngines())("the policy's SQL helpers and plain functions agree
       .returning();
     return row!;
   };
+
+  it("signals: whether a visit leaves a trace (private mode, the switch) and whether it is recent enough for viewed me", async () => {
+    for (const privateMode of [false, true])
+      for (const trace of [false, true]) {
+        const m = await member({ privateMode, leavesTrace: trace });
+        const [row] = await queryRows<{ leaves: boolean }>(
+          database.db,
+          sql`SELECT ${leavesTraceSql()} AS leaves FROM users u WHERE u.id = ${m.id}::uuid`,
+        );
+        expect(row!.leaves, `${privateMode} ${trace}`).toBe(leavesTrace({ privateMode, leavesTrace: trace }));
+      }
+    const now = Date.now();
+    for (const daysAgo of [0, 6.9, 7.1, 30]) {
+      const viewedAt = new Date(now - daysAgo * 86_400_000);
+      const [row] = await queryRows<{ recent: boolean }>(
+        database.db,
+        sql`SELECT ${recentViewSql()} AS recent FROM (SELECT ${viewedAt.toISOString()}::timestamptz AS viewed_at) pv`,
+      );
+      expect(row!.recent, `${daysAgo} days ago`).toBe(isRecentView(viewedAt, now));
+    }
+  });
 
   it("how a member appears, whether his distance shows, and the locations row's mirror of it (triggers of migration 0017)", async () => {
     for (const privateMode of [false, true]) {

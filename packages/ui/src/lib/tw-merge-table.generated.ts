@@ -93,7 +93,7 @@ export const CLASS_GROUPS: Record<string, string> = {
   "overscroll": "overscroll-contain",
   "p": "p-0 p-0.5 p-1 p-1.5 p-2 p-2.5 p-3 p-4 p-5 p-6 p-8 p-[13px]",
   "pb": "pb-0.5 pb-1 pb-1.5 pb-10 pb-16 pb-2 pb-20 pb-4 pb-8 pb-[22%] pb-[env(safe-area-inset-bottom)] pb-[max(0.5rem,env(safe-area-inset-bottom))] pb-[max(1.5rem,env(safe-area-inset-bottom))] pb-[max(1rem,env(safe-area-inset-bottom))]",
-  "pl": "pl-2.5 pl-5 pl-6 pl-8 pl-9 pl-[max(0.5rem,env(safe-area-inset-left))]",
+  "pl": "pl-0 pl-2.5 pl-5 pl-6 pl-8 pl-9 pl-[4.25rem] pl-[max(0.5rem,env(safe-area-inset-left))]",
   "place-items": "place-items-center",
   "pointer-events": "pointer-events-auto pointer-events-none",
   "position": "absolute fixed relative static sticky",
