@@ -31,10 +31,16 @@ export interface EventsPageProps {
   initialFilters?: EventsFilters;
 }
 
-/** Calls `onVisible` when the element scrolls into view (the list's next page). */
-function useSentinel(onVisible: () => void, active: boolean) {
+/**
+ * Calls `onVisible` when the element scrolls into view (the list's next page), and again when it is
+ * `ready` once more while still in view: the observer tells only of changes, so a sentinel that stayed
+ * in view while the last page loaded (or while a render had not yet given the callback the new state)
+ * would otherwise never ask for the next one.
+ */
+function useSentinel(onVisible: () => void, active: boolean, ready: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onVisible);
+  const visible = useRef(false);
   useEffect(() => {
     callback.current = onVisible;
   });
@@ -43,13 +49,20 @@ function useSentinel(onVisible: () => void, active: boolean) {
     if (!element || !active || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) callback.current();
+        visible.current = entries.some((e) => e.isIntersecting);
+        if (visible.current) callback.current();
       },
       { rootMargin: "400px 0px" },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      visible.current = false;
+    };
   }, [active]);
+  useEffect(() => {
+    if (ready && visible.current) callback.current();
+  }, [ready]);
   return ref;
 }
 
@@ -72,9 +85,13 @@ export function EventsPage({
   const list = useEventsList(params);
   const events = useMemo(() => list.data?.pages.flatMap((p) => p.events) ?? [], [list.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const sentinel = useSentinel(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, hasNextPage);
+  const sentinel = useSentinel(
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    hasNextPage,
+    hasNextPage && !isFetchingNextPage,
+  );
 
   const filterBar =
     layout === "mobile" ? (
