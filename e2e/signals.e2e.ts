@@ -1,22 +1,28 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PASSWORD } from "./helpers";
 
+/** Jacksonville, where the demo's members live: both members are here. */
+const HERE = { latitude: 30.3322, longitude: -81.6557 };
+
 /** A signed-in member in his own browser context (a phone's size when asked), past onboarding. */
 async function member(browser: Browser, firstName: string, phone = false): Promise<{ page: Page; id: string }> {
-  const context = await browser.newContext(
-    phone
+  const context = await browser.newContext({
+    ...(phone
       ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1280, height: 800 } },
-  );
+      : { viewport: { width: 1280, height: 800 } }),
+    geolocation: HERE,
+    permissions: ["geolocation"],
+  });
   const page = await context.newPage();
   const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;
   const res = await page.request.post("/api/register", { data: { email, password: PASSWORD } });
   expect(res.status()).toBe(201);
   expect((await page.request.put("/api/users/profile", { data: { firstName, age: 30 } })).status()).toBe(200);
+  expect((await page.request.put("/api/users/location", { data: HERE })).status()).toBe(200);
   return { page, id: ((await res.json()) as { id: string }).id };
 }
 
-test("two members tap each other and both see the match; his visit shows in the other's Viewed me; a favorite stays his own", async ({
+test("two members tap each other and both see the match; his visit shows in the other's Viewed me; a favorite stays his own and fills his Favorites grid", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -65,4 +71,12 @@ test("two members tap each other and both see the match; his visit shows in the 
   await expect(kai.page.getByRole("list", { name: "Taps" }).getByTestId("match")).toBeVisible();
   await kai.page.getByRole("tab", { name: "Favorites" }).click();
   await expect(kai.page.getByRole("list", { name: "Favorites" })).toContainText("Noah");
+
+  // Kai's grid, his Favorites only: Noah alone among the demo's members, with his star.
+  await kai.page.goto("/?favorites=true");
+  await expect(kai.page.getByRole("button", { name: "Filters, 1 on" })).toBeVisible();
+  const cards = kai.page.getByTestId("nearby-user-card");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByRole("heading")).toContainText("Noah");
+  await expect(cards.first().getByTestId("favorite-mark")).toBeVisible();
 });

@@ -22,6 +22,7 @@ const some: MemberFilters = {
   online: true,
   photos: true,
   rightNow: false,
+  favorites: false,
 };
 
 const at = { latitude: "30.3", longitude: "-81.6" };
@@ -109,6 +110,34 @@ describe("member filters (one set of names for the API, the address and the save
     expect(passesMemberFilters({ ...member, profileImageUrl: null }, some)).toBe(false);
     expect(passesMemberFilters({ ...member, isOnline: false }, some)).toBe(false);
     expect(passesMemberFilters(member, { rightNow: true })).toBe(false);
+  });
+
+  it("the Favorites filter travels by the same names: the address, the API, the saved set", () => {
+    const query = new URLSearchParams();
+    writeMemberFilters(query, { favorites: true });
+    expect(query.toString()).toBe("favorites=true");
+    expect(readMemberFilters(query)).toEqual({ ...NO_MEMBER_FILTERS, favorites: true });
+    expect(activeFilterCount({ favorites: true, online: true })).toBe(2);
+    const parsed = parse({ favorites: "true" });
+    expect(parsed.success && filtersOfQuery(parsed.data)).toEqual({ ...NO_MEMBER_FILTERS, favorites: true });
+    expect(messageOf({ favorites: "yes" })).toBe("favorites must be true or false");
+    expect(memberFiltersSchema.safeParse({ ...some, favorites: "yes" }).error?.issues[0]?.message).toBe(
+      "favorites must be true or false",
+    );
+    const member = { age: 30, isOnline: true, rightNow: null };
+    expect(passesMemberFilters({ ...member, isFavorite: true }, { favorites: true })).toBe(true);
+    expect(passesMemberFilters(member, { favorites: true })).toBe(false);
+    expect(passesMemberFilters(member, NO_MEMBER_FILTERS)).toBe(true);
+  });
+
+  it("filters saved before Favorites existed still read (favorites off)", () => {
+    const { favorites: _, ...older } = some;
+    expect(memberFiltersSchema.safeParse(older).success).toBe(true);
+    expect(parseSavedFilters(older)).toEqual({ ...filtersToKeep(some), favorites: false });
+    expect(parseSavedFilters({ ...NO_MEMBER_FILTERS, favorites: true })).toEqual({
+      ...NO_MEMBER_FILTERS,
+      favorites: true,
+    });
   });
 
   it("keeps saved filters in one form, and none that narrows as null", () => {

@@ -61,7 +61,7 @@ export function nearbySearchPath({ latitude, longitude, radius, sort, filters, c
 
 /**
  * The grid's filters (issue 37; docs/decisions/0041): an age range, positions, body types, online now, with a
- * photo, Right Now. An empty list, or the open age range, filters nothing. The same names in the nearby call's
+ * photo, Right Now, his favorites (issue 38). An empty list, or the open age range, filters nothing. The same names in the nearby call's
  * query, the browser's address and the member's saved filters.
  */
 // A type, not an interface: a session user carries it as a plain JSON object.
@@ -73,6 +73,8 @@ export type MemberFilters = {
   online: boolean;
   photos: boolean;
   rightNow: boolean;
+  /** Only the members he starred (issue 38): a member's own list, never told to anyone. */
+  favorites: boolean;
 };
 export type Position = (typeof POSITIONS)[number];
 export type BodyType = (typeof BODY_TYPES)[number];
@@ -85,6 +87,7 @@ export const NO_MEMBER_FILTERS: MemberFilters = Object.freeze({
   online: false,
   photos: false,
   rightNow: false,
+  favorites: false,
 }) as MemberFilters;
 
 /** Every filter, its defaults filled in. */
@@ -112,7 +115,8 @@ export function activeFilterCount(given: Partial<MemberFilters> | null | undefin
     Number(f.bodyTypes.length > 0) +
     Number(f.online) +
     Number(f.photos) +
-    Number(f.rightNow)
+    Number(f.rightNow) +
+    Number(f.favorites)
   );
 }
 
@@ -125,6 +129,7 @@ export const MEMBER_FILTER_PARAMS = [
   "online",
   "photos",
   "rightNow",
+  "favorites",
 ] as const;
 
 /** Writes the filters that narrow anything into `query` (and removes the others), in a fixed order. */
@@ -138,6 +143,7 @@ export function writeMemberFilters(query: URLSearchParams, given: Partial<Member
   if (f.online) query.set("online", "true");
   if (f.photos) query.set("photos", "true");
   if (f.rightNow) query.set("rightNow", "true");
+  if (f.favorites) query.set("favorites", "true");
 }
 
 /**
@@ -164,6 +170,7 @@ export function readMemberFilters(query: URLSearchParams): MemberFilters | null 
     online: query.get("online") === "true",
     photos: query.get("photos") === "true",
     rightNow: query.get("rightNow") === "true",
+    favorites: query.get("favorites") === "true",
   };
 }
 
@@ -176,6 +183,7 @@ export function passesMemberFilters(
     profileImageUrl?: string | null;
     isOnline: boolean;
     rightNow: unknown;
+    isFavorite?: boolean;
   },
   given: Partial<MemberFilters>,
 ): boolean {
@@ -190,6 +198,7 @@ export function passesMemberFilters(
   if (f.online && !member.isOnline) return false;
   if (f.photos && !member.profileImageUrl) return false;
   if (f.rightNow && !member.rightNow) return false;
+  if (f.favorites && !member.isFavorite) return false;
   return true;
 }
 
@@ -326,6 +335,8 @@ export const memberFilterQueryFields = {
   photos: queryFlag("photos"),
   /** "true": only members who are Right Now. */
   rightNow: queryFlag("rightNow"),
+  /** "true": only the members he starred. */
+  favorites: queryFlag("favorites"),
 };
 export type MemberFilterQuery = z.infer<ReturnType<typeof z.object<typeof memberFilterQueryFields>>>;
 export const memberFilterQueryCheck = z.refine<Pick<MemberFilterQuery, "ageMin" | "ageMax">>(
@@ -406,6 +417,7 @@ export function filtersOfQuery(query: MemberFilterQuery): MemberFilters {
     online: query.online,
     photos: query.photos,
     rightNow: query.rightNow,
+    favorites: query.favorites,
   };
 }
 
@@ -437,6 +449,8 @@ export const memberFiltersSchema = z
     online: z.boolean({ error: "online must be true or false" }),
     photos: z.boolean({ error: "photos must be true or false" }),
     rightNow: z.boolean({ error: "rightNow must be true or false" }),
+    // Absent in filters saved before it existed: they still read (false).
+    favorites: z._default(z.optional(z.boolean({ error: "favorites must be true or false" })), false),
   })
   .check(
     z.refine((f) => f.ageMin <= f.ageMax, { message: "ageMin can be at most ageMax" }),
@@ -489,8 +503,18 @@ export const nearbyUserSchema = z.object({
   rightNow: z.nullable(rightNowSchema),
   /** decisions.md: the explainable match score; null for visitors and guests (nothing to compare with). */
   compatibility: z.nullable(compatibilitySchema),
+  /** He is among the viewer's favorites (issue 38): the grid's star. Absent where nobody asked (visitors, the map). */
+  isFavorite: z.optional(z.boolean()),
 });
 export type NearbyUser = z.infer<typeof nearbyUserSchema>;
+
+/**
+ * The name a member goes by wherever he is named (cards, toasts, notifications, calendar feeds, the server's
+ * messages): his display name, else his username. Written once, for the client and the server.
+ */
+export function shownNameOf(member: { displayName: string | null | undefined; username: string }): string {
+  return member.displayName || member.username;
+}
 
 /** The cursor of the next page travels in this response header; the body stays the spec's array. */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";

@@ -7,6 +7,7 @@ import {
   eventReportSchema,
   eventsQuerySchema,
   rsvpRequestSchema,
+  shownNameOf,
   type VicinityEvent,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
@@ -55,7 +56,7 @@ function icsOf(e: VicinityEvent, origin: string): IcsEvent {
     url: `${origin}/events/${e.id}`,
     cancelled: e.cancelledAt !== null,
     updatedAt: new Date(e.updatedAt),
-    organizer: e.host.displayName ?? e.host.username,
+    organizer: shownNameOf(e.host),
   };
 }
 

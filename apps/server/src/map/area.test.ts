@@ -25,7 +25,7 @@ import {
 } from "@vicinity/contract";
 import type { BuiltServer } from "../app";
 import type { Database } from "../db/database";
-import { blocks, locations, users } from "../db/schema";
+import { blocks, favorites, locations, users } from "../db/schema";
 import { saveLocation } from "../location/save-location";
 import { haversineMeters, privacyCellOf, snapToPrivacyGrid, type LatLon } from "../location/privacy-grid";
 import { seeded } from "../demo/seed";
@@ -247,6 +247,12 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     expect(ids(await area(tiles, viewer.cookie, topUnder35))).toEqual([young.id, noPicture.id].sort());
     expect(ids(await area(tiles, viewer.cookie, { ...topUnder35, photos: true }))).toEqual([young.id]);
     expect(ids(await area(tiles, undefined, { ...NO_MEMBER_FILTERS, ageMin: 35 }))).toEqual([older.id]);
+    // His Favorites (issue 38): those he starred, his alone; a visitor has none.
+    await t.database.db.insert(favorites).values({ memberId: viewer.id, favoriteId: older.id });
+    const starred = { ...NO_MEMBER_FILTERS, favorites: true };
+    expect(ids(await area(tiles, viewer.cookie, starred))).toEqual([older.id]);
+    expect(ids(await area(tiles, viewer.cookie, { ...starred, positions: ["top"] }))).toEqual([]);
+    expect(ids(await area(tiles, undefined, starred))).toEqual([]);
 
     // A member "in a crowd only" among five established members who do not pass the filter: they still count
     // (he is shown alone, as without the filter), but only he is shown; crowds are never shown with a filter.
@@ -277,6 +283,7 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
       [`position=king`, /position must be among/],
       [`bodyType=slim,slim`, /twice/],
       [`online=yes`, /online must be true or false/],
+      [`favorites=1`, /favorites must be true or false/],
     ];
     for (const [filters, message] of cases) {
       const url = `/api/map/area?tiles=${tiles}&${filters}`;
@@ -697,6 +704,23 @@ describe.each(testEngines())("the live map's data (%s)", (engine) => {
     server.context.mapChanges.memberChanged(young.id);
     expect((await client.sync()).map((p) => p.event)).toEqual(["mapTiles"]);
     expect(shown()).not.toContain(young.id);
+    expect(await client.fresh()).toEqual(client.held());
+  });
+
+  it("sends a viewer who filters his Favorites only his favorites' tiles as they change", async () => {
+    const viewer = await member("favorites-live@example.com", CITY);
+    const starred = await placeMember(t.database, offset(1, 30), { age: 25 });
+    const other = await placeMember(t.database, offset(2, 120), { age: 25 });
+    await t.database.db.insert(favorites).values({ memberId: viewer.id, favoriteId: starred.id });
+    const client = await liveClient(viewer.cookie, viewer.id, { ...NO_MEMBER_FILTERS, favorites: true });
+    const shown = () => client.held().flatMap((x) => x.members.map((m) => m.id));
+    expect(shown()).toContain(starred.id);
+    expect(shown()).not.toContain(other.id);
+    await moveMember(other, offset(3, 200));
+    expect(await client.sync()).toEqual([]);
+    await moveMember(starred, offset(4, 300));
+    expect((await client.sync()).map((p) => p.event)).toEqual(["mapTiles"]);
+    expect(shown()).toContain(starred.id);
     expect(await client.fresh()).toEqual(client.held());
   });
 

@@ -73,7 +73,7 @@ export async function areaRows(
   const middle = { latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2 };
   const radius = haversineMeters(middle, { latitude: box.north, longitude: box.west }) + 10;
   const center = sql`ll_to_earth(${middle.latitude}::float8, ${middle.longitude}::float8)`;
-  const filtered = memberFiltersSql(filters);
+  const filtered = memberFiltersSql(filters, viewerId);
 
   const found = await queryRows<AreaRow>(
     db,
@@ -118,7 +118,7 @@ export async function mapArea(
   filters?: MemberFilters,
 ): Promise<MapArea> {
   const { rows, truncated } = await areaRows(db, viewer.viewerId, tiles, mapMemberCap(viewer.limited), filters);
-  const filtered = memberFiltersSql(filters) !== null;
+  const filtered = memberFiltersSql(filters, viewer.viewerId) !== null;
   return { tiles: viewTiles(tiles, rows, viewer, undefined, filtered), truncated, limited: viewer.limited };
 }
 

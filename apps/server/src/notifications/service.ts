@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { NOTIFICATION_KEEP_DAYS, type Notification, type NotificationKind, type SessionUser } from "@vicinity/contract";
-import type { Db } from "../db/database";
+import { queryRows, type Db } from "../db/database";
 import { memberWarnings, notifications } from "../db/schema";
 import type { Notifier } from "../http/context";
 
@@ -33,6 +33,24 @@ export async function sendNotifications(
 }
 
 /** Notifications older than NOTIFICATION_KEEP_DAYS go (called with the session sweep). */
+/**
+ * Deletes the notifications of these kinds that each of two members holds about the other (`data.memberId`): a block
+ * takes the taps and matches between them out of both bells.
+ */
+export async function deleteNotificationsBetween(
+  db: Db,
+  a: string,
+  b: string,
+  kinds: readonly NotificationKind[],
+): Promise<void> {
+  await queryRows(
+    db,
+    sql`DELETE FROM notifications n WHERE n.kind = ANY(${`{${kinds.join(",")}}`}::notification_kind[])
+        AND ((n.user_id = ${a}::uuid AND n.data->>'memberId' = ${b})
+          OR (n.user_id = ${b}::uuid AND n.data->>'memberId' = ${a}))`,
+  );
+}
+
 export async function sweepNotifications(db: Db): Promise<void> {
   await db.delete(notifications).where(lt(notifications.createdAt, recent()));
 }

@@ -25,3 +25,12 @@ export const recentViewSql = (pv = "pv"): SQL =>
 export function isRecentView(viewedAt: Date, now: number): boolean {
   return viewedAt.getTime() > now - VIEWED_ME_DAYS * 86_400_000;
 }
+
+/**
+ * The member whose id is `memberId` (SQL: a column such as `u.id`) is among `viewerId`'s favorites: the grid's
+ * Favorites filter and star. Known to the viewer alone. No viewer (a visitor): nobody.
+ */
+export const starredBySql = (viewerId: string | null, memberId: SQL): SQL =>
+  viewerId === null
+    ? sql`false`
+    : sql`EXISTS (SELECT 1 FROM favorites fav WHERE fav.member_id = ${viewerId}::uuid AND fav.favorite_id = ${memberId})`;

@@ -4,6 +4,7 @@ import {
   SIGNAL_PATHS,
   TAP_LABELS,
   TAPS_PER_DAY,
+  shownNameOf,
   tapRequestSchema,
   viewTraceRequestSchema,
   type TapResult,
@@ -14,11 +15,9 @@ import { badRequest, conflict, forbidden, isUuid, notFound, parseOr400, tooManyR
 import { sendNotifications } from "../notifications/service";
 import { findProfileRow } from "../users/members";
 import type { SessionUserRow } from "../auth/sessions";
-import { favoritesOf, profileSignals, sendTap, setFavorite, setLeavesTrace, tapsTo, viewsOf } from "./service";
+import { favoritesOf, sendTap, setFavorite, setLeavesTrace, tappedToday, tapsTo, viewsOf } from "./service";
 
 const DAY_MS = 24 * 60 * 60_000;
-const shownName = (u: { display_name?: unknown; displayName?: string | null; username: string }) =>
-  (typeof u.display_name === "string" && u.display_name) || u.displayName || u.username;
 
 /** Taps, favorites and "viewed me" (issue 38, decisions/0043). */
 export function registerSignalRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -30,7 +29,10 @@ export function registerSignalRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (id === me.id) throw badRequest(`You cannot ${doing} yourself`);
     const row = isUuid(id) ? await findProfileRow(db, me.id, id) : undefined;
     if (!row || row.blocked_me) throw notFound("Member not found");
-    if (row.i_blocked) throw forbidden(`You blocked ${shownName(row)}. Unblock him first.`);
+    if (row.i_blocked)
+      throw forbidden(
+        `You blocked ${shownNameOf({ displayName: row.display_name, username: row.username })}. Unblock him first.`,
+      );
     return row;
   }
 
@@ -38,14 +40,14 @@ export function registerSignalRoutes(app: FastifyInstance, ctx: AppContext): voi
     const me = request.member;
     const { kind } = parseOr400(tapRequestSchema, request.body);
     const target = await signalTarget(me, request.params.id, "tap");
-    const name = shownName(target);
-    if ((await profileSignals(db, me.id, target.id)).tapsSentToday.includes(kind))
+    const name = shownNameOf({ displayName: target.display_name, username: target.username });
+    if (await tappedToday(db, me.id, target.id, kind))
       throw conflict(`You already sent ${name} a ${TAP_LABELS[kind]} today.`);
     const { allowed, retryAfter } = await tapping.take(me.id);
     if (!allowed) throw tooManyRequests(`You can send at most ${TAPS_PER_DAY} taps a day.`, retryAfter);
     const { added, match, newMatch } = await sendTap(db, me.id, target.id, kind);
     if (!added) throw conflict(`You already sent ${name} a ${TAP_LABELS[kind]} today.`);
-    const myName = shownName(me);
+    const myName = shownNameOf(me);
     await sendNotifications(db, ctx.notify, [target.id], "tap", {
       memberId: me.id,
       name: myName,

@@ -14,7 +14,7 @@ import {
 import { queryRows, type Db } from "../db/database";
 import { favorites, profileViews, taps, users } from "../db/schema";
 import { notBlockedWithSql } from "../policy/blocks";
-import { leavesTrace, leavesTraceSql, listedInSignalsSql, recentViewSql } from "../policy/signals";
+import { leavesTrace, leavesTraceSql, listedInSignalsSql, recentViewSql, starredBySql } from "../policy/signals";
 import { memberColumnsSql, memberJoinsSql } from "../users/members";
 import { toNearbyUser, type MemberRow } from "../users/nearby";
 import type { SessionUserRow } from "../auth/sessions";
@@ -27,6 +27,16 @@ const todaySql = sql`(now() AT TIME ZONE 'UTC')::date`;
 type Listed<T> = MemberRow & T & Record<string, unknown>;
 type Me = Pick<SessionUserRow, "id" | "age" | "interests">;
 const asMember = (r: MemberRow, me: Me, now: number) => toNearbyUser(r, { age: me.age, interests: me.interests }, now);
+
+/** Whether he already sent this member this kind of tap today (the taps table's primary key). */
+export async function tappedToday(db: Db, senderId: string, receiverId: string, kind: TapKind): Promise<boolean> {
+  const [row] = await queryRows<{ sent: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM taps t WHERE t.sender_id = ${senderId}::uuid AND t.receiver_id = ${receiverId}::uuid
+                       AND t.kind = ${kind} AND t.day = ${todaySql}) AS sent`,
+  );
+  return Boolean(row?.sent);
+}
 
 /**
  * Stores a tap (one per kind per member a day: `added` false when this one was already sent today)
@@ -81,7 +91,7 @@ export async function tapsTo(db: Db, me: Me): Promise<ReceivedTap[]> {
 export async function profileSignals(db: Db, meId: string, otherId: string): Promise<ProfileSignals> {
   const [row] = await queryRows<{ favorite: boolean; sent_today: TapKind[]; match: boolean }>(
     db,
-    sql`SELECT EXISTS (SELECT 1 FROM favorites f WHERE f.member_id = ${meId}::uuid AND f.favorite_id = ${otherId}::uuid) AS favorite,
+    sql`SELECT ${starredBySql(meId, sql`${otherId}::uuid`)} AS favorite,
                ARRAY(SELECT t.kind FROM taps t WHERE t.sender_id = ${meId}::uuid AND t.receiver_id = ${otherId}::uuid AND t.day = ${todaySql} ORDER BY t.kind) AS sent_today,
                (EXISTS (SELECT 1 FROM taps t WHERE t.sender_id = ${meId}::uuid AND t.receiver_id = ${otherId}::uuid AND ${keptTapsSql()})
                 AND EXISTS (SELECT 1 FROM taps t WHERE t.sender_id = ${otherId}::uuid AND t.receiver_id = ${meId}::uuid AND ${keptTapsSql()})) AS match`,

@@ -1,12 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import { activeFilterCount, MAX_AGE, MIN_AGE, type MemberFilters } from "@vicinity/contract";
 import { onlineNowSql } from "../presence/presence";
+import { starredBySql } from "../policy/signals";
 
 /**
  * The filters' SQL over a member's users row `u` and presence row `p` (the same rules as passesMemberFilters), or
  * null when none narrows. Lists travel as one array parameter: one prepared statement per shape, not per value.
+ * `viewerId`: whose favorites the Favorites filter keeps (none for a visitor: nobody passes it).
  */
-export function memberFiltersSql(filters: MemberFilters | undefined): SQL | null {
+export function memberFiltersSql(filters: MemberFilters | undefined, viewerId: string | null): SQL | null {
   if (!filters || activeFilterCount(filters) === 0) return null;
   const parts: SQL[] = [];
   if (filters.ageMin > MIN_AGE || filters.ageMax < MAX_AGE)
@@ -18,5 +20,6 @@ export function memberFiltersSql(filters: MemberFilters | undefined): SQL | null
   if (filters.online) parts.push(onlineNowSql());
   if (filters.photos) parts.push(sql`u.profile_image_url IS NOT NULL`);
   if (filters.rightNow) parts.push(sql`u.right_now_until > now() AND u.right_now_note IS NOT NULL`);
+  if (filters.favorites) parts.push(starredBySql(viewerId, sql`u.id`));
   return sql.join(parts, sql` AND `);
 }

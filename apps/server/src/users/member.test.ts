@@ -492,6 +492,30 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
       expect((await ids(me.cookie, "&sort=best&position=top")).sort()).toEqual([mid.id, noAge.id, quiet.id].sort());
     });
 
+    it("Favorites: only the members he starred, each with a star; his alone (issue 38)", async () => {
+      const { me, young, mid, quiet } = await crowd();
+      for (const id of [mid.id, quiet.id]) {
+        const res = await inject({ method: "PUT", url: `/api/users/${id}/favorite`, headers: { cookie: me.cookie } });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // The private-mode member comes after those who show their distance, as always.
+      expect(await ids(me.cookie, "&favorites=true")).toEqual([mid.id, quiet.id]);
+      expect(await ids(me.cookie, "&favorites=true&online=true")).toEqual([mid.id]);
+      expect((await ids(me.cookie, "&sort=best&favorites=true")).sort()).toEqual([mid.id, quiet.id].sort());
+      const stars = ((await nearby(me.cookie, "")).json() as Array<{ id: string; isFavorite: boolean }>)
+        .filter((u) => u.isFavorite)
+        .map((u) => u.id);
+      expect(stars).toEqual([mid.id, quiet.id]);
+      // Another member's Favorites are his own: nobody starred by him, and no star of mine shows to him.
+      expect(await ids(young.cookie, "&favorites=true")).toEqual([]);
+      const his = (await nearby(young.cookie, "")).json() as Array<{ isFavorite: boolean }>;
+      expect(his.length).toBeGreaterThan(0);
+      expect(his.every((u) => u.isFavorite === false)).toBe(true);
+      // Unstarred: gone from the filter at once.
+      await inject({ method: "DELETE", url: `/api/users/${mid.id}/favorite`, headers: { cookie: me.cookie } });
+      expect(await ids(me.cookie, "&favorites=true")).toEqual([quiet.id]);
+    });
+
     it("pages a filtered search to its end with its cursor", async () => {
       const { me, mid, older, quiet, noAge } = await crowd();
       const seen: string[] = [];
@@ -548,6 +572,7 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
         ["&bodyType=slim,slim", "bodyType names a value twice"],
         ["&online=yes", "online must be true or false"],
         ["&photos=true&photos=true", "photos must be true or false"],
+        ["&favorites=1", "favorites must be true or false"],
         ["&colour=red", undefined],
       ] as const) {
         const res = await nearby(me.cookie, extra);
@@ -569,12 +594,16 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
         photos: false,
         rightNow: false,
       };
-      const res = await save(saved);
+      // Without `favorites` (the shape saved before issue 38): read as off.
+      const older = await save(saved);
+      expect(older.statusCode).toBe(200);
+      expect(older.json().nearbyFilters).toEqual({ ...saved, favorites: false });
+      const res = await save({ ...saved, favorites: true });
       expect(res.statusCode).toBe(200);
-      expect(res.json().nearbyFilters).toEqual(saved);
+      expect(res.json().nearbyFilters).toEqual({ ...saved, favorites: true });
       const current = async () =>
         (await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: me.cookie } })).json().nearbyFilters;
-      expect(await current()).toEqual(saved);
+      expect(await current()).toEqual({ ...saved, favorites: true });
 
       for (const [payload, message] of [
         [{ ...saved, ageMin: 50 }, "ageMin can be at most ageMax"],
@@ -583,6 +612,7 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
           "positions must be among: top, vers-top, versatile, vers-bottom, bottom, side",
         ],
         [{ ...saved, online: "yes" }, "online must be true or false"],
+        [{ ...saved, favorites: "yes" }, "favorites must be true or false"],
         [{ ...saved, colour: "red" }, undefined],
         [[1, 2], undefined],
       ] as const) {
@@ -590,9 +620,9 @@ describe.each(testEngines())("member profiles, photos, block, report, Right Now 
         expect(bad.statusCode).toBe(400);
         if (message) expect(bad.json().message).toBe(message);
       }
-      expect(await current()).toEqual(saved);
+      expect(await current()).toEqual({ ...saved, favorites: true });
 
-      const cleared = await save({ ...saved, ageMin: 18, ageMax: 99, positions: [], online: false });
+      const cleared = await save({ ...saved, ageMin: 18, ageMax: 99, positions: [], online: false, favorites: false });
       expect(cleared.json().nearbyFilters).toBeNull();
       expect(await current()).toBeNull();
     });

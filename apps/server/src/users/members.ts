@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { BlockedMember } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { blocks, users } from "../db/schema";
+import { deleteNotificationsBetween } from "../notifications/service";
 import { onlineNowSql } from "../presence/presence";
 import { activeSql, distanceHiddenSql } from "../policy/members";
 import type { MemberRow } from "./nearby";
@@ -60,12 +61,7 @@ export async function listBlocked(db: Db, userId: string): Promise<BlockedMember
 /** Blocks a member; answers whether the block is new. */
 export async function blockMember(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
   // A block hides each from the other: the taps and matches in either's notifications go with it.
-  await queryRows(
-    db,
-    sql`DELETE FROM notifications n WHERE n.kind IN ('tap', 'match')
-        AND ((n.user_id = ${blockerId}::uuid AND n.data->>'memberId' = ${blockedId})
-          OR (n.user_id = ${blockedId}::uuid AND n.data->>'memberId' = ${blockerId}))`,
-  );
+  await deleteNotificationsBetween(db, blockerId, blockedId, ["tap", "match"]);
   const added = await db
     .insert(blocks)
     .values({ blockerId, blockedId })

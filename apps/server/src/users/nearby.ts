@@ -7,6 +7,7 @@ import { memberFiltersSql } from "./member-filters";
 import { compatibility, type MatchProfile } from "./compatibility";
 import type { Sealer } from "../http/sealed";
 import { freshPositionSql, seenBySql } from "../policy/members";
+import { starredBySql } from "../policy/signals";
 
 /**
  * Members who hide their distance (private mode, and "in a crowd only", which is private mode
@@ -62,6 +63,8 @@ interface NearbyRow extends Record<string, unknown> {
   /** Null for members who hide their distance: it is never selected. */
   meters: number | null;
   knn: number | null;
+  /** He is among the viewer's favorites (the grid's star). */
+  is_favorite: boolean;
   /** Filtered searches: how many members of the pool the scan had read up to this one. */
   scanned?: number | string | null;
 }
@@ -259,7 +262,7 @@ export function nearbySql(query: NearbySearch): SQL {
     query.after === null
       ? sql``
       : sql`AND (${point} <-> ${center}) > ${query.after}::float8 AND ${query.after}::float8 <= ${chord}::float8`;
-  const filters = memberFiltersSql(query.filters);
+  const filters = memberFiltersSql(query.filters, viewer);
   // (Only members who show their distance: those who hide it are found by privateNearbySql.)
   const columns = sql`u.id, u.xmin::text AS version, l.distance_hidden, u.right_now_note, u.right_now_until,
              ${onlineNowSql()} AS is_online,
@@ -288,7 +291,8 @@ export function nearbySql(query: NearbySearch): SQL {
         LIMIT ${query.limit + 1}`;
   return sql`
     SELECT nearest.id, nearest.version, nearest.distance_hidden,
-           nearest.right_now_note, nearest.right_now_until, nearest.is_online, nearest.knn
+           nearest.right_now_note, nearest.right_now_until, nearest.is_online, nearest.knn,
+           ${starredBySql(viewer, sql`nearest.id`)} AS is_favorite
            ${filters === null ? sql`` : sql`, nearest.scanned`}
     FROM (${scan}) nearest
     -- Within the radius: the exact great-circle test, as a chord (an earth_box test beside it was
@@ -338,9 +342,10 @@ export function privateNearbySql(query: NearbySearch, afterId: string | null, li
   const center = sql`ll_to_earth(${query.latitude}::float8, ${query.longitude}::float8)`;
   const cellLat = PRIVATE_MODE_CELL_METERS / 111_320;
   const cellLon = sql`(${cellLat}::float8 / cos(radians(greatest(-89.9, least(89.9, c.cell_lat)))))`;
-  const privateFilters = memberFiltersSql(query.filters);
+  const privateFilters = memberFiltersSql(query.filters, query.viewerId);
   return sql`
-    SELECT c.id, c.version, c.distance_hidden, c.right_now_note, c.right_now_until, c.is_online, NULL::float8 AS meters, NULL::float8 AS knn
+    SELECT c.id, c.version, c.distance_hidden, c.right_now_note, c.right_now_until, c.is_online, NULL::float8 AS meters, NULL::float8 AS knn,
+           ${starredBySql(query.viewerId, sql`c.id`)} AS is_favorite
     FROM (
       SELECT u.id, u.xmin::text AS version, l.distance_hidden, u.right_now_note, u.right_now_until,
              ${onlineNowSql()} AS is_online,
@@ -371,7 +376,9 @@ export function toNearbyUser(r: MemberRow, viewer: MatchProfile | null | undefin
 /** A member as the viewer sees him: his profile, and what depends on the moment and the position. */
 function withProfile(
   profile: CachedProfile,
-  r: Pick<MemberRow, "distance_hidden" | "right_now_note" | "right_now_until" | "is_online" | "meters">,
+  r: Pick<MemberRow, "distance_hidden" | "right_now_note" | "right_now_until" | "is_online" | "meters"> & {
+    is_favorite?: boolean;
+  },
   viewer: MatchProfile | null | undefined,
   now: number,
 ): NearbyUser {
@@ -397,6 +404,7 @@ function withProfile(
         ? { note: r.right_now_note, until: until.toISOString() }
         : null,
     compatibility: viewer ? compatibility(viewer, { age, interests }, distance) : null,
+    ...(r.is_favorite === undefined ? {} : { isFavorite: Boolean(r.is_favorite) }),
   };
 }
 

@@ -2,6 +2,9 @@
 // parts without importing each other. Features import it and never one another; it imports no
 // feature. Its own modules import each other by relative path, never through this entry.
 
+// Lists that load page after page (infinite scroll).
+export { useNextPageSentinel, type NextPageQuery } from "./lists/use-next-page";
+
 // Talking to the API.
 export { ApiError, apiRequest, serverMessageOr, throwIfNotOk } from "./http/api-request";
 export { conversationKeys, countKeys, mapConfigKeys, memberKeys, nearbyKeys, signalKeys } from "./query-keys";

@@ -65,7 +65,7 @@ export const CLASS_GROUPS: Record<string, string> = {
   "justify-items": "justify-items-center justify-items-start",
   "justify-self": "justify-self-end justify-self-start",
   "leading": "leading-4 leading-5 leading-6 leading-none leading-snug leading-tight",
-  "left": "left-1 left-2 left-3 left-3.5",
+  "left": "left-1 left-1.5 left-2 left-3 left-3.5",
   "line-clamp": "line-clamp-1 line-clamp-2 line-clamp-4",
   "list-style-type": "list-disc list-none",
   "m": "m-0",

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Navigation, SearchX, Sparkles, Zap } from "lucide-react";
 import { NO_MEMBER_FILTERS, type NearbySort, type NearbyUser } from "@vicinity/contract";
@@ -9,6 +9,7 @@ import {
   useAdSlots,
   useMemberFilters,
   useMemberLocation,
+  useNextPageSentinel,
   type MemberLocation,
 } from "@vicinity/features/shared";
 import { NearbyUserGrid, NearbyUserGridSkeleton } from "./nearby-user-grid";
@@ -68,17 +69,8 @@ export function DiscoveryPanel({
   const adSlot = limited ? undefined : adSlots?.grid;
 
   // Infinite scroll: the next page loads when the end of the grid comes into view.
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = nearby;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // (At the grid's very end: a screenful of cards is many pictures; the next comes as he reaches it.)
+  const sentinel = useNextPageSentinel(nearby, { rootMargin: "0px" });
 
   // The toolbar stays while the grid below it changes state. An empty state's button goes with it when pressed:
   // focus then goes to the toolbar's control for what it changed, never to the page's body.

@@ -53,6 +53,29 @@ export const Online: Story = {
   },
 };
 
+/** His favorite, online (issue 38): a star in the picture's corner, said after his name to screen readers. */
+export const Favorite: Story = {
+  args: { user: { ...online, isFavorite: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId("favorite-mark")).toBeVisible();
+    await expect(canvas.getByText("Your favorite.")).toHaveClass("sr-only");
+    await photoShown(canvasElement);
+  },
+};
+
+/** The dense /browse tile of a favorite: the same star. */
+export const FavoriteTile: Story = {
+  args: { user: { ...offline, isFavorite: true }, view: "tiles" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId("favorite-mark")).toBeVisible();
+    const tile = canvas.getByRole("button", { name: /View .+'s profile/ });
+    await expect(tile).toHaveAccessibleDescription(/Your favorite\./);
+    await photoShown(canvasElement);
+  },
+};
+
 export const Offline: Story = {
   args: { user: offline },
   play: async ({ canvasElement }) => {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { MapPin, Zap } from "lucide-react";
+import { MapPin, Star, Zap } from "lucide-react";
 import type { NearbyUser } from "@vicinity/contract";
 import { Avatar, Card } from "@vicinity/ui";
 import {
@@ -13,7 +13,7 @@ import {
 
 /**
  * How the grid shows its members: "cards", the dashboard's Discover Users tab (the spec's card:
- * picture, name, online dot, distance, age, match, Right Now, bio, Message and Profile); "tiles",
+ * picture, name, online dot, distance, age, match, Right Now, bio, Message and Profile; a star on his favorites); "tiles",
  * /browse's denser view of pictures alone (name, online dot and distance over each), which a tap
  * opens.
  */
@@ -115,6 +115,16 @@ function MemberPicture({ user, name, eager }: { user: NearbyUser; name: string; 
         loading={eager ? "eager" : "lazy"}
         className="absolute inset-0"
       />
+      {user.isFavorite ? (
+        // His favorite (issue 38): a star in the corner, said after his name by the caption.
+        <span
+          aria-hidden
+          data-testid="favorite-mark"
+          className="absolute top-1.5 left-1.5 inline-flex rounded-full bg-black/55 p-1 text-white shadow-sm"
+        >
+          <Star className="size-3 fill-current" />
+        </span>
+      ) : null}
       {user.rightNow ? (
         <span className="absolute top-1.5 right-1.5 inline-flex items-center gap-0.5 rounded-pill bg-accent px-1.5 py-0.5 text-[0.625rem] font-bold text-accent-foreground uppercase shadow-sm">
           <Zap className="size-3" aria-hidden />
@@ -150,6 +160,7 @@ function PictureCaption({
         <span className="truncate">{name}</span>
         {user.isOnline ? <span className="sr-only">, online</span> : null}
       </Name>
+      {user.isFavorite ? <span className="sr-only">Your favorite.</span> : null}
       <span className="flex items-start gap-0.5 text-[0.6875rem] leading-tight text-white/85">
         <MapPin className="mt-px size-3 shrink-0" aria-hidden />
         <span>{formatDistance(user)}</span>

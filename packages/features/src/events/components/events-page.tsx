@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { LayoutGrid, List } from "lucide-react";
 import type { VicinityEvent } from "@vicinity/contract";
@@ -9,6 +9,7 @@ import {
   useMemberLocation,
   type MemberLocation,
   memberTimeZone,
+  useNextPageSentinel,
 } from "@vicinity/features/shared";
 import { useEventsList, type EventsListParams } from "../api/events";
 import { groupByDay, dayHeader } from "../model/time";
@@ -31,41 +32,6 @@ export interface EventsPageProps {
   initialFilters?: EventsFilters;
 }
 
-/**
- * Calls `onVisible` when the element scrolls into view (the list's next page), and again when it is
- * `ready` once more while still in view: the observer tells only of changes, so a sentinel that stayed
- * in view while the last page loaded (or while a render had not yet given the callback the new state)
- * would otherwise never ask for the next one.
- */
-function useSentinel(onVisible: () => void, active: boolean, ready: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  const visible = useRef(false);
-  useEffect(() => {
-    callback.current = onVisible;
-  });
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || !active || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        visible.current = entries.some((e) => e.isIntersecting);
-        if (visible.current) callback.current();
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      visible.current = false;
-    };
-  }, [active]);
-  useEffect(() => {
-    if (ready && visible.current) callback.current();
-  }, [ready]);
-  return ref;
-}
-
 /** /events and /events-modern: upcoming events near the member, filtered, page after page. */
 export function EventsPage({
   layout,
@@ -85,13 +51,7 @@ export function EventsPage({
   const list = useEventsList(params);
   const events = useMemo(() => list.data?.pages.flatMap((p) => p.events) ?? [], [list.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const sentinel = useSentinel(
-    () => {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
-    hasNextPage,
-    hasNextPage && !isFetchingNextPage,
-  );
+  const sentinel = useNextPageSentinel({ hasNextPage, isFetchingNextPage, fetchNextPage });
 
   const filterBar =
     layout === "mobile" ? (

@@ -1,8 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Plus, Search, UsersRound } from "lucide-react";
 import { Button, EmptyState, Input, Skeleton, Spinner } from "@vicinity/ui";
-import { serverMessageOr, useMemberLocation, type MemberLocation } from "@vicinity/features/shared";
+import {
+  serverMessageOr,
+  useMemberLocation,
+  useNextPageSentinel,
+  type MemberLocation,
+} from "@vicinity/features/shared";
 import { useGroupsList, type GroupsListParams } from "../api/groups";
 import { GroupCard } from "./group-card";
 
@@ -46,20 +51,8 @@ export function GroupsPage({ location: given, initialQuery = "" }: GroupsPagePro
   const groups = useMemo(() => list.data?.pages.flatMap((p) => p.groups) ?? [], [list.data]);
   const mine = groups.filter((g) => g.myRole !== null);
   const others = groups.filter((g) => g.myRole === null);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { isFetchingNextPage } = list;
+  const sentinel = useNextPageSentinel(list);
 
   const searching = query.trim() !== "";
   const othersTitle = searching ? "Results" : location ? "Groups near you" : "Popular groups";

@@ -12,7 +12,13 @@ import {
   type MapSubscribe,
 } from "@vicinity/contract";
 import { RealtimeContext, useDeviceClass, type ConnectionState, type VicinitySocket } from "@vicinity/features/shared";
-import { areaFor, MAP_MEMBERS, mapCrowdsFixture, ownLocationFixture } from "../../../../../mocks/fixtures/map";
+import {
+  areaFor,
+  MAP_MEMBERS,
+  mapCrowdsFixture,
+  mapMemberTraits,
+  ownLocationFixture,
+} from "../../../../../mocks/fixtures/map";
 import { fakeGeolocation } from "../../../../../mocks/geolocation";
 import {
   mapHandlers,
@@ -245,6 +251,20 @@ export const FiltersFromAddress: Story = {
       const age = Number(/, (\d+),/.exec(marker.label)?.[1]);
       await expect(age >= 30 && age <= 40, marker.label).toBe(true);
     }
+  },
+};
+
+/** His Favorites only (issue 38), from the address: the members he starred, no crowds. */
+export const FiltersFavorites: Story = {
+  parameters: { route: "/map?favorites=true" },
+  play: async ({ canvasElement }) => {
+    await markersShown(canvasElement);
+    await expect(within(canvasElement).getByRole("button", { name: "Filters, 1 on" })).toBeVisible();
+    await waitFor(() => expect(markers(canvasElement, "crowd")).toHaveLength(0));
+    const starred = new Set(MAP_MEMBERS.filter((m) => mapMemberTraits(m).isFavorite).map((m) => m.id));
+    const shown = markers(canvasElement, "member");
+    await expect(shown.length).toBeGreaterThan(0);
+    for (const marker of shown) await expect(starred.has(marker.id ?? ""), marker.label).toBe(true);
   },
 };
 

@@ -1,4 +1,4 @@
-import type { BodyType, NearbyUser, Position } from "@vicinity/contract";
+import { shownNameOf, type BodyType, type NearbyUser, type Position } from "@vicinity/contract";
 
 /** Spec section 2: distance in km to one decimal, or 'Location unknown'; private mode: 'Distance hidden'. */
 export function formatDistance(user: Pick<NearbyUser, "distance" | "distanceHidden">): string {
@@ -13,7 +13,7 @@ export function formatAge(age: number | null): string | null {
 }
 
 export function displayNameOf(user: Pick<NearbyUser, "displayName" | "username">): string {
-  return user.displayName || user.username;
+  return shownNameOf(user);
 }
 
 /** decisions.md: "82% match · 3 shared interests" (the count only when there are shared interests). */

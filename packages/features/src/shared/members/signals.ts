@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SIGNAL_PATHS, tapResultSchema, type MemberProfile, type TapKind, type TapResult } from "@vicinity/contract";
 import { apiRequest } from "../http/api-request";
-import { memberKeys, signalKeys } from "../query-keys";
+import { memberKeys, nearbyKeys, signalKeys } from "../query-keys";
 
 /**
  * Tap a member (POST /api/users/:id/tap): his profile shows the kind as sent today and the match
@@ -33,7 +33,7 @@ export function useTapMember(id: string) {
   });
 }
 
-/** Star or unstar a member (PUT|DELETE /api/users/:id/favorite); nobody is told. */
+/** Star or unstar a member (PUT|DELETE /api/users/:id/favorite); nobody is told. The grid's stars follow. */
 export function useFavoriteMember(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,6 +46,8 @@ export function useFavoriteMember(id: string) {
       queryClient.setQueryData<MemberProfile>(memberKeys.detail(id), (profile) =>
         profile ? { ...profile, signals: { ...profile.signals, isFavorite: favorite } } : profile,
       );
+      // The grid's stars and its Favorites filter: asked again when next shown (not waited for: the star is his now).
+      void queryClient.invalidateQueries({ queryKey: nearbyKeys.all() });
       await queryClient.invalidateQueries({ queryKey: signalKeys.favorites() });
     },
   });

@@ -284,6 +284,26 @@ export const FiltersApplied: Story = {
   },
 };
 
+/** A member shows only his Favorites (issue 38): the two he starred, online or not, each with its star. */
+export const FavoritesOnly: Story = {
+  decorators: [signedIn(profileSettingsUserFixture)],
+  parameters: { msw: { handlers: { nearby: discoveryHandlers.onePage, profile: profileHandlers.savedFilters } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const sheet = await openFilters(canvasElement);
+    await userEvent.click(sheet.getByRole("button", { name: "Favorites" }));
+    await expect(sheet.getByRole("button", { name: "Favorites" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(sheet.getByRole("button", { name: "Show members" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await expect(await canvas.findByRole("button", { name: "Filters, 1 on" })).toBeVisible();
+    await waitFor(() => expect(canvas.getAllByTestId("nearby-user-card")).toHaveLength(2));
+    await expect(canvas.getAllByTestId("favorite-mark")).toHaveLength(2);
+    await expect(canvas.getByRole("heading", { name: "Omar" })).toBeVisible();
+    await expect(canvas.getByRole("heading", { name: /^Felix/ })).toBeVisible();
+    await photosShown(canvasElement);
+  },
+};
+
 /** Opened from an address that names filters (a link, a reload): the grid is filtered from the start. */
 export const FiltersFromAddress: Story = {
   tags: ["!mobile"],

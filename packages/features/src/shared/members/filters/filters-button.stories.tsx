@@ -28,7 +28,7 @@ export const Open: Story = {
     const sheet = within(await screen.findByRole("dialog", { name: "Filters" }));
     await expect(sheet.getByLabelText("From")).toHaveValue(18);
     await expect(sheet.getByLabelText("To")).toHaveValue(99);
-    for (const name of ["Top", "Vers Bottom", "Athletic", "Online now", "With photos", "Right Now"])
+    for (const name of ["Top", "Vers Bottom", "Athletic", "Online now", "With photos", "Right Now", "Favorites"])
       await expect(sheet.getByRole("button", { name })).toHaveAttribute("aria-pressed", "false");
     await expect(sheet.getByText(/We keep your choice for your next visit/)).toBeVisible();
     await expect(sheet.getByRole("button", { name: "Show members" })).toBeVisible();
@@ -47,6 +47,8 @@ export const WithFilters: Story = {
     await expect(sheet.getByLabelText("From")).toHaveValue(25);
     await expect(sheet.getByRole("button", { name: "Versatile" })).toHaveAttribute("aria-pressed", "true");
     await expect(sheet.queryByText(/We keep your choice/)).toBeNull();
+    // A visitor or guest keeps no favorites: no such choice.
+    await expect(sheet.queryByRole("button", { name: "Favorites" })).toBeNull();
     await userEvent.click(sheet.getByRole("button", { name: "Clear all" }));
     await userEvent.click(sheet.getByRole("button", { name: "Show members" }));
     await expect(args.onApply).toHaveBeenCalledWith(NO_MEMBER_FILTERS);

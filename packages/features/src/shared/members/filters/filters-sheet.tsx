@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { Camera, Wifi, Zap } from "lucide-react";
+import { Camera, Star, Wifi, Zap } from "lucide-react";
 import { BODY_TYPES, MAX_AGE, MIN_AGE, NO_MEMBER_FILTERS, POSITIONS, type MemberFilters } from "@vicinity/contract";
 import {
   Button,
@@ -18,7 +18,7 @@ import { BODY_TYPE_LABELS, POSITION_LABELS } from "../format";
 export interface FiltersSheetProps {
   /** The filters in force: the sheet's draft starts from them. */
   filters: MemberFilters;
-  /** A member's filters are saved with his account (the sheet says so). */
+  /** A member's: his filters are saved with his account (the sheet says so), and he may show only his Favorites. */
   saved: boolean;
   onApply: (filters: MemberFilters) => void;
   onClose: () => void;
@@ -26,7 +26,7 @@ export interface FiltersSheetProps {
 
 /**
  * The Filters sheet (issue 37), open while mounted (MemberFiltersButton mounts it, loaded on demand): age range,
- * position, body type, online now, with photos, Right Now. It edits a draft; "Show members" applies it.
+ * position, body type, online now, with photos, Right Now, and a member's Favorites. It edits a draft; "Show members" applies it.
  */
 export function FiltersSheet({ filters, saved, onApply, onClose }: FiltersSheetProps) {
   return (
@@ -133,7 +133,7 @@ function FiltersForm({
       />
 
       <ChipGroup legend="Show only">
-        {FLAGS.map(({ key, label, icon }) => (
+        {FLAGS.filter(({ key }) => saved || key !== "favorites").map(({ key, label, icon }) => (
           <ChoiceChip
             key={key}
             pressed={draft[key]}
@@ -204,10 +204,16 @@ function AgeInput(props: {
 }
 
 /** The yes-or-no filters, in the sheet's order. */
-const FLAGS: ReadonlyArray<{ key: "online" | "photos" | "rightNow"; label: string; icon: ReactNode }> = [
+const FLAGS: ReadonlyArray<{
+  key: "online" | "photos" | "rightNow" | "favorites";
+  label: string;
+  icon: ReactNode;
+}> = [
   { key: "online", label: "Online now", icon: <Wifi className="size-3.5" aria-hidden /> },
   { key: "photos", label: "With photos", icon: <Camera className="size-3.5" aria-hidden /> },
   { key: "rightNow", label: "Right Now", icon: <Zap className="size-3.5" aria-hidden /> },
+  // A member's own (visitors and guests keep none).
+  { key: "favorites", label: "Favorites", icon: <Star className="size-3.5" aria-hidden /> },
 ];
 
 /** A many-of choice (positions, body types): a chip each, pressed when chosen; none chosen filters nothing. */
