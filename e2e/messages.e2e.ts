@@ -231,3 +231,46 @@ test("presence agrees across screens: the conversation's header and the inbox ro
   await expect(row).toContainText(", online");
   await Promise.all([kim.page.context().close(), lee.page.context().close()]);
 });
+
+test("a member takes a message back: the other, on his phone, sees it removed live, and it stays gone after a reload", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const alice = await member(browser, "Alice");
+  const bob = await member(browser, "Bob", true);
+
+  await alice.page.goto(`/members/${bob.id}`);
+  await alice.page.getByRole("button", { name: "Message" }).click();
+  await expect(alice.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const conversationPath = new URL(alice.page.url()).pathname;
+  const aliceLog = alice.page.getByRole("log", { name: "Messages with Bob" });
+  await alice.page.getByRole("textbox", { name: "Message" }).fill("Meet at the dunes at 9");
+  await alice.page.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(aliceLog.getByRole("img", { name: "Sent" }).last()).toBeVisible();
+
+  // Bob has the conversation open on his phone.
+  await bob.page.goto(conversationPath);
+  const bobLog = bob.page.getByRole("log", { name: "Messages with Alice" });
+  await expect(bobLog.getByText("Meet at the dunes at 9")).toBeVisible();
+  // His phone offers him nothing on her message.
+  await expect(bobLog.getByRole("button", { name: /^Options for/ })).toHaveCount(0);
+
+  // Alice takes it back.
+  await aliceLog.getByRole("button", { name: "Options for your message" }).click();
+  await alice.page.getByRole("menuitem", { name: "Unsend" }).click();
+  await alice.page
+    .getByRole("dialog", { name: "Unsend this message?" })
+    .getByRole("button", { name: "Unsend" })
+    .click();
+  await expect(aliceLog.getByTestId("message-removed")).toHaveText("You unsent a message");
+  await expect(alice.page.getByText("Message unsent", { exact: true })).toBeVisible();
+
+  // Bob sees it go, live, and it stays gone.
+  await expect(bobLog.getByTestId("message-removed")).toHaveText("Message removed");
+  await expect(bobLog.getByText("Meet at the dunes at 9")).toHaveCount(0);
+  await bob.page.reload();
+  await expect(bob.page.getByRole("log", { name: "Messages with Alice" }).getByTestId("message-removed")).toHaveText(
+    "Message removed",
+  );
+  await expect(bob.page.getByText("Meet at the dunes at 9")).toHaveCount(0);
+});

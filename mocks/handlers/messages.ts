@@ -1,5 +1,11 @@
 import { delay, http, HttpResponse } from "msw";
-import { API_PATHS, type ConversationSummary, type ErrorBody, type Message } from "@vicinity/contract";
+import {
+  API_PATHS,
+  MESSAGE_UNSEND_MINUTES,
+  type ConversationSummary,
+  type ErrorBody,
+  type Message,
+} from "@vicinity/contract";
 import { registerMockReset } from "./resets";
 import {
   conversationsFixture,
@@ -8,6 +14,7 @@ import {
   groupConversationSummaryFixture,
   groupThreadFixture,
   jakeThreadFixture,
+  recentMessageOfMine,
 } from "../fixtures/messages";
 
 const CONVERSATION = "/api/conversations/:id";
@@ -61,6 +68,31 @@ export const messagesHandlers = {
       HttpResponse.json<ErrorBody>({ message: "You can't message this member" }, { status: 403 }),
     ),
   ],
+  /**
+   * Jake's conversation with a message of mine sent a moment ago, which I may take back (issue 38): DELETE answers as
+   * the server does, or refuses it as too late (`refuse`).
+   */
+  unsend: (options: { refuse?: boolean } = {}) => {
+    const fresh = (): Message[] => [...jakeThreadFixture, recentMessageOfMine()];
+    let thread = fresh();
+    registerMockReset(() => {
+      thread = fresh();
+    });
+    return [
+      http.get(THREAD, () => HttpResponse.json<Message[]>([...thread].reverse())),
+      http.delete(`${THREAD}/:messageId`, ({ params }) => {
+        if (options.refuse)
+          return HttpResponse.json<ErrorBody>(
+            { message: `Messages can be unsent for ${MESSAGE_UNSEND_MINUTES} minutes after sending.` },
+            { status: 409 },
+          );
+        thread = thread.map((m) =>
+          m.id === Number(params.messageId) ? { ...m, content: "", picture: null, removed: true, unsent: true } : m,
+        );
+        return HttpResponse.json({ ok: true });
+      }),
+    ];
+  },
   /** A group's chat with several senders, as a member or as a moderator; report and remove answered. */
   groupChat: (role: "member" | "moderator" = "member", options: { newcomerJoinsLater?: boolean } = {}) => {
     let thread = [...groupThreadFixture];

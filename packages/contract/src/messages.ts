@@ -8,6 +8,11 @@ export const TEMP_ID_MAX_LENGTH = 64;
 export const MESSAGES_PAGE_SIZE = 50;
 export const CONVERSATIONS_PAGE_SIZE = 30;
 export const MISSED_MESSAGES_LIMIT = 500;
+/** Issue 38: a sender may take a message back (text or picture) for this long after sending it. */
+export const MESSAGE_UNSEND_MINUTES = 15;
+/** DELETE: the sender takes his message back (MESSAGE_UNSEND_MINUTES); `messageRemoved` tells the conversation. */
+export const unsendMessagePath = (conversationId: string, messageId: number) =>
+  `/api/conversations/${encodeURIComponent(conversationId)}/messages/${messageId}`;
 
 export const messagePictureSchema = z.object({ id: z.string(), url: z.string(), width: z.int(), height: z.int() });
 export type MessagePicture = z.infer<typeof messagePictureSchema>;
@@ -22,9 +27,21 @@ export const messageSchema = z.object({
   picture: z.nullable(messagePictureSchema),
   tempId: z.nullable(z.string()),
   createdAt: z.string(),
-  /** A group moderator removed it: its text and picture are gone. */
+  /** Removed (a group moderator, or its sender took it back): its text and picture are gone. */
   removed: z.optional(z.boolean()),
+  /** Its sender took it back (with `removed`): "Message removed" rather than a moderator's removal. */
+  unsent: z.optional(z.boolean()),
 });
+
+/**
+ * Whether the screen offers to take this message back at `now`: within MESSAGE_UNSEND_MINUTES of its sending by this
+ * device's clock (one as far off as the window offers nothing). The server decides by its own clock.
+ */
+export function canUnsend(message: Pick<Message, "createdAt" | "removed">, now: number): boolean {
+  const age = now - Date.parse(message.createdAt);
+  const window = MESSAGE_UNSEND_MINUTES * 60_000;
+  return !message.removed && age > -window && age < window;
+}
 export type Message = z.infer<typeof messageSchema>;
 
 /** The other member of a direct conversation, as the inbox shows him; null once he deleted his account. */

@@ -43,7 +43,8 @@ export interface ServerToClientEvents {
   /** An event he can see changed (places left, cancelled, edited): refetch it. */
   eventChanged: (payload: { eventId: string }) => void;
   /** A group moderator removed a message of a conversation of mine. */
-  messageRemoved: (payload: { conversationId: string; messageId: number }) => void;
+  /** A message was removed: by a group's moderator, or `unsent` by its sender (issue 38). */
+  messageRemoved: (payload: { conversationId: string; messageId: number; unsent?: boolean }) => void;
 }
 
 /**

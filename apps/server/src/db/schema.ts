@@ -268,8 +268,13 @@ export const messages = pgTable(
     mediaId: uuid("media_id").references((): AnyPgColumn => media.id, { onDelete: "set null" }),
     /** The client's id for a send, so a retry returns the stored message (decisions.md 5). */
     tempId: text("temp_id"),
-    /** A group moderator removed it: its text and picture are no longer sent to anyone. */
+    /** Removed (a group moderator, or its sender took it back): its text and picture are no longer sent to anyone. */
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /**
+     * Its sender took it back (issue 38, within MESSAGE_UNSEND_MINUTES; removedAt is set too). Its text and picture
+     * are erased, unless a report named it before: then they stay for the moderators alone.
+     */
+    unsent: boolean("unsent").notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   API_PATHS,
   markReadRequestSchema,
+  MESSAGE_UNSEND_MINUTES,
   MESSAGES_PAGE_SIZE,
   MISSED_MESSAGES_LIMIT,
   NEXT_CURSOR_HEADER,
@@ -10,7 +11,8 @@ import {
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 
-import { isUuid, notFound, parseOr400 } from "../http/errors";
+import { sendOk } from "../http/context";
+import { conflict, forbidden, isUuid, notFound, parseOr400 } from "../http/errors";
 import { withoutBlocked } from "../policy/blocks";
 import { isActive } from "../policy/members";
 import {
@@ -22,6 +24,7 @@ import {
   messagesBefore,
   openDirectConversation,
   unreadCount,
+  unsendMessage,
 } from "./service";
 
 const idParam = (id: string) => {
@@ -53,6 +56,7 @@ const missedQuerySchema = z.strictObject({ after: positiveInt("after") });
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, participants } = ctx;
+  registerUnsendRoute(app, ctx);
 
   app.get(API_PATHS.unreadCount, async (request) => {
     const me = request.member;
@@ -124,4 +128,27 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (more) void reply.header(NEXT_CURSOR_HEADER, String(messages[messages.length - 1]?.id ?? after));
     return messages;
   });
+}
+
+/** The sender takes his message back (issue 38, docs/decisions/0044): gone for everyone in the conversation, told live. */
+function registerUnsendRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db, participants } = ctx;
+  app.delete<{ Params: { id: string; messageId: string } }>(
+    "/api/conversations/:id/messages/:messageId",
+    async (request, reply) => {
+      const me = request.member;
+      const id = idParam(request.params.id);
+      if (!/^\d{1,15}$/.test(request.params.messageId)) throw notFound("Message not found");
+      const messageId = Number(request.params.messageId);
+      const others = await participants.othersOf(id, me.id);
+      const refused = await unsendMessage(db, me.id, id, messageId);
+      if (refused === "not found") throw notFound("Message not found");
+      if (refused === "not his") throw forbidden("You can only unsend your own messages.");
+      if (refused === "removed") throw conflict("This message was already removed.");
+      if (refused === "too old")
+        throw conflict(`Messages can be unsent for ${MESSAGE_UNSEND_MINUTES} minutes after sending.`);
+      ctx.notify.toUsers([...others, me.id], "messageRemoved", { conversationId: id, messageId, unsent: true });
+      return sendOk(reply);
+    },
+  );
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { CONVERSATION_KINDS } from "@vicinity/contract";
 import {
   CONVERSATIONS_PAGE_SIZE,
+  MESSAGE_UNSEND_MINUTES,
   MISSED_MESSAGES_LIMIT,
   type ConversationPeer,
   type ConversationSummary,
@@ -22,12 +23,14 @@ import { messageVisibleSql } from "../policy/messages";
 /** A message's row as queries give it (store-batch.ts's, with its removal). */
 interface MessageRow extends StoredRow {
   removed_at?: string | Date | null;
+  unsent?: boolean | null;
 }
 
-const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.media_id, md.width AS media_width, md.height AS media_height, m.temp_id, m.created_at, m.removed_at`;
+const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.media_id, md.width AS media_width, md.height AS media_height, m.temp_id, m.created_at, m.removed_at, m.unsent`;
 
 export function toMessage(r: MessageRow): Message {
-  // A message a group moderator removed keeps its place, and nothing of what it said.
+  // A removed message (a group moderator's removal, or its sender took it back) keeps its place, and nothing of what
+  // it said: a reported one's text stays in the row for the moderators alone, never sent to a member.
   if (r.removed_at) {
     return {
       id: Number(r.id),
@@ -38,6 +41,7 @@ export function toMessage(r: MessageRow): Message {
       tempId: r.temp_id,
       createdAt: new Date(r.created_at).toISOString(),
       removed: true,
+      ...(r.unsent ? { unsent: true } : {}),
     };
   }
   return {
@@ -426,7 +430,7 @@ export async function canSeeMessagePicture(db: Db, mediaId: string, userId: stri
     sql`
       SELECT 1 AS ok FROM messages m
       JOIN conversation_participants cp ON cp.conversation_id = m.conversation_id AND cp.user_id = ${userId}::uuid
-      WHERE m.media_id = ${mediaId}::uuid LIMIT 1
+      WHERE m.media_id = ${mediaId}::uuid AND m.removed_at IS NULL LIMIT 1
     `,
   );
   return rows.length > 0;
@@ -504,6 +508,47 @@ export async function removeMessageById(
     .where(eq(messages.id, messageId))
     .returning({ messageId: messages.id, conversationId: messages.conversationId });
   return removed ?? null;
+}
+
+/** Why a message cannot be taken back, or null when it was. */
+export type UnsendRefusal = "not found" | "not his" | "removed" | "too old";
+
+/**
+ * The sender takes a message back (issue 38): within MESSAGE_UNSEND_MINUTES, never another's. It keeps its place as
+ * removed (`unsent`), gone from the history, the catch-up, the inbox's preview and the unread count for both; its text
+ * and picture are erased, unless a report named it before (then they stay in the row, for the moderators alone: the
+ * member-facing reads never send a removed message's content). One statement: the checks and the change together.
+ */
+export async function unsendMessage(
+  db: Db,
+  senderId: string,
+  conversationId: string,
+  messageId: number,
+): Promise<UnsendRefusal | null> {
+  const [row] = await queryRows<{ mine: boolean; removed: boolean; recent: boolean; done: boolean }>(
+    db,
+    sql`
+      WITH target AS (
+        SELECT m.id, m.sender_id = ${senderId}::uuid AS mine, m.removed_at IS NOT NULL AS removed,
+               m.created_at > now() - make_interval(mins => ${MESSAGE_UNSEND_MINUTES}) AS recent,
+               EXISTS (SELECT 1 FROM reports r WHERE r.message_id = m.id) AS reported
+        FROM messages m WHERE m.id = ${messageId} AND m.conversation_id = ${conversationId}::uuid
+      ), done AS (
+        UPDATE messages m
+        SET removed_at = now(), unsent = true,
+            content = CASE WHEN t.reported THEN m.content ELSE '' END,
+            media_id = CASE WHEN t.reported THEN m.media_id ELSE NULL END
+        FROM target t
+        WHERE m.id = t.id AND t.mine AND NOT t.removed AND t.recent
+        RETURNING m.id
+      )
+      SELECT t.mine, t.removed, t.recent, EXISTS (SELECT 1 FROM done) AS done FROM target t`,
+  );
+  if (!row) return "not found";
+  if (row.done) return null;
+  if (!row.mine) return "not his";
+  if (row.removed) return "removed";
+  return "too old";
 }
 
 /** A member mutes a conversation or hears it again (a muted one leaves the unread count). */

@@ -27,6 +27,7 @@ export const NARROWING_WRITES: ReadonlySet<string> = new Set([
   "POST /api/groups/:id/leave",
   "POST /api/groups/:id/members/:userId/remove",
   "DELETE /api/groups/:id/messages/:messageId",
+  "DELETE /api/conversations/:id/messages/:messageId",
   "POST /api/admin/ads/:id/status",
   "PUT /api/events/:id/rsvp",
   "DELETE /api/events/:id/rsvp",

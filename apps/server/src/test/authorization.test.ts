@@ -485,6 +485,11 @@ const EXPECT: Record<string, Expectation> = {
     payload: () => ({ messageId: 1 }),
     status: self(404),
   },
+  "DELETE /api/conversations/:id/messages/:messageId": {
+    access: "member",
+    url: () => `/api/conversations/${NO_SUCH}/messages/1`,
+    status: self(404),
+  },
   "GET /api/messages/missed": { access: "member", url: () => "/api/messages/missed?after=0", status: self(200) },
   // Operations: anyone may ask whether a node is alive and ready; metrics need the token.
   "GET /healthz": { access: "open", status: everyone(200) },

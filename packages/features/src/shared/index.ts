@@ -2,6 +2,9 @@
 // parts without importing each other. Features import it and never one another; it imports no
 // feature. Its own modules import each other by relative path, never through this entry.
 
+// The time, refreshed while a screen counts (a countdown, a window to unsend).
+export { useNow } from "./time/use-now";
+
 // Lists that load page after page (infinite scroll).
 export { useNextPageSentinel, type NextPageQuery } from "./lists/use-next-page";
 
@@ -148,6 +151,7 @@ export { FieldError, FormPageFrame, FormPageWaiting, FormServerError, SubmitRow 
 export { CoverUpload, type CoverUploadProps } from "./forms/cover-upload";
 export { TimeRangeFields, type TimeRangeFieldsProps, type TimeRangeValues } from "./forms/time-fields";
 export { CoverPageFailed, CoverPageLoading, type CoverPageFailedProps } from "./forms/page-states";
+export { ConfirmDialog, type ConfirmDialogProps } from "./forms/confirm-dialog";
 
 // Maps: the base layer, and the pin map (its code, Leaflet's, loaded when first shown).
 export { getMapConfig, useMapConfig } from "./map/map-config";

@@ -41,6 +41,8 @@ export function NearbyUserCard({
 }: NearbyUserCardProps) {
   const name = displayNameOf(user);
   const captionId = useId();
+  // Visitors and guests keep no favorites.
+  const starred = !limited && Boolean(user.isFavorite);
   if (view === "tiles") {
     return (
       <button
@@ -53,8 +55,8 @@ export function NearbyUserCard({
         data-testid="nearby-user-card"
         data-member-id={user.id}
       >
-        <MemberPicture user={user} name={name} eager={eager} />
-        <PictureCaption id={captionId} user={user} name={name} />
+        <MemberPicture user={user} name={name} eager={eager} starred={starred} />
+        <PictureCaption id={captionId} user={user} name={name} starred={starred} />
       </button>
     );
   }
@@ -69,8 +71,8 @@ export function NearbyUserCard({
     >
       {/* Square on phones; wider than tall above, so a desktop's screen holds two rows of cards. */}
       <div className="relative aspect-square sm:aspect-[3/2]">
-        <MemberPicture user={user} name={name} eager={eager} />
-        <PictureCaption id={captionId} user={user} name={name} heading />
+        <MemberPicture user={user} name={name} eager={eager} starred={starred} />
+        <PictureCaption id={captionId} user={user} name={name} starred={starred} heading />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-2 sm:gap-1.5 sm:p-3">
         {age ? <p className="text-xs text-muted-foreground">{age}</p> : null}
@@ -103,7 +105,17 @@ export function NearbyUserCard({
  * His picture, the card's whole width (the thumbnail preset, 150x150, which every visitor may see),
  * or a large initial where he has none.
  */
-function MemberPicture({ user, name, eager }: { user: NearbyUser; name: string; eager: boolean }) {
+function MemberPicture({
+  user,
+  name,
+  eager,
+  starred,
+}: {
+  user: NearbyUser;
+  name: string;
+  eager: boolean;
+  starred: boolean;
+}) {
   const src = user.profileImageUrl ? thumbnailUrl(user.profileImageUrl) : undefined;
   return (
     <>
@@ -115,7 +127,7 @@ function MemberPicture({ user, name, eager }: { user: NearbyUser; name: string; 
         loading={eager ? "eager" : "lazy"}
         className="absolute inset-0"
       />
-      {user.isFavorite ? (
+      {starred ? (
         // His favorite (issue 38): a star in the corner, said after his name by the caption.
         <span
           aria-hidden
@@ -140,11 +152,13 @@ function PictureCaption({
   id,
   user,
   name,
+  starred,
   heading = false,
 }: {
   id: string;
   user: NearbyUser;
   name: string;
+  starred: boolean;
   heading?: boolean;
 }) {
   const Name = heading ? "h2" : "span";
@@ -160,7 +174,7 @@ function PictureCaption({
         <span className="truncate">{name}</span>
         {user.isOnline ? <span className="sr-only">, online</span> : null}
       </Name>
-      {user.isFavorite ? <span className="sr-only">Your favorite.</span> : null}
+      {starred ? <span className="sr-only">Your favorite.</span> : null}
       <span className="flex items-start gap-0.5 text-[0.6875rem] leading-tight text-white/85">
         <MapPin className="mt-px size-3 shrink-0" aria-hidden />
         <span>{formatDistance(user)}</span>

@@ -16,6 +16,7 @@ import {
   type ConversationSummary,
   type Message,
   type UserOnlineStatusUpdate,
+  unsendMessagePath,
 } from "@vicinity/contract";
 import { apiRequest, conversationKeys, countKeys } from "@vicinity/features/shared";
 
@@ -135,6 +136,46 @@ export function addToThreadCache(queryClient: QueryClient, message: Message): vo
       };
     },
   );
+}
+
+/** A removed message keeps its place in the loaded history, with nothing of what it said (issue 38: unsent too). */
+export function markRemovedInThreadCache(
+  queryClient: QueryClient,
+  event: { conversationId: string; messageId: number; unsent?: boolean },
+): void {
+  queryClient.setQueryData<InfiniteData<Page<Message>, string | null>>(
+    messageKeys.thread(event.conversationId),
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((p) => ({
+              ...p,
+              items: p.items.map((m) =>
+                m.id === event.messageId
+                  ? { ...m, content: "", picture: null, removed: true, ...(event.unsent ? { unsent: true } : {}) }
+                  : m,
+              ),
+            })),
+          }
+        : data,
+  );
+}
+
+/** The sender takes his message back (DELETE, within MESSAGE_UNSEND_MINUTES): gone for both at once. */
+export function useUnsendMessage(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (messageId: number) => {
+      await apiRequest("DELETE", unsendMessagePath(conversationId, messageId));
+      return messageId;
+    },
+    retry: false,
+    onSuccess: (messageId) => {
+      markRemovedInThreadCache(queryClient, { conversationId, messageId, unsent: true });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+    },
+  });
 }
 
 /**

@@ -1,14 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  toast,
-} from "@vicinity/ui";
-import { serverMessageOr, ReportMemberDialog, useBlockMember } from "@vicinity/features/shared";
+import { toast } from "@vicinity/ui";
+import { ConfirmDialog, serverMessageOr, ReportMemberDialog, useBlockMember } from "@vicinity/features/shared";
 import { useRemoveGroupMessage, useReportGroupMessage } from "../api/group-chat";
 
 /** A message of a group chat that a member reports or a moderator removes. */
@@ -73,41 +64,23 @@ export function RemoveGroupMessageDialog({
 }) {
   const remove = useRemoveGroupMessage(groupId, conversationId);
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>Remove this message?</DialogTitle>
-          <DialogDescription>
-            {target.mine ? "Your message" : `${target.senderName}'s message`} is replaced by "Message removed by a
-            moderator" for every member. The removal is logged on the group.
-          </DialogDescription>
-        </DialogHeader>
-        {remove.isError ? (
-          <p role="alert" className="text-sm text-destructive-text">
-            {serverMessageOr(remove.error, "The message was not removed. Try again.")}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <Button variant="ghost" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button
-            variant="destructive"
-            busy={remove.isPending}
-            busyLabel="Removing..."
-            onClick={() =>
-              remove.mutate(target.id, {
-                onSuccess: () => {
-                  onClose();
-                  toast({ title: "Message removed", variant: "success" });
-                },
-              })
-            }
-          >
-            Remove message
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title="Remove this message?"
+      description={`${target.mine ? "Your message" : `${target.senderName}'s message`} is replaced by "Message removed by a moderator" for every member. The removal is logged on the group.`}
+      keepLabel="Keep it"
+      actLabel="Remove message"
+      busyLabel="Removing..."
+      busy={remove.isPending}
+      error={remove.isError ? serverMessageOr(remove.error, "The message was not removed. Try again.") : null}
+      onClose={onClose}
+      onAct={() =>
+        remove.mutate(target.id, {
+          onSuccess: () => {
+            onClose();
+            toast({ title: "Message removed", variant: "success" });
+          },
+        })
+      }
+    />
   );
 }

@@ -115,6 +115,24 @@ export const Theirs: Story = {
   },
 };
 
+/** He took his message back (issue 38): "Message removed" in its place. */
+export const UnsentByHim: Story = {
+  args: { item: { ...bubbles.theirs, content: "", picture: null, removed: true, unsent: true } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId("message-removed")).toHaveTextContent(/^Message removed$/);
+  },
+};
+
+/** I took mine back: my side says so. */
+export const UnsentByMe: Story = {
+  args: { item: { ...bubbles.sent, content: "", picture: null, removed: true, unsent: true } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId("message-removed")).toHaveTextContent("You unsent a message");
+    // Nothing was delivered of it any more: no "Sent" or "Read" beside it.
+    await expect(within(canvasElement).queryByTestId("message-status")).toBeNull();
+  },
+};
+
 /** Removed by a group's moderator: it keeps its place; nothing of what it said shows. */
 export const RemovedByModerator: Story = {
   args: { item: { ...bubbles.theirs, content: "", picture: null, removed: true } },

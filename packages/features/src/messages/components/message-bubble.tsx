@@ -23,7 +23,7 @@ export interface MessageBubbleProps {
   peerName: string;
   /** A group chat: the sender's name above the first message of his run. */
   showSender?: boolean;
-  /** A group chat: the message's menu (report, remove), beside the bubble. */
+  /** The message's menu (unsend his own; in a group chat, report and remove), beside the bubble. */
   actions?: ReactNode;
 }
 
@@ -55,6 +55,12 @@ function Picture({ picture, alt }: { picture: NonNullable<ThreadItem["picture"]>
       {img}
     </a>
   );
+}
+
+/** What a removed message's place says: who took it away. */
+function removedText(item: ThreadItem): string {
+  if (!item.unsent) return "Message removed by a moderator";
+  return item.mine ? "You unsent a message" : "Message removed";
 }
 
 /** One message: mine on the right in the accent colour with its delivery status, his on the left. */
@@ -91,7 +97,7 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName, showSender =
           <span className="sr-only">{mine ? "You" : peerName}: </span>
           {item.removed ? (
             <p className="italic opacity-80" data-testid="message-removed">
-              Message removed by a moderator
+              {removedText(item)}
             </p>
           ) : null}
           {picture ? <Picture picture={picture} alt={mine ? "Picture you sent" : `Picture from ${peerName}`} /> : null}
@@ -111,7 +117,7 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName, showSender =
             )}
           >
             <time dateTime={item.createdAt}>{formatBubbleTime(item.createdAt)}</time>
-            {mine ? (
+            {mine && !item.removed ? (
               <span role="img" aria-label={label} title={label} data-testid="message-status" className="inline-flex">
                 <Icon aria-hidden className="size-3.5" strokeWidth={2.5} />
               </span>

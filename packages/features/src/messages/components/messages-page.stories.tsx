@@ -186,6 +186,64 @@ export const IncomingMessage: Story = {
   },
 };
 
+/** Issue 38: his message sent a moment ago has a menu; he takes it back, and its place says so. */
+export const UnsendYourMessage: Story = {
+  parameters: { msw: { handlers: { messages: [...messagesHandlers.unsend(), ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    const log = within(await thread(canvasElement));
+    await log.findByText("Oops, wrong chat!");
+    // Only his recent message offers it: his older ones and Jake's have no menu in a direct chat.
+    await expect(log.getAllByRole("button", { name: /^Options for/ })).toHaveLength(1);
+    await userEvent.click(log.getByRole("button", { name: "Options for your message" }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole("menuitem", { name: "Unsend" }));
+    const dialog = within(await body.findByRole("dialog", { name: "Unsend this message?" }));
+    await waitFor(() => expect(dialog.getByText(/It is removed for you and Jake/)).toBeVisible());
+    await userEvent.click(dialog.getByRole("button", { name: "Unsend" }));
+    await waitFor(() => expect(log.getByTestId("message-removed")).toHaveTextContent("You unsent a message"));
+    await expect(log.queryByText("Oops, wrong chat!")).toBeNull();
+    await waitFor(() => expect(body.getByText("Message unsent")).toBeVisible());
+  },
+};
+
+/** The same on a phone: the thread alone, the menu beside his bubble. */
+export const UnsendOnPhone: Story = {
+  ...UnsendYourMessage,
+  tags: ["mobile", "!desktop"],
+  globals: { viewport: { value: "mobile" } },
+  args: { layout: "mobile" },
+};
+
+/** Past the 15 minutes by the server's clock: the dialog says why, and the message stays. */
+export const UnsendTooLate: Story = {
+  parameters: {
+    msw: { handlers: { messages: [...messagesHandlers.unsend({ refuse: true }), ...messagesHandlers.inbox] } },
+  },
+  play: async ({ canvasElement }) => {
+    const log = within(await thread(canvasElement));
+    await userEvent.click(await log.findByRole("button", { name: "Options for your message" }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole("menuitem", { name: "Unsend" }));
+    const dialog = within(await body.findByRole("dialog", { name: "Unsend this message?" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Unsend" }));
+    await expect(await dialog.findByRole("alert")).toHaveTextContent(
+      "Messages can be unsent for 15 minutes after sending.",
+    );
+    await expect(log.getByText("Oops, wrong chat!")).toBeVisible();
+  },
+};
+
+/** Jake takes his message back while the conversation is open: its bubble says "Message removed" at once. */
+export const MessageRemovedLive: Story = {
+  play: async ({ canvasElement }) => {
+    const log = within(await thread(canvasElement));
+    await log.findByText("Coffee at the pier tomorrow?");
+    await push("messageRemoved", { conversationId: CONVERSATION_JAKE, messageId: 107, unsent: true });
+    await waitFor(() => expect(log.getByTestId("message-removed")).toHaveTextContent("Message removed"));
+    await expect(log.queryByText("Coffee at the pier tomorrow?")).toBeNull();
+  },
+};
+
 export const Blocked: Story = {
   tags: ["tablet"],
   parameters: { msw: { handlers: { messages: [...messagesHandlers.blocked, ...messagesHandlers.inbox] } } },

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MessageCircle, MessagesSquare } from "lucide-react";
-import type { ConversationSummary } from "@vicinity/contract";
+import { canUnsend, type ConversationSummary } from "@vicinity/contract";
 import { Alert, Button, EmptyState, Spinner, toast } from "@vicinity/ui";
 import {
   ApiError,
@@ -10,11 +10,13 @@ import {
   uploadMedia,
   ReportMemberDialog,
   useBlockMember,
+  useNow,
   useReportMember,
 } from "@vicinity/features/shared";
 import { useConversation, useConversations, useOpenConversation, useThread } from "../api/conversations";
 import { useConversationMembers } from "../api/group-chat";
-import { GroupMessageMenu } from "./group-message-menu";
+import { MessageMenu } from "./message-menu";
+import { UnsendMessageDialog } from "./unsend-message-dialog";
 import { RemoveGroupMessageDialog, ReportGroupMessageDialog, type GroupMessageTarget } from "./group-message-dialogs";
 import { useMessenger } from "../model/messenger";
 import { buildThreadItems } from "../model/thread-items";
@@ -161,6 +163,9 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
   );
   const [reportingMessage, setReportingMessage] = useState<GroupMessageTarget | null>(null);
   const [removingMessage, setRemovingMessage] = useState<GroupMessageTarget | null>(null);
+  // His own message he is taking back (issue 38), offered while the window lasts (the time, each half minute).
+  const [unsending, setUnsending] = useState<number | null>(null);
+  const now = useNow(30_000);
   const moderator = group?.role === "owner" || group?.role === "moderator";
 
   const items = useMemo(
@@ -279,20 +284,26 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
               typingName: "Someone",
               senderName: (item) =>
                 item.senderId ? (names.get(item.senderId) ?? FORMER_MEMBER_NAME) : DELETED_MEMBER_NAME,
-              messageActions: group
-                ? (item, senderName) => {
-                    const target = { id: item.id ?? 0, senderId: item.senderId ?? null, senderName, mine: item.mine };
-                    return (
-                      <GroupMessageMenu
-                        label={item.mine ? "Options for your message" : `Options for ${senderName}'s message`}
-                        onReport={!item.mine && item.senderId ? () => setReportingMessage(target) : undefined}
-                        onRemove={moderator ? () => setRemovingMessage(target) : undefined}
-                      />
-                    );
-                  }
-                : undefined,
             }
           : {})}
+        messageActions={(item, senderName) => {
+          const target = { id: item.id ?? 0, senderId: item.senderId ?? null, senderName, mine: item.mine };
+          // The server decides at the moment he asks: a menu left open past the window is told why.
+          const recent = item.mine && item.id !== null && canUnsend(item, now);
+          const onUnsend = recent ? () => setUnsending(item.id) : undefined;
+          const onReport = group && !item.mine && item.senderId ? () => setReportingMessage(target) : undefined;
+          const onRemove = group && moderator ? () => setRemovingMessage(target) : undefined;
+          // Nothing to offer (his message in a direct chat, mine once the window has passed): no menu, no room kept.
+          if (!onUnsend && !onReport && !onRemove) return undefined;
+          return (
+            <MessageMenu
+              label={item.mine ? "Options for your message" : `Options for ${senderName}'s message`}
+              onUnsend={onUnsend}
+              onReport={onReport}
+              onRemove={onRemove}
+            />
+          );
+        }}
       />
       <Composer
         disabled={blocked || (!peer && !isGroup)}
@@ -301,6 +312,14 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
         onTyping={(isTyping) => messenger.typing(id, isTyping)}
         uploadPicture={(file, onProgress, signal) => uploadMedia(file, { onProgress, signal, kind: "message" })}
       />
+      {unsending !== null ? (
+        <UnsendMessageDialog
+          conversationId={id}
+          messageId={unsending}
+          audience={isGroup ? "the group" : name}
+          onClose={() => setUnsending(null)}
+        />
+      ) : null}
       {group && reportingMessage ? (
         <ReportGroupMessageDialog
           groupId={group.id}

@@ -13,6 +13,7 @@ import {
   applyPresence,
   applyReadReceipt,
   getMissedMessages,
+  markRemovedInThreadCache,
   messageKeys,
 } from "../api/conversations";
 import { browserOutboxStorage } from "./outbox-storage";
@@ -117,10 +118,12 @@ export function startMessenger({
   socket.on("disconnect", onDisconnect);
   socket.on("typing", onTyping);
   socket.on("messagesRead", onRead);
-  // A group moderator removed a message: the thread and the inbox ask again.
-  const onRemoved = (event: { conversationId: string; messageId: number }) => {
-    void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
+  // A message was removed (a group's moderator, or its sender took it back): its bubble says so at once; the inbox's
+  // preview and the unread count ask again.
+  const onRemoved = (event: { conversationId: string; messageId: number; unsent?: boolean }) => {
+    markRemovedInThreadCache(queryClient, event);
     void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
   };
   socket.on("messageRemoved", onRemoved);
   const onPresence = (update: UserOnlineStatusUpdate) => applyPresence(queryClient, update);

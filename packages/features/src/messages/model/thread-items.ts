@@ -17,8 +17,10 @@ export interface ThreadItem {
   status: ThreadItemStatus;
   /** Why the server refused it, for a failed one. */
   error?: string;
-  /** A group moderator removed it: nothing of what it said is shown. */
+  /** Removed (a group moderator, or its sender took it back): nothing of what it said is shown. */
   removed?: boolean;
+  /** Its sender took it back (issue 38): "Message removed" rather than a moderator's removal. */
+  unsent?: boolean;
   /** Who sent another member's message (a group chat names him); absent on mine. */
   senderId?: string | null;
 }
@@ -85,6 +87,7 @@ export function buildThreadItems({
       createdAt: message.createdAt,
       status: mine && message.id <= peerLastReadMessageId ? "read" : "sent",
       ...(message.removed ? { removed: true } : {}),
+      ...(message.unsent ? { unsent: true } : {}),
       ...(mine ? {} : { senderId: message.senderId }),
     };
   });

@@ -1,18 +1,20 @@
-import { EllipsisVertical, Flag, Trash2 } from "lucide-react";
+import { EllipsisVertical, Flag, Trash2, Undo2 } from "lucide-react";
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@vicinity/ui";
 
-export interface GroupMessageMenuProps {
-  /** Whose message it is: "Options for Marco's message". */
+export interface MessageMenuProps {
+  /** Whose message it is: "Options for Marco's message", "Options for your message". */
   label: string;
-  /** Another member's message: he can report it. */
+  /** Another member's message in a group chat: he can report it. */
   onReport?: () => void;
-  /** A moderator: he can remove any message. */
+  /** A group's moderator: he can remove any message of its chat. */
   onRemove?: () => void;
+  /** His own message, within MESSAGE_UNSEND_MINUTES of sending: he can take it back (issue 38). */
+  onUnsend?: () => void;
 }
 
-/** A group chat message's own menu: report it, and for the group's moderators, remove it. */
-export function GroupMessageMenu({ label, onReport, onRemove }: GroupMessageMenuProps) {
-  if (!onReport && !onRemove) return null;
+/** A chat message's own menu, beside its bubble: unsend his own, report another's, and for a group's moderators, remove. */
+export function MessageMenu({ label, onReport, onRemove, onUnsend }: MessageMenuProps) {
+  if (!onReport && !onRemove && !onUnsend) return null;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -21,6 +23,11 @@ export function GroupMessageMenu({ label, onReport, onRemove }: GroupMessageMenu
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start">
+        {onUnsend ? (
+          <DropdownMenuItem onSelect={onUnsend}>
+            <Undo2 aria-hidden /> Unsend
+          </DropdownMenuItem>
+        ) : null}
         {onReport ? (
           <DropdownMenuItem onSelect={onReport}>
             <Flag aria-hidden /> Report message
