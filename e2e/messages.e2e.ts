@@ -274,3 +274,45 @@ test("a member takes a message back: the other, on his phone, sees it removed li
   );
   await expect(bob.page.getByText("Meet at the dunes at 9")).toHaveCount(0);
 });
+
+test("a member saves a phrase from the composer on his phone and sends it later with one tap; it stays his across a reload", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const alice = await member(browser, "Alice", true);
+  const bob = await member(browser, "Bob");
+  await alice.page.goto(`/members/${bob.id}`);
+  await alice.page.getByRole("button", { name: "Message" }).click();
+  await expect(alice.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const field = alice.page.getByRole("textbox", { name: "Message" });
+
+  // What she is writing becomes a saved phrase.
+  await field.fill("Running late, 10 minutes!");
+  await alice.page.getByRole("button", { name: "Saved phrases" }).click();
+  const sheet = alice.page.getByRole("dialog", { name: "Saved phrases" });
+  await expect(sheet.getByRole("heading", { name: "No saved phrases yet" })).toBeVisible();
+  await expect(sheet.getByRole("textbox", { name: "Save a phrase" })).toHaveValue("Running late, 10 minutes!");
+  await sheet.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(sheet.getByRole("list", { name: "Saved phrases" })).toContainText("Running late, 10 minutes!");
+  await alice.page.keyboard.press("Escape");
+  // Saving a phrase sent nothing: her message is still hers to send or not.
+  const log = alice.page.getByRole("log", { name: "Messages with Bob" });
+  await expect(field).toHaveValue("Running late, 10 minutes!");
+  await expect(log.getByTestId("message-text")).toHaveCount(0);
+  await field.fill("");
+
+  // After a reload, one tap puts it in the message; she sends it.
+  await alice.page.reload();
+  await alice.page.getByRole("button", { name: "Saved phrases" }).click();
+  await alice.page
+    .getByRole("dialog", { name: "Saved phrases" })
+    .getByRole("button", { name: "Running late, 10 minutes!", exact: true })
+    .click();
+  await expect(field).toHaveValue("Running late, 10 minutes!");
+  await field.press("Enter");
+  await expect(log.getByText("Running late, 10 minutes!")).toBeVisible();
+
+  // Bob has none of hers.
+  const his = await bob.page.request.get("/api/phrases");
+  expect(await his.json()).toEqual({ phrases: [] });
+});

@@ -19,3 +19,4 @@ export { adsAdminApi, adsAdminHandlers, adsHandlers } from "./ads";
 export { resetMockStores } from "./resets";
 export { analyticsHandlers } from "./analytics";
 export { accountHandlers, deviceSessionsFixture } from "./account";
+export { phrasesHandlers } from "./phrases";

@@ -13,6 +13,7 @@ import { mediaModule } from "./media/module";
 import { messagesModule } from "./messages/module";
 import { notificationsModule } from "./notifications/module";
 import { opsModule } from "./ops/module";
+import { phrasesModule } from "./phrases/module";
 import { presenceModule } from "./presence/module";
 import { signalsModule } from "./signals/module";
 import { usersModule } from "./users/module";
@@ -33,6 +34,7 @@ export const MODULES: readonly DomainModule[] = [
   adsModule,
   mediaModule,
   messagesModule,
+  phrasesModule,
   notificationsModule,
   adminModule,
   analyticsModule,

@@ -20,3 +20,4 @@ export * from "./account";
 export * from "./pages";
 export * from "./tap-kinds";
 export * from "./signals";
+export * from "./phrases";

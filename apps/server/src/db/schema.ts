@@ -207,6 +207,20 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.favoriteId] }), index("favorites_favorite_idx").on(t.favoriteId)],
 );
 
+/** Saved phrases (issue 38): short texts a member reuses from the composer; his alone. */
+export const savedPhrases = pgTable(
+  "saved_phrases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("saved_phrases_user_text_unique").on(t.userId, t.text)],
+);
+
 /** "Viewed me" (signals): a member's latest visit to another's profile; kept VIEWED_ME_DAYS. */
 export const profileViews = pgTable(
   "profile_views",

@@ -47,6 +47,8 @@ export const OWN_WRITES: ReadonlySet<string> = new Set([
   "DELETE /api/users/:id/favorite",
   "POST /api/users/:id/tap",
   "PUT /api/users/:id/favorite",
+  "POST /api/phrases",
+  "DELETE /api/phrases/:id",
   "DELETE /api/users/right-now",
   "DELETE /api/users/sessions",
   "DELETE /api/users/sessions/:id",

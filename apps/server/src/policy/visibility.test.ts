@@ -274,6 +274,7 @@ const SHOWS_NO_OTHER_MEMBER: Record<string, string> = {
   "GET /api/messages/missed": "messages by messageVisibleSql",
   "GET /api/messages/unread-count": "a count, by messageVisibleSql",
   "GET /api/notifications": "his own notifications",
+  "GET /api/phrases": "his own saved phrases (nobody else's: phrases.test.ts)",
   "GET /api/map/config": "the map's settings",
   "GET /api/map/tiles/:z/:x/:y.png": "map pictures, no members",
   "GET /api/ads/next": "an ad",
@@ -295,7 +296,7 @@ const SHOWS_NO_OTHER_MEMBER: Record<string, string> = {
   "push authError": "to himself",
   "push notification":
     "his own notifications, made by the features that send them (a tap names its sender: refused across a block, and a block takes it away)",
-  "push messageRemoved": "to a conversation's participants: a message id",
+  "push messageRemoved": "to a conversation's participants: a message id (a moderator's removal, or its sender's unsend)",
 };
 
 describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (engine) => {

@@ -490,6 +490,9 @@ const EXPECT: Record<string, Expectation> = {
     url: () => `/api/conversations/${NO_SUCH}/messages/1`,
     status: self(404),
   },
+  "GET /api/phrases": { access: "member", status: self(200) },
+  "POST /api/phrases": { access: "member", payload: () => ({ text: "On my way" }), status: self(201) },
+  "DELETE /api/phrases/:id": { access: "member", url: () => `/api/phrases/${NO_SUCH}`, status: self(404) },
   "GET /api/messages/missed": { access: "member", url: () => "/api/messages/missed?after=0", status: self(200) },
   // Operations: anyone may ask whether a node is alive and ready; metrics need the token.
   "GET /healthz": { access: "open", status: everyone(200) },

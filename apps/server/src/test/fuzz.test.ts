@@ -357,6 +357,7 @@ describe.each(routeTableEngines())("fuzz (%s)", (engine) => {
         "POST /api/users/:id/report": { reason: "spam", details: "details" },
         "POST /api/users/:id/tap": { kind: "hi" },
         "PUT /api/views/trace": { leavesTrace: true },
+        "POST /api/phrases": { text: "On my way" },
         "POST /api/conversations": { userId: other.id },
         "POST /api/conversations/:id/read": { messageId: 1 },
         "POST /api/anonymous-login": { age: 30 },

@@ -7,6 +7,7 @@ import { messagesSentBy } from "../messages/service";
 import { listPhotos } from "./photos";
 import { toSessionUser } from "./present";
 import { signalsExportOf } from "../signals/service";
+import { phrasesOf } from "../phrases/service";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -97,6 +98,8 @@ export async function exportAccountData(db: Db, me: UserRow) {
     })),
     /** Taps sent and received, favorites, the profiles he opened (issue 38). */
     signals: { leavesTrace: me.leavesTrace, ...(await signalsExportOf(db, me.id)) },
+    /** The phrases he saved for the composer (issue 38). */
+    savedPhrases: (await phrasesOf(db, me.id)).map(({ text, createdAt }) => ({ text, savedAt: createdAt })),
   };
 }
 

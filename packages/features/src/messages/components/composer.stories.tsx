@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
 import { MESSAGE_MAX_LENGTH, type UploadedMedia } from "@vicinity/contract";
 import { ApiError } from "@vicinity/features/shared";
 import { Composer } from "./composer";
 import { pictureFile, uploadedPicture } from "./messages.fixtures";
+import { phrasesHandlers } from "../../../../../mocks/handlers";
 
 type Upload = (file: File, onProgress: (percent: number | null) => void, signal: AbortSignal) => Promise<UploadedMedia>;
 
@@ -266,5 +267,44 @@ export const DisabledBecauseBlocked: Story = {
     await expect(canvas.getByText("You can't message this member")).toBeVisible();
     await expect(canvas.queryByRole("textbox")).toBeNull();
     await expect(canvas.queryByRole("button", { name: "Send" })).toBeNull();
+  },
+};
+
+/**
+ * A member's composer offers his saved phrases (issue 38): one tap puts a phrase into the message (after what he had
+ * written), and the field has the focus again.
+ */
+export const SavedPhrases: Story = {
+  args: { savedPhrases: true },
+  parameters: { msw: { handlers: { phrases: phrasesHandlers.some() } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByRole("textbox", { name: "Message" });
+    await userEvent.type(field, "Hi!");
+    await userEvent.click(canvas.getByRole("button", { name: "Saved phrases" }));
+    const sheet = within(await screen.findByRole("dialog", { name: "Saved phrases" }));
+    await userEvent.click(await sheet.findByRole("button", { name: "On my way, 10 minutes." }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await expect(field).toHaveValue("Hi! On my way, 10 minutes.");
+    await waitFor(() => expect(field).toHaveFocus());
+  },
+};
+
+/** Saving what he is writing as a phrase sends nothing (the sheet's form lives outside the composer's). */
+export const SavePhraseSendsNothing: Story = {
+  tags: ["!mobile"],
+  args: { savedPhrases: true },
+  parameters: { msw: { handlers: { phrases: phrasesHandlers.none() } } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByRole("textbox", { name: "Message" });
+    await userEvent.type(field, "Running late");
+    await userEvent.click(canvas.getByRole("button", { name: "Saved phrases" }));
+    const sheet = within(await screen.findByRole("dialog", { name: "Saved phrases" }));
+    await userEvent.click(await sheet.findByRole("button", { name: "Save" }));
+    await expect(await sheet.findByRole("button", { name: "Running late" })).toBeVisible();
+    await expect(args.onSend).not.toHaveBeenCalled();
+    await userEvent.keyboard("{Escape}");
+    await expect(field).toHaveValue("Running late");
   },
 };

@@ -1,8 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { Ban, Image as ImageIcon, ImagePlus, SendHorizontal, X } from "lucide-react";
+import { Ban, Image as ImageIcon, ImagePlus, MessageSquareText, SendHorizontal, X } from "lucide-react";
 import { MEDIA_MAX_BYTES, MESSAGE_MAX_LENGTH, type UploadedMedia } from "@vicinity/contract";
 import { Button, Progress, cn } from "@vicinity/ui";
 import { ApiError } from "@vicinity/features/shared";
+import { SavedPhrasesSheet } from "./saved-phrases-sheet";
 
 /** The picture types the file picker offers (the server also reads HEIC, which few browsers show). */
 export const MESSAGE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
@@ -56,6 +57,8 @@ export interface ComposerProps {
   disabled?: boolean;
   /** Shown instead of the input when disabled ("You can't message this member"). */
   disabledReason?: string;
+  /** A member's composer offers his saved phrases (issue 38; their sheet asks the server for them). */
+  savedPhrases?: boolean;
 }
 
 interface AttachmentPreviewProps {
@@ -133,8 +136,18 @@ function AttachmentPreview({ attachment, onCancel, onRetry }: AttachmentPreviewP
  * Writing a message: Enter sends, Shift+Enter starts a new line; a picture can go with the text
  * or alone, uploaded first with its progress. Tells the other member when he is typing.
  */
-export function Composer({ onSend, onTyping, uploadPicture, disabled = false, disabledReason }: ComposerProps) {
+export function Composer({
+  onSend,
+  onTyping,
+  uploadPicture,
+  disabled = false,
+  disabledReason,
+  savedPhrases = false,
+}: ComposerProps) {
   const [text, setText] = useState("");
+  const [phrasesOpen, setPhrasesOpen] = useState(false);
+  // A phrase was put in: focus goes to the field once the sheet has closed, not back to its button.
+  const phraseUsed = useRef(false);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const measureRef = useRef<HTMLTextAreaElement>(null);
@@ -292,87 +305,123 @@ export function Composer({ onSend, onTyping, uploadPicture, disabled = false, di
   const showCounter = left <= COMPOSER_COUNTER_FROM;
 
   return (
-    <form
-      data-slot="composer"
-      aria-label="Write a message"
-      onSubmit={onSubmit}
-      className="border-t border-border bg-surface pt-2 pr-[max(0.5rem,env(safe-area-inset-right))] pb-[max(0.5rem,env(safe-area-inset-bottom))] pl-[max(0.5rem,env(safe-area-inset-left))]"
-    >
-      {attachment ? <AttachmentPreview attachment={attachment} onCancel={removeAttachment} onRetry={choose} /> : null}
-      <input
-        ref={fileRef}
-        type="file"
-        accept={MESSAGE_PICTURE_TYPES.join(",")}
-        hidden
-        data-testid="composer-file-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // Cleared, so choosing the same file again fires again.
-          event.target.value = "";
-          if (file) choose(file);
-        }}
-      />
-      <div className="flex items-end gap-1.5">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="shrink-0 rounded-full text-muted-foreground hover:text-foreground"
-          aria-label="Attach a picture"
-          disabled={uploading}
-          onClick={() => fileRef.current?.click()}
-        >
-          <ImagePlus aria-hidden className="size-5" />
-        </Button>
-        <label htmlFor={inputId} className="sr-only">
-          Message
-        </label>
-        <div className="relative min-w-0 flex-1">
-          <textarea
-            ref={textareaRef}
-            id={inputId}
-            rows={1}
-            value={text}
-            maxLength={MESSAGE_MAX_LENGTH}
-            placeholder="Write a message..."
-            enterKeyHint="send"
-            autoComplete="off"
-            aria-describedby={showCounter ? counterId : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              noteTyping(event.target.value);
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={stopTyping}
-            className={FIELD}
-          />
-          <textarea
-            ref={measureRef}
-            aria-hidden
-            tabIndex={-1}
-            readOnly
-            rows={1}
-            value={text}
-            className={cn(FIELD, "pointer-events-none invisible absolute inset-x-0 top-0 h-0 min-h-0 overflow-hidden")}
-          />
+    <>
+      <form
+        data-slot="composer"
+        aria-label="Write a message"
+        onSubmit={onSubmit}
+        className="border-t border-border bg-surface pt-2 pr-[max(0.5rem,env(safe-area-inset-right))] pb-[max(0.5rem,env(safe-area-inset-bottom))] pl-[max(0.5rem,env(safe-area-inset-left))]"
+      >
+        {attachment ? <AttachmentPreview attachment={attachment} onCancel={removeAttachment} onRetry={choose} /> : null}
+        <input
+          ref={fileRef}
+          type="file"
+          accept={MESSAGE_PICTURE_TYPES.join(",")}
+          hidden
+          data-testid="composer-file-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // Cleared, so choosing the same file again fires again.
+            event.target.value = "";
+            if (file) choose(file);
+          }}
+        />
+        <div className="flex items-end gap-1.5">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="shrink-0 rounded-full text-muted-foreground hover:text-foreground"
+            aria-label="Attach a picture"
+            disabled={uploading}
+            onClick={() => fileRef.current?.click()}
+          >
+            <ImagePlus aria-hidden className="size-5" />
+          </Button>
+          {savedPhrases ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="shrink-0 rounded-full text-muted-foreground hover:text-foreground"
+              aria-label="Saved phrases"
+              aria-haspopup="dialog"
+              onClick={() => setPhrasesOpen(true)}
+            >
+              <MessageSquareText aria-hidden className="size-5" />
+            </Button>
+          ) : null}
+          <label htmlFor={inputId} className="sr-only">
+            Message
+          </label>
+          <div className="relative min-w-0 flex-1">
+            <textarea
+              ref={textareaRef}
+              id={inputId}
+              rows={1}
+              value={text}
+              maxLength={MESSAGE_MAX_LENGTH}
+              placeholder="Write a message..."
+              enterKeyHint="send"
+              autoComplete="off"
+              aria-describedby={showCounter ? counterId : undefined}
+              onChange={(event) => {
+                setText(event.target.value);
+                noteTyping(event.target.value);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={stopTyping}
+              className={FIELD}
+            />
+            <textarea
+              ref={measureRef}
+              aria-hidden
+              tabIndex={-1}
+              readOnly
+              rows={1}
+              value={text}
+              className={cn(
+                FIELD,
+                "pointer-events-none invisible absolute inset-x-0 top-0 h-0 min-h-0 overflow-hidden",
+              )}
+            />
+          </div>
+          <Button type="submit" size="icon" className="shrink-0 rounded-full" aria-label="Send" disabled={!canSend}>
+            <SendHorizontal aria-hidden className="size-5" />
+          </Button>
         </div>
-        <Button type="submit" size="icon" className="shrink-0 rounded-full" aria-label="Send" disabled={!canSend}>
-          <SendHorizontal aria-hidden className="size-5" />
-        </Button>
-      </div>
-      {showCounter ? (
-        <p
-          id={counterId}
-          className={cn(
-            "mt-1 pr-12 text-right text-xs tabular-nums",
-            left === 0 ? "font-semibold text-destructive-text" : "text-muted-foreground",
-          )}
-          data-testid="composer-counter"
-        >
-          {left === 0
-            ? `${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters, the most a message can have`
-            : `${left.toLocaleString("en-US")} characters left`}
-        </p>
+        {showCounter ? (
+          <p
+            id={counterId}
+            className={cn(
+              "mt-1 pr-12 text-right text-xs tabular-nums",
+              left === 0 ? "font-semibold text-destructive-text" : "text-muted-foreground",
+            )}
+            data-testid="composer-counter"
+          >
+            {left === 0
+              ? `${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters, the most a message can have`
+              : `${left.toLocaleString("en-US")} characters left`}
+          </p>
+        ) : null}
+      </form>
+      {/* Outside the form: React's events cross portals, and the sheet's own Save must never send the message. */}
+      {phrasesOpen ? (
+        <SavedPhrasesSheet
+          draft={text}
+          onClose={() => setPhrasesOpen(false)}
+          onUse={(phrase) => {
+            phraseUsed.current = true;
+            setPhrasesOpen(false);
+            const next = !text.trim() ? phrase : `${text}${/\s$/.test(text) ? "" : " "}${phrase}`;
+            setText(next.slice(0, MESSAGE_MAX_LENGTH));
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!phraseUsed.current) return;
+            phraseUsed.current = false;
+            event.preventDefault();
+            textareaRef.current?.focus();
+          }}
+        />
       ) : null}
-    </form>
+    </>
   );
 }

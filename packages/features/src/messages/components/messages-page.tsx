@@ -309,6 +309,7 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
         disabled={blocked || (!peer && !isGroup)}
         disabledReason={!peer ? "This member deleted his account" : "You can't message this member"}
         onSend={(text, picture) => messenger.send(id, text, picture)}
+        savedPhrases
         onTyping={(isTyping) => messenger.typing(id, isTyping)}
         uploadPicture={(file, onProgress, signal) => uploadMedia(file, { onProgress, signal, kind: "message" })}
       />
