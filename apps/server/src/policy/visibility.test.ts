@@ -296,7 +296,8 @@ const SHOWS_NO_OTHER_MEMBER: Record<string, string> = {
   "push authError": "to himself",
   "push notification":
     "his own notifications, made by the features that send them (a tap names its sender: refused across a block, and a block takes it away)",
-  "push messageRemoved": "to a conversation's participants: a message id (a moderator's removal, or its sender's unsend)",
+  "push messageRemoved":
+    "to a conversation's participants: a message id (a moderator's removal, or its sender's unsend)",
 };
 
 describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (engine) => {
