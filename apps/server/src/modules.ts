@@ -1,5 +1,6 @@
 import { adminModule } from "./admin/module";
 import { adsModule } from "./ads/module";
+import { albumsModule } from "./albums/module";
 import { analyticsModule } from "./analytics/module";
 import { authModule } from "./auth/module";
 import { demoModule } from "./demo/module";
@@ -35,6 +36,7 @@ export const MODULES: readonly DomainModule[] = [
   mediaModule,
   messagesModule,
   phrasesModule,
+  albumsModule,
   notificationsModule,
   adminModule,
   analyticsModule,

@@ -21,3 +21,4 @@ export * from "./pages";
 export * from "./tap-kinds";
 export * from "./signals";
 export * from "./phrases";
+export * from "./albums";

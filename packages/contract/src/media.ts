@@ -8,7 +8,7 @@ export const MEDIA_MAX_PIXELS = 50_000_000;
 export const MEDIA_STORED_MAX_SIDE = 2560;
 /** What POST /api/media accepts (decided from the bytes): exactly the formats the server decodes. HEIC is refused with a message. */
 export const MEDIA_ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
-export const MEDIA_KINDS = ["photo", "message", "event", "group", "ad"] as const;
+export const MEDIA_KINDS = ["photo", "message", "event", "group", "ad", "album"] as const;
 
 /** POST /api/media answers this. */
 export const uploadedMediaSchema = z.object({

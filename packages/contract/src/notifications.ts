@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "report_outcome",
   "tap",
   "match",
+  "album_shared",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KEEP_DAYS = 90;
@@ -51,12 +52,14 @@ export function notificationText(n: Pick<Notification, "kind" | "data">): string
       return `${n.data.name ?? "Someone"} tapped you: ${n.data.label ?? "Hi"}.`;
     case "match":
       return `You and ${n.data.name ?? "someone"} tapped each other. Say hi!`;
+    case "album_shared":
+      return `${n.data.name ?? "Someone"} shared a private album with you: ${n.data.album ?? "an album"}.`;
   }
 }
 
-/** Where a notification leads: an event's page, the member who tapped, or the events list. */
+/** Where a notification leads: an event's page, the member who tapped or shared an album, or the events list. */
 export function notificationLink(n: Pick<Notification, "kind" | "data">): string {
-  if ((n.kind === "tap" || n.kind === "match") && n.data.memberId)
+  if ((n.kind === "tap" || n.kind === "match" || n.kind === "album_shared") && n.data.memberId)
     return `/members/${encodeURIComponent(n.data.memberId)}`;
   return n.data.eventId ? `/events/${n.data.eventId}` : "/events";
 }

@@ -42,9 +42,13 @@ export interface ServerToClientEvents {
   notification: (payload: Notification) => void;
   /** An event he can see changed (places left, cancelled, edited): refetch it. */
   eventChanged: (payload: { eventId: string }) => void;
-  /** A group moderator removed a message of a conversation of mine. */
   /** A message was removed: by a group's moderator, or `unsent` by its sender (issue 38). */
   messageRemoved: (payload: { conversationId: string; messageId: number; unsent?: boolean }) => void;
+  /**
+   * What a member shares with me of his private albums changed (shared, unshared, a picture added or taken out,
+   * renamed, deleted): ask GET /api/users/:memberId/albums again, and close what is no longer shared.
+   */
+  albumsChanged: (payload: { memberId: string }) => void;
 }
 
 /**
@@ -62,6 +66,7 @@ export const SERVER_EVENTS = [
   "notification",
   "eventChanged",
   "messageRemoved",
+  "albumsChanged",
 ] as const satisfies ReadonlyArray<keyof ServerToClientEvents>;
 type MissingServerEvent = Exclude<keyof ServerToClientEvents, (typeof SERVER_EVENTS)[number]>;
 /** Compiles only while SERVER_EVENTS names every event. */

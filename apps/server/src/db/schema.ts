@@ -298,7 +298,7 @@ export const messages = pgTable(
 );
 
 /** What a picture was uploaded for; decides who may see it (a message picture: its conversation). */
-export const mediaKindEnum = pgEnum("media_kind", ["photo", "message", "event", "group", "ad"]);
+export const mediaKindEnum = pgEnum("media_kind", ["photo", "message", "event", "group", "ad", "album"]);
 
 /**
  * An uploaded picture, re-encoded with every metadata removed (decisions.md, "Pictures"). The file
@@ -323,6 +323,51 @@ export const media = pgTable(
     ...timestamps,
   },
   (t) => [index("media_owner_idx").on(t.ownerId), index("media_created_idx").on(t.createdAt)],
+);
+
+/** Private albums (issue 38, decisions/0046): a member's albums of pictures, never on his profile. */
+export const albums = pgTable(
+  "albums",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [index("albums_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/** An album's pictures (uploads of kind "album"), in the order added; a picture belongs to one album. */
+export const albumPictures = pgTable(
+  "album_pictures",
+  {
+    mediaId: uuid("media_id")
+      .primaryKey()
+      .references(() => media.id, { onDelete: "cascade" }),
+    albumId: uuid("album_id")
+      .notNull()
+      .references(() => albums.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("album_pictures_album_idx").on(t.albumId, t.createdAt)],
+);
+
+/** Who an album is shared with, while it is: one row per album and member. */
+export const albumShares = pgTable(
+  "album_shares",
+  {
+    albumId: uuid("album_id")
+      .notNull()
+      .references(() => albums.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.albumId, t.memberId] }), index("album_shares_member_idx").on(t.memberId)],
 );
 
 /** A member's profile pictures in his order; the first is the main one (users.profile_image_url). */
@@ -482,6 +527,7 @@ export const notificationKindEnum = pgEnum("notification_kind", [
   "report_outcome",
   "tap",
   "match",
+  "album_shared",
 ]);
 
 /** decisions.md, "Notifications": a member's list (the bell), kept 90 days. */

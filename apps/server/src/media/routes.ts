@@ -17,6 +17,7 @@ import type { Limiter } from "../http/limits";
 import { formatFromAccept, renderVariant } from "./pipeline";
 import { MEDIA_URL_PREFIX, mediaUrl } from "./url";
 import { canSeeMessagePicture } from "../messages/service";
+import { canSeeAlbumPicture } from "../policy/albums";
 import { adPictureRunning, findMedia, prerenderInBackground, storeUpload, variantKey, type MediaRow } from "./service";
 
 export { REMOVED_PICTURE_MESSAGE } from "./service";
@@ -31,6 +32,11 @@ export const UPLOADS_PER_TEN_MINUTES = 40;
 export const RENDER_LIMITS = { perMemberPerMinute: 120, perAddressPerMinute: 300 };
 /** A variant never changes for its URL: browsers may keep it a year without asking again. */
 const LONG_CACHE = "private, max-age=31536000, immutable";
+/**
+ * A private album's picture is never kept (decisions/0046): each showing asks the server, which checks the share, so
+ * an album taken back cannot be shown again from a browser's or a proxy's cache.
+ */
+const NEVER_KEPT = "private, no-store";
 
 const uploadQuerySchema = z.strictObject({
   kind: z
@@ -41,7 +47,8 @@ const uploadQuerySchema = z.strictObject({
 
 /**
  * Who may see a picture. A message picture: its sender and the members of a conversation it was
- * sent in (anyone else reads "not found"). Others: everyone, visitors and guests as thumbnails only.
+ * sent in; a private album's: its owner and the members it is shared with (policy/albums.ts); anyone
+ * else reads "not found". Others: everyone, visitors and guests as thumbnails only.
  */
 async function assertCanView(
   db: Db,
@@ -58,6 +65,11 @@ async function assertCanView(
   if (row.kind === "ad") {
     const running = member ? await adPictureRunning(db, row.id) : false;
     if (!running) throw notFound("Picture not found");
+    return;
+  }
+  if (row.kind === "album") {
+    if (!member || !(member.id === row.ownerId || (await canSeeAlbumPicture(db, row.id, member.id))))
+      throw notFound("Picture not found");
     return;
   }
   if (
@@ -152,7 +164,10 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     const format = query.f ?? formatFromAccept(request.headers.accept, row.hasAlpha);
     const key = variantKey(query, format);
     const etag = `"${row.id}-${key}"`;
-    void reply.header("ETag", etag).header("Cache-Control", LONG_CACHE).header("X-Content-Type-Options", "nosniff");
+    void reply
+      .header("ETag", etag)
+      .header("Cache-Control", row.kind === "album" ? NEVER_KEPT : LONG_CACHE)
+      .header("X-Content-Type-Options", "nosniff");
     if (!query.f) void reply.header("Vary", "Accept");
     const ifNoneMatch = request.headers["if-none-match"];
     if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {

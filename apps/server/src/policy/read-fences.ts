@@ -35,6 +35,9 @@ export const NARROWING_WRITES: ReadonlySet<string> = new Set([
   "PUT /api/groups/:id/members/:userId/role",
   "POST /api/admin/members/:id/admin",
   "PUT /api/views/trace",
+  "DELETE /api/albums/:id",
+  "DELETE /api/albums/:id/pictures/:mediaId",
+  "DELETE /api/albums/:id/shares/:memberId",
 ]);
 
 /**
@@ -49,6 +52,10 @@ export const OWN_WRITES: ReadonlySet<string> = new Set([
   "PUT /api/users/:id/favorite",
   "POST /api/phrases",
   "DELETE /api/phrases/:id",
+  "POST /api/albums",
+  "PATCH /api/albums/:id",
+  "POST /api/albums/:id/pictures",
+  "PUT /api/albums/:id/shares/:memberId",
   "DELETE /api/users/right-now",
   "DELETE /api/users/sessions",
   "DELETE /api/users/sessions/:id",

@@ -8,6 +8,7 @@ import {
   tileOf,
   type FavoritesList,
   type MapArea,
+  type MemberAlbums,
   type ServerToClientEvents,
   type TapsList,
   type ViewedMe,
@@ -20,6 +21,7 @@ import { storeMessage } from "../messages/service";
 import { createTestDatabase, registerAdmin, registerMember, testConfig, testEngines } from "../test/harness";
 import { CITY, offset } from "../test/geo";
 import { eventInput } from "../test/inputs";
+import { jpegWithGps, pictureForm } from "../test/pictures";
 import { connected, emitAck, listen, socketFor, type ClientSocket } from "../test/sockets";
 
 /**
@@ -238,6 +240,19 @@ const TABLE: Record<string, Record<Subject, Answer>> = {
     suspended: "absent",
     stale: "listed",
   }),
+  /**
+   * Private albums (issue 38, decisions/0046): each subject shared an album of one picture with the viewer before the
+   * blocks. "listed" is the album in the answer and its picture served to the viewer; "absent" is neither.
+   */
+  "GET /api/users/:id/albums": row({
+    shown: "listed",
+    "crowd only": "listed",
+    "private mode": "listed",
+    "blocked by him": "absent",
+    "blocking him": "absent",
+    suspended: "absent",
+    stale: "listed",
+  }),
   // Admins judge members: they see every one, the suspended too (admin/routes.ts says which).
   "GET /api/admin/members": row({
     shown: "listed",
@@ -275,11 +290,15 @@ const SHOWS_NO_OTHER_MEMBER: Record<string, string> = {
   "GET /api/messages/unread-count": "a count, by messageVisibleSql",
   "GET /api/notifications": "his own notifications",
   "GET /api/phrases": "his own saved phrases (nobody else's: phrases.test.ts)",
+  "GET /api/albums": "his own private albums (nobody else's: albums.test.ts)",
+  "GET /api/albums/:id/shares":
+    "to an album's owner, the active members he shares it with (a block ends the shares: albums.test.ts)",
   "GET /api/map/config": "the map's settings",
   "GET /api/map/tiles/:z/:x/:y.png": "map pictures, no members",
   "GET /api/ads/next": "an ad",
   "GET /api/ads/click/:link": "a redirect",
-  "GET /media/:id": "a picture: blocks and message pictures by media/routes.ts (media.test.ts)",
+  "GET /media/:id":
+    "a picture: blocks and message pictures by media/routes.ts (media.test.ts); album pictures by policy/albums.ts (the row of GET /api/users/:id/albums fetches one)",
   "GET /api/admin/members/:id": "to admins, one member (as GET /api/admin/members)",
   "GET /api/admin/ads": "to admins, campaigns",
   "GET /api/admin/ads/:id": "to admins, a campaign",
@@ -296,6 +315,8 @@ const SHOWS_NO_OTHER_MEMBER: Record<string, string> = {
   "push authError": "to himself",
   "push notification":
     "his own notifications, made by the features that send them (a tap names its sender: refused across a block, and a block takes it away)",
+  "push albumsChanged":
+    "to the members an album is shared with, its owner's id (a block ends the shares first: albums.test.ts)",
   "push messageRemoved":
     "to a conversation's participants: a message id (a moderator's removal, or its sender's unsend)",
 };
@@ -405,6 +426,15 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
       await ok("POST", `/api/users/${viewer.id}/tap`, m.cookie, { kind: "hi" });
       await ok("PUT", `/api/users/${m.id}/favorite`, viewer.cookie);
       await ok("GET", `/api/users/${viewer.id}`, m.cookie);
+      const album = await ok("POST", "/api/albums", m.cookie, { name: `Album ${i}` });
+      const upload = await server.app.inject({
+        method: "POST",
+        url: "/api/media?kind=album",
+        headers: { cookie: m.cookie },
+        payload: pictureForm(await jpegWithGps(40, 30)),
+      });
+      await ok("POST", `/api/albums/${String(album.id)}/pictures`, m.cookie, { mediaId: upload.json().id });
+      await ok("PUT", `/api/albums/${String(album.id)}/shares/${viewer.id}`, m.cookie);
       subject[kind] = { ...m, conversationId: String(conversation.id), eventId: String(own.id), socket: null, at };
     }
     await ok("PUT", "/api/users/location/visibility", subject["crowd only"].cookie, { visibility: "crowd" });
@@ -594,6 +624,17 @@ describe.each(testEngines())("who may see whom: surfaces × subjects (%s)", (eng
     "GET /api/views": async (kind) => {
       const { views } = (await ok("GET", "/api/views", viewer.cookie)) as unknown as ViewedMe;
       return views.some((v) => v.member.id === subject[kind].id) ? "listed" : "absent";
+    },
+    "GET /api/users/:id/albums": async (kind) => {
+      const res = await call("GET", `/api/users/${subject[kind].id}/albums`, viewer.cookie);
+      const shared = res.statusCode === 200 ? (res.json() as MemberAlbums).sharedWithMe : [];
+      const [own] = await queryRows<{ id: string }>(
+        database.db,
+        sql`SELECT ap.media_id AS id FROM album_pictures ap JOIN albums a ON a.id = ap.album_id WHERE a.owner_id = ${subject[kind].id}::uuid`,
+      );
+      const served = (await call("GET", `/media/${own!.id}?w=40`, viewer.cookie)).statusCode === 200;
+      if (shared.length === 1 && served) return "listed";
+      return shared.length === 0 && !served ? "absent" : "refused";
     },
     "GET /api/admin/members": async (kind) => {
       const list = (await ok("GET", `/api/admin/members?q=${subject[kind].username}`, admin.cookie)) as unknown;

@@ -493,6 +493,43 @@ const EXPECT: Record<string, Expectation> = {
   "GET /api/phrases": { access: "member", status: self(200) },
   "POST /api/phrases": { access: "member", payload: () => ({ text: "On my way" }), status: self(201) },
   "DELETE /api/phrases/:id": { access: "member", url: () => `/api/phrases/${NO_SUCH}`, status: self(404) },
+  "GET /api/albums": { access: "member", status: self(200) },
+  "POST /api/albums": { access: "member", payload: () => ({ name: "Weekend" }), status: self(201) },
+  "PATCH /api/albums/:id": {
+    access: "member",
+    url: () => `/api/albums/${NO_SUCH}`,
+    payload: () => ({ name: "Weekend" }),
+    status: self(404),
+  },
+  "DELETE /api/albums/:id": { access: "member", url: () => `/api/albums/${NO_SUCH}`, status: self(404) },
+  "POST /api/albums/:id/pictures": {
+    access: "member",
+    url: () => `/api/albums/${NO_SUCH}/pictures`,
+    payload: () => ({ mediaId: NO_SUCH }),
+    status: self(404),
+  },
+  "DELETE /api/albums/:id/pictures/:mediaId": {
+    access: "member",
+    url: () => `/api/albums/${NO_SUCH}/pictures/${NO_SUCH}`,
+    status: self(404),
+  },
+  "GET /api/albums/:id/shares": { access: "member", url: () => `/api/albums/${NO_SUCH}/shares`, status: self(404) },
+  "PUT /api/albums/:id/shares/:memberId": {
+    access: "member",
+    url: (ids) => `/api/albums/${NO_SUCH}/shares/${ids.member ?? NO_SUCH}`,
+    status: self(404),
+  },
+  "DELETE /api/albums/:id/shares/:memberId": {
+    access: "member",
+    url: (ids) => `/api/albums/${NO_SUCH}/shares/${ids.member ?? NO_SUCH}`,
+    status: self(404),
+  },
+  // Between him and another member: "member" asking about himself is told where his own are.
+  "GET /api/users/:id/albums": {
+    access: "member",
+    url: (ids) => `/api/users/${ids.member ?? NO_SUCH}/albums`,
+    status: { member: 400, "another member": 200, admin: 200 },
+  },
   "GET /api/messages/missed": { access: "member", url: () => "/api/messages/missed?after=0", status: self(200) },
   // Operations: anyone may ask whether a node is alive and ready; metrics need the token.
   "GET /healthz": { access: "open", status: everyone(200) },

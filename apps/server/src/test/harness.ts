@@ -345,6 +345,6 @@ export function useTwoNodes(options: { redisUrl?: () => string | undefined } = {
 
 /** `call(method, url, cookie?, payload?)`: one injected API request as a member, guest or visitor (the cookie decides). */
 export function apiCaller(server: () => BuiltServer) {
-  return (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
+  return (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, cookie?: string, payload?: object) =>
     server().app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 }

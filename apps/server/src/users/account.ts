@@ -8,6 +8,7 @@ import { listPhotos } from "./photos";
 import { toSessionUser } from "./present";
 import { signalsExportOf } from "../signals/service";
 import { phrasesOf } from "../phrases/service";
+import { albumsForExport } from "../albums/service";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -100,6 +101,8 @@ export async function exportAccountData(db: Db, me: UserRow) {
     signals: { leavesTrace: me.leavesTrace, ...(await signalsExportOf(db, me.id)) },
     /** The phrases he saved for the composer (issue 38). */
     savedPhrases: (await phrasesOf(db, me.id)).map(({ text, createdAt }) => ({ text, savedAt: createdAt })),
+    /** His private albums: names, the pictures' addresses, whom each is shared with (issue 38). */
+    albums: await albumsForExport(db, me.id),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { deleteSharesBetween } from "../albums/service";
 import type { BlockedMember } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { blocks, users } from "../db/schema";
@@ -60,8 +61,10 @@ export async function listBlocked(db: Db, userId: string): Promise<BlockedMember
 
 /** Blocks a member; answers whether the block is new. */
 export async function blockMember(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
-  // A block hides each from the other: the taps and matches in either's notifications go with it.
-  await deleteNotificationsBetween(db, blockerId, blockedId, ["tap", "match"]);
+  // A block hides each from the other: the taps, matches and shared albums in either's notifications go with it...
+  await deleteNotificationsBetween(db, blockerId, blockedId, ["tap", "match", "album_shared"]);
+  // ...and the private albums either shared with the other (unblocking does not share them again).
+  await deleteSharesBetween(db, blockerId, blockedId);
   const added = await db
     .insert(blocks)
     .values({ blockerId, blockedId })
