@@ -14,7 +14,23 @@ export const MESSAGE_UNSEND_MINUTES = 15;
 export const unsendMessagePath = (conversationId: string, messageId: number) =>
   `/api/conversations/${encodeURIComponent(conversationId)}/messages/${messageId}`;
 
-export const messagePictureSchema = z.object({ id: z.string(), url: z.string(), width: z.int(), height: z.int() });
+/**
+ * Issue 38 item 5 (decisions/0047): a picture sent "view once" is opened once by the member it was sent to, shown for
+ * at most VIEW_ONCE_SECONDS, then gone for him; its sender sees "Opened".
+ */
+export const VIEW_ONCE_SECONDS = 10;
+/** POST: the receiver opens a view-once picture (once): OpenedPicture, or 409 the second time. */
+export const openPicturePath = (conversationId: string, messageId: number) =>
+  `/api/conversations/${encodeURIComponent(conversationId)}/messages/${messageId}/open`;
+
+export const messagePictureSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.int(),
+  height: z.int(),
+  /** A view-once picture: whether (when) the member it was sent to opened it. Its address serves him only then. */
+  viewOnce: z.optional(z.object({ openedAt: z.nullable(z.string()) })),
+});
 export type MessagePicture = z.infer<typeof messagePictureSchema>;
 
 /** A stored message. `id` grows with every message on the server, so "after id" means "since". */
@@ -117,13 +133,27 @@ export const sendMessageSchema = z
     ),
     tempId,
     mediaId: z.optional(z.uuid({ error: "mediaId must be the id of a picture you uploaded" })),
+    /** The picture can be seen once (decisions/0047): direct chats only, a picture not sent before. */
+    viewOnce: z.optional(z.boolean({ error: "viewOnce must be true or false" })),
   })
   .check(
     z.refine((m) => m.content.trim().length > 0 || m.mediaId !== undefined, {
       message: "Write something or attach a picture",
     }),
+    z.refine((m) => !m.viewOnce || m.mediaId !== undefined, { message: "Attach the picture to send it view once" }),
   );
 export type SendMessage = z.infer<typeof sendMessageSchema>;
+
+/** POST .../messages/:messageId/open: the picture's address for VIEW_ONCE_SECONDS from `openedAt`. */
+export const openedPictureSchema = z.object({
+  url: z.string(),
+  width: z.int(),
+  height: z.int(),
+  openedAt: z.string(),
+  /** When the screen closes it (openedAt + VIEW_ONCE_SECONDS); the server stops serving it soon after. */
+  closesAt: z.string(),
+});
+export type OpenedPicture = z.infer<typeof openedPictureSchema>;
 
 /** Socket `typing`. */
 export const typingSchema = z.strictObject({

@@ -49,6 +49,8 @@ export interface ServerToClientEvents {
    * renamed, deleted): ask GET /api/users/:memberId/albums again, and close what is no longer shared.
    */
   albumsChanged: (payload: { memberId: string }) => void;
+  /** A view-once picture of a conversation of mine was opened by the member it was sent to (decisions/0047). */
+  pictureOpened: (payload: { conversationId: string; messageId: number; openedAt: string }) => void;
 }
 
 /**
@@ -67,6 +69,7 @@ export const SERVER_EVENTS = [
   "eventChanged",
   "messageRemoved",
   "albumsChanged",
+  "pictureOpened",
 ] as const satisfies ReadonlyArray<keyof ServerToClientEvents>;
 type MissingServerEvent = Exclude<keyof ServerToClientEvents, (typeof SERVER_EVENTS)[number]>;
 /** Compiles only while SERVER_EVENTS names every event. */

@@ -320,9 +320,21 @@ export const media = pgTable(
     sha256: text("sha256"),
     /** When an admin looked at it and kept it (null: awaiting review). */
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** A message picture sent "view once" (issue 38, decisions/0047): the member it was sent to sees it once. */
+    viewOnce: boolean("view_once").notNull().default(false),
+    /** When he opened it: his one showing runs from here for VIEW_ONCE_SECONDS. */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    /** When its file was deleted after the showing (kept, and this stays null, while a report names its message). */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index("media_owner_idx").on(t.ownerId), index("media_created_idx").on(t.createdAt)],
+  (t) => [
+    index("media_owner_idx").on(t.ownerId),
+    index("media_created_idx").on(t.createdAt),
+    index("media_opened_idx")
+      .on(t.openedAt)
+      .where(sql`view_once AND expired_at IS NULL`),
+  ],
 );
 
 /** Private albums (issue 38, decisions/0046): a member's albums of pictures, never on his profile. */

@@ -18,6 +18,7 @@ import { formatFromAccept, renderVariant } from "./pipeline";
 import { MEDIA_URL_PREFIX, mediaUrl } from "./url";
 import { canSeeMessagePicture } from "../messages/service";
 import { canSeeAlbumPicture } from "../policy/albums";
+import { seesViewOncePicture } from "../policy/messages";
 import { adPictureRunning, findMedia, prerenderInBackground, storeUpload, variantKey, type MediaRow } from "./service";
 
 export { REMOVED_PICTURE_MESSAGE } from "./service";
@@ -34,7 +35,7 @@ export const RENDER_LIMITS = { perMemberPerMinute: 120, perAddressPerMinute: 300
 const LONG_CACHE = "private, max-age=31536000, immutable";
 /**
  * A private album's picture is never kept (decisions/0046): each showing asks the server, which checks the share, so
- * an album taken back cannot be shown again from a browser's or a proxy's cache.
+ * an album taken back cannot be shown again from a browser's or a proxy's cache. Nor a view-once picture (0047).
  */
 const NEVER_KEPT = "private, no-store";
 
@@ -79,6 +80,7 @@ async function assertCanView(
   ) {
     throw notFound("Picture not found");
   }
+  if (row.viewOnce && !(member && seesViewOncePicture(row, member.id, Date.now()))) throw notFound("Picture not found");
   // A block hides his pictures from the other: for a member, and for a guest or
   // visitor on the browser of a member (the device cookie). In a shared conversation the history stays.
   const viewerId = member?.id ?? viewer.blocksOf;
@@ -166,7 +168,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     const etag = `"${row.id}-${key}"`;
     void reply
       .header("ETag", etag)
-      .header("Cache-Control", row.kind === "album" ? NEVER_KEPT : LONG_CACHE)
+      .header("Cache-Control", row.kind === "album" || row.viewOnce ? NEVER_KEPT : LONG_CACHE)
       .header("X-Content-Type-Options", "nosniff");
     if (!query.f) void reply.header("Vary", "Accept");
     const ifNoneMatch = request.headers["if-none-match"];

@@ -8,11 +8,14 @@ import {
   MISSED_MESSAGES_LIMIT,
   NEXT_CURSOR_HEADER,
   openConversationRequestSchema,
+  VIEW_ONCE_SECONDS,
+  type OpenedPicture,
 } from "@vicinity/contract";
 import type { AppContext } from "../http/context";
 
 import { sendOk } from "../http/context";
-import { conflict, forbidden, isUuid, notFound, parseOr400 } from "../http/errors";
+import { badRequest, conflict, forbidden, isUuid, notFound, parseOr400 } from "../http/errors";
+import { mediaUrl } from "../media/url";
 import { withoutBlocked } from "../policy/blocks";
 import { isActive } from "../policy/members";
 import {
@@ -23,9 +26,16 @@ import {
   messagesAfter,
   messagesBefore,
   openDirectConversation,
+  openViewOncePicture,
   unreadCount,
   unsendMessage,
 } from "./service";
+
+/** A message id from the address, or 404 (the id column is a bigint). */
+const messageIdParam = (raw: string) => {
+  if (!/^\d{1,15}$/.test(raw)) throw notFound("Message not found");
+  return Number(raw);
+};
 
 const idParam = (id: string) => {
   if (!isUuid(id)) throw notFound("Conversation not found");
@@ -57,6 +67,7 @@ const missedQuerySchema = z.strictObject({ after: positiveInt("after") });
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, participants } = ctx;
   registerUnsendRoute(app, ctx);
+  registerOpenPictureRoute(app, ctx);
 
   app.get(API_PATHS.unreadCount, async (request) => {
     const me = request.member;
@@ -138,8 +149,7 @@ function registerUnsendRoute(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const me = request.member;
       const id = idParam(request.params.id);
-      if (!/^\d{1,15}$/.test(request.params.messageId)) throw notFound("Message not found");
-      const messageId = Number(request.params.messageId);
+      const messageId = messageIdParam(request.params.messageId);
       const others = await participants.othersOf(id, me.id);
       const refused = await unsendMessage(db, me.id, id, messageId);
       if (refused === "not found") throw notFound("Message not found");
@@ -149,6 +159,34 @@ function registerUnsendRoute(app: FastifyInstance, ctx: AppContext): void {
         throw conflict(`Messages can be unsent for ${MESSAGE_UNSEND_MINUTES} minutes after sending.`);
       ctx.notify.toUsers([...others, me.id], "messageRemoved", { conversationId: id, messageId, unsent: true });
       return sendOk(reply);
+    },
+  );
+}
+
+/** The member a view-once picture was sent to opens it, once (issue 38, decisions/0047); the sender is told. */
+function registerOpenPictureRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db, participants } = ctx;
+  app.post<{ Params: { id: string; messageId: string } }>(
+    "/api/conversations/:id/messages/:messageId/open",
+    async (request): Promise<OpenedPicture> => {
+      const me = request.member;
+      const id = idParam(request.params.id);
+      const messageId = messageIdParam(request.params.messageId);
+      const others = await participants.othersOf(id, me.id);
+      const opened = await openViewOncePicture(db, me.id, id, messageId);
+      if (opened === "not found") throw notFound("Message not found");
+      if (opened === "not view once") throw badRequest("This message has no picture that can be seen once");
+      if (opened === "his own") throw forbidden("You sent this picture: it opens for the member you sent it to");
+      if (opened === "opened") throw conflict("You already opened this picture. It could be seen once.");
+      const openedAt = opened.openedAt.toISOString();
+      ctx.notify.toUsers([...others, me.id], "pictureOpened", { conversationId: id, messageId, openedAt });
+      return {
+        url: mediaUrl(opened.mediaId),
+        width: opened.width,
+        height: opened.height,
+        openedAt,
+        closesAt: new Date(opened.openedAt.getTime() + VIEW_ONCE_SECONDS * 1000).toISOString(),
+      };
     },
   );
 }

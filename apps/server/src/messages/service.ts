@@ -26,7 +26,7 @@ interface MessageRow extends StoredRow {
   unsent?: boolean | null;
 }
 
-const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.media_id, md.width AS media_width, md.height AS media_height, m.temp_id, m.created_at, m.removed_at, m.unsent`;
+const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.media_id, md.width AS media_width, md.height AS media_height, md.view_once AS media_view_once, md.opened_at AS media_opened_at, m.temp_id, m.created_at, m.removed_at, m.unsent`;
 
 export function toMessage(r: MessageRow): Message {
   // A removed message (a group moderator's removal, or its sender took it back) keeps its place, and nothing of what
@@ -55,6 +55,9 @@ export function toMessage(r: MessageRow): Message {
           url: mediaUrl(r.media_id),
           width: Number(r.media_width ?? 0),
           height: Number(r.media_height ?? 0),
+          ...(r.media_view_once
+            ? { viewOnce: { openedAt: r.media_opened_at ? new Date(r.media_opened_at).toISOString() : null } }
+            : {}),
         }
       : null,
     tempId: r.temp_id,
@@ -167,8 +170,14 @@ export async function storeMessage(
   const { others, kind } = await participants.othersAndKind(input.conversationId, senderId);
   const group = kind === "group";
   if (input.mediaId) {
-    const [picture] = await db.select({ owner: media.ownerId }).from(media).where(eq(media.id, input.mediaId)).limit(1);
+    const [picture] = await db
+      .select({ owner: media.ownerId, viewOnce: media.viewOnce })
+      .from(media)
+      .where(eq(media.id, input.mediaId))
+      .limit(1);
     if (!picture || picture.owner !== senderId) throw notFound("Picture not found: upload it first");
+    if (input.viewOnce) await markViewOnce(db, senderId, input.mediaId, input.tempId, group);
+    else if (picture.viewOnce) throw badRequest("This picture was sent view once: upload it again to send it");
   }
   // Stored with whatever other messages wait (store-batch.ts): one statement and one commit for many under load.
   const row = await messageStoreOf(db).store({
@@ -197,6 +206,93 @@ export async function storeMessage(
   }
   if (await isBlockedBetween(db, senderId, others)) throw forbidden("You can't message this member");
   throw new Error("The message was neither stored nor found");
+}
+
+/**
+ * Makes a picture view once before its message is stored (decisions/0047): a direct chat's, of kind "message", in no
+ * other message (its own message, stored before and sent again with the same tempId, is a retry).
+ */
+async function markViewOnce(db: Db, senderId: string, mediaId: string, tempId: string, group: boolean) {
+  if (group) throw badRequest("Pictures that can be seen once are for direct chats");
+  const marked = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE media md SET view_once = true
+        WHERE md.id = ${mediaId}::uuid AND md.owner_id = ${senderId}::uuid AND md.kind = 'message'
+          AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.media_id = md.id
+                          AND NOT (m.sender_id = ${senderId}::uuid AND m.temp_id = ${tempId}))
+        RETURNING md.id`,
+  );
+  if (marked.length === 0) throw badRequest("A picture sent before can't be sent view once: upload it again");
+}
+
+/**
+ * The member a view-once picture was sent to opens it, once (decisions/0047): its showing starts now. One statement
+ * checks and changes; the picture, or why not.
+ */
+export async function openViewOncePicture(
+  db: Db,
+  me: string,
+  conversationId: string,
+  messageId: number,
+): Promise<
+  | { mediaId: string; width: number; height: number; openedAt: Date }
+  | "not found"
+  | "not view once"
+  | "his own"
+  | "opened"
+> {
+  const [row] = await queryRows<{
+    media_id: string | null;
+    width: number | null;
+    height: number | null;
+    view_once: boolean | null;
+    his_own: boolean;
+    opened: boolean;
+    opened_at: string | Date | null;
+  }>(
+    db,
+    sql`
+      WITH target AS (
+        SELECT m.media_id, md.width, md.height, md.view_once, m.sender_id = ${me}::uuid AS his_own,
+               md.opened_at IS NOT NULL AS opened
+        FROM messages m
+        JOIN conversation_participants cp ON cp.conversation_id = m.conversation_id AND cp.user_id = ${me}::uuid
+        LEFT JOIN media md ON md.id = m.media_id
+        WHERE m.id = ${messageId} AND m.conversation_id = ${conversationId}::uuid AND m.removed_at IS NULL
+      ), opened AS (
+        UPDATE media md SET opened_at = now()
+        FROM target t
+        WHERE md.id = t.media_id AND t.view_once AND NOT t.his_own AND md.opened_at IS NULL
+        RETURNING md.opened_at
+      )
+      SELECT t.*, (SELECT o.opened_at FROM opened o) AS opened_at FROM target t`,
+  );
+  if (!row) return "not found";
+  if (row.opened_at && row.media_id)
+    return {
+      mediaId: row.media_id,
+      width: Number(row.width ?? 0),
+      height: Number(row.height ?? 0),
+      openedAt: new Date(row.opened_at),
+    };
+  if (!row.media_id || !row.view_once) return "not view once";
+  if (row.his_own) return "his own";
+  return "opened";
+}
+
+/**
+ * The view-once pictures whose showing ended a while ago and that no report names: their files go (the rows stay,
+ * so the chat still says "Opened"). Answers their ids; the caller deletes the files.
+ */
+export async function expireViewOncePictures(db: Db, afterSeconds: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE media md SET expired_at = now()
+        WHERE md.view_once AND md.expired_at IS NULL AND md.opened_at < now() - make_interval(secs => ${afterSeconds})
+          AND NOT EXISTS (SELECT 1 FROM messages m JOIN reports r ON r.message_id = m.id WHERE m.media_id = md.id)
+        RETURNING md.id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 async function findByTempId(db: Db, senderId: string, tempId: string): Promise<Message | null> {

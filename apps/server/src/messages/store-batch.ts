@@ -21,6 +21,9 @@ export interface StoredRow extends Record<string, unknown> {
   media_id: string | null;
   media_width: number | null;
   media_height: number | null;
+  /** A view-once picture (decisions/0047), and when the member it was sent to opened it. */
+  media_view_once?: boolean | null;
+  media_opened_at?: string | Date | null;
   temp_id: string | null;
   created_at: string | Date;
 }
@@ -62,7 +65,7 @@ const STORE_SQL = (batch: string) => sql`
     WHERE p.conversation_id = x.conversation_id AND p.user_id = x.sender_id
   )
   SELECT ins.id, ins.conversation_id, ins.sender_id, ins.content, ins.media_id, md.width AS media_width,
-    md.height AS media_height, ins.temp_id, ins.created_at
+    md.height AS media_height, md.view_once AS media_view_once, md.opened_at AS media_opened_at, ins.temp_id, ins.created_at
   FROM ins LEFT JOIN media md ON md.id = ins.media_id
 `;
 

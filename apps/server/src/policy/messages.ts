@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { VIEW_ONCE_SECONDS } from "@vicinity/contract";
 import { blockedEitherWaySql } from "./blocks";
 
 /**
@@ -19,4 +20,23 @@ export function seesMessage(
   blocked: boolean,
 ): boolean {
   return message.kind === "direct" || message.senderId === null || message.senderId === me || !blocked;
+}
+
+/** Seconds past a view-once picture's showing its address still answers: a slow network's last bytes (decisions/0047). */
+export const VIEW_ONCE_GRACE_SECONDS = 5;
+
+/**
+ * Who sees a view-once picture (of a conversation he is in: canSeeMessagePicture): its sender until its file goes; the
+ * member it was sent to only during his one showing, from opening it for VIEW_ONCE_SECONDS (and the grace).
+ */
+export function seesViewOncePicture(
+  picture: { ownerId: string; openedAt: Date | null; expiredAt: Date | null },
+  viewerId: string,
+  now: number,
+): boolean {
+  if (picture.expiredAt) return false;
+  if (viewerId === picture.ownerId) return true;
+  return (
+    picture.openedAt !== null && now < picture.openedAt.getTime() + (VIEW_ONCE_SECONDS + VIEW_ONCE_GRACE_SECONDS) * 1000
+  );
 }

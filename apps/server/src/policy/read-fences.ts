@@ -53,6 +53,7 @@ export const OWN_WRITES: ReadonlySet<string> = new Set([
   "POST /api/phrases",
   "DELETE /api/phrases/:id",
   "POST /api/albums",
+  "POST /api/conversations/:id/messages/:messageId/open",
   "PATCH /api/albums/:id",
   "POST /api/albums/:id/pictures",
   "PUT /api/albums/:id/shares/:memberId",

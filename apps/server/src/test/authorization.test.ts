@@ -490,6 +490,11 @@ const EXPECT: Record<string, Expectation> = {
     url: () => `/api/conversations/${NO_SUCH}/messages/1`,
     status: self(404),
   },
+  "POST /api/conversations/:id/messages/:messageId/open": {
+    access: "member",
+    url: () => `/api/conversations/${NO_SUCH}/messages/1/open`,
+    status: self(404),
+  },
   "GET /api/phrases": { access: "member", status: self(200) },
   "POST /api/phrases": { access: "member", payload: () => ({ text: "On my way" }), status: self(201) },
   "DELETE /api/phrases/:id": { access: "member", url: () => `/api/phrases/${NO_SUCH}`, status: self(404) },
