@@ -316,3 +316,65 @@ test("a member saves a phrase from the composer on his phone and sends it later 
   const his = await bob.page.request.get("/api/phrases");
   expect(await his.json()).toEqual({ phrases: [] });
 });
+
+test("a picture sent view once: the other opens it once on his phone, the sender sees it opened live, and it cannot be opened again", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const alice = await member(browser, "Alice");
+  const bob = await member(browser, "Bob", true);
+
+  await alice.page.goto(`/members/${bob.id}`);
+  await alice.page.getByRole("button", { name: "Message" }).click();
+  await expect(alice.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const conversationPath = new URL(alice.page.url()).pathname;
+  const aliceLog = alice.page.getByRole("log", { name: "Messages with Bob" });
+
+  // Alice attaches a picture and sends it "view once".
+  const picture = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#cc3366" } })
+    .jpeg()
+    .toBuffer();
+  await alice.page
+    .getByTestId("composer-file-input")
+    .setInputFiles({ name: "once.jpg", mimeType: "image/jpeg", buffer: picture });
+  await alice.page.getByRole("button", { name: "View once", exact: true }).click();
+  await expect(alice.page.getByRole("button", { name: "View once", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await alice.page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(aliceLog.getByTestId("view-once-picture")).toContainText("Not opened yet");
+
+  // Bob, on his phone: a tile to tap, no picture loaded before.
+  await bob.page.goto(conversationPath);
+  const bobLog = bob.page.getByRole("log", { name: "Messages with Alice" });
+  const open = bobLog.getByRole("button", { name: /^Open the picture from Alice/ });
+  await expect(open).toBeVisible();
+  await expect(bobLog.getByRole("img", { name: "Picture from Alice" })).toHaveCount(0);
+  await open.click();
+  const viewer = bob.page.getByRole("dialog", { name: "Picture from Alice" });
+  await expect(viewer.getByRole("img", { name: "Picture from Alice, seen once" })).toBeVisible();
+  // Its picture really loaded (the server served it during the showing).
+  await expect
+    .poll(() => viewer.getByTestId("view-once-image").evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+
+  // Alice sees it opened, live.
+  await expect(aliceLog.getByTestId("view-once-picture")).toContainText("Opened");
+
+  // Bob closes it: "Opened", nothing to tap, also after a reload; the server refuses a second opening.
+  await viewer.getByRole("button", { name: "Close the picture" }).click();
+  await expect(viewer).toBeHidden();
+  await expect(bobLog.getByTestId("view-once-picture")).toContainText("Opened");
+  await bob.page.reload();
+  const reloaded = bob.page.getByRole("log", { name: "Messages with Alice" });
+  await expect(reloaded.getByTestId("view-once-picture")).toContainText("Opened");
+  await expect(reloaded.getByRole("button", { name: /^Open the picture/ })).toHaveCount(0);
+  const history = (await (
+    await bob.page.request.get(`/api${conversationPath.replace("/messages/", "/conversations/")}/messages`)
+  ).json()) as Array<{ id: number }>;
+  const again = await bob.page.request.post(
+    `/api${conversationPath.replace("/messages/", "/conversations/")}/messages/${history[0]!.id}/open`,
+  );
+  expect(again.status()).toBe(409);
+});

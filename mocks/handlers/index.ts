@@ -20,3 +20,4 @@ export { resetMockStores } from "./resets";
 export { analyticsHandlers } from "./analytics";
 export { accountHandlers, deviceSessionsFixture } from "./account";
 export { phrasesHandlers } from "./phrases";
+export { albumsHandlers, albumsMock } from "./albums";

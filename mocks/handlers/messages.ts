@@ -2,7 +2,9 @@ import { delay, http, HttpResponse } from "msw";
 import {
   API_PATHS,
   MESSAGE_UNSEND_MINUTES,
+  VIEW_ONCE_SECONDS,
   type ConversationSummary,
+  type OpenedPicture,
   type ErrorBody,
   type Message,
 } from "@vicinity/contract";
@@ -15,6 +17,8 @@ import {
   groupThreadFixture,
   jakeThreadFixture,
   recentMessageOfMine,
+  viewOnceFromJake,
+  viewOnceOfMine,
 } from "../fixtures/messages";
 
 const CONVERSATION = "/api/conversations/:id";
@@ -90,6 +94,48 @@ export const messagesHandlers = {
           m.id === Number(params.messageId) ? { ...m, content: "", picture: null, removed: true, unsent: true } : m,
         );
         return HttpResponse.json({ ok: true });
+      }),
+    ];
+  },
+  /**
+   * Pictures that can be seen once (issue 38): Jake's, not opened yet, and mine (`mineOpened`). Opening answers once
+   * (the second time 409, as the server), or `fail`s with a server error.
+   */
+  viewOnce: (options: { mineOpened?: boolean; fail?: boolean; alreadyOpened?: boolean } = {}) => {
+    let opened = false;
+    registerMockReset(() => {
+      opened = false;
+    });
+    return [
+      http.get(THREAD, () =>
+        HttpResponse.json<Message[]>(
+          [
+            ...jakeThreadFixture,
+            viewOnceFromJake(),
+            viewOnceOfMine(options.mineOpened ? "2026-11-21T18:30:00.000Z" : null),
+          ].reverse(),
+        ),
+      ),
+      http.post(`${THREAD}/:messageId/open`, () => {
+        if (options.fail)
+          return HttpResponse.json<OpenedPicture | ErrorBody>(
+            { message: "Something went wrong on our side." },
+            { status: 500 },
+          );
+        if (opened || options.alreadyOpened)
+          return HttpResponse.json<OpenedPicture | ErrorBody>(
+            { message: "You already opened this picture. It could be seen once." },
+            { status: 409 },
+          );
+        opened = true;
+        const now = Date.now();
+        return HttpResponse.json<OpenedPicture | ErrorBody>({
+          url: "/media/photo-beach",
+          width: 1200,
+          height: 900,
+          openedAt: new Date(now).toISOString(),
+          closesAt: new Date(now + VIEW_ONCE_SECONDS * 1000).toISOString(),
+        });
       }),
     ];
   },

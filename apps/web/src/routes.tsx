@@ -134,6 +134,12 @@ export const appRoutes: RouteObject[] = [
             handle: handle({ page: "your taps and views" }),
             ...page(async () => (await import("./pages/interest")).InterestPage),
           },
+          // Private albums (decisions/0046): his albums, and the one he edits.
+          {
+            path: "/albums/:albumId?",
+            handle: handle({ page: "your private albums" }),
+            ...page(async () => (await import("./pages/albums")).AlbumsPage),
+          },
           {
             path: "/profile",
             handle: handle({ page: "your profile settings" }),

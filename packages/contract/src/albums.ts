@@ -18,18 +18,18 @@ export const ALBUM_NAME_MAX_LENGTH = 40;
 export const ALBUM_SHARES_PER_DAY = 100;
 
 export const ALBUM_PATHS = {
-  /** GET: his albums (MyAlbums); POST: create one ({ name }). */
+  /** GET: his albums (MyAlbums); POST: create one ({ name }), 201 with the MyAlbum. */
   albums: "/api/albums",
-  /** PATCH: rename ({ name }); DELETE: delete it with its pictures. */
+  /** PATCH: rename ({ name }), the MyAlbum; DELETE: delete it with its pictures ({ ok: true }). */
   album: (id: string) => `/api/albums/${encodeURIComponent(id)}`,
-  /** POST: add a picture ({ mediaId } of an upload of kind "album"). */
+  /** POST: add a picture ({ mediaId } of an upload of kind "album"), 201 with the MyAlbum. */
   pictures: (id: string) => `/api/albums/${encodeURIComponent(id)}/pictures`,
-  /** DELETE: take a picture out (the picture is deleted). */
+  /** DELETE: take a picture out (the picture is deleted), the MyAlbum. */
   picture: (id: string, mediaId: string) =>
     `/api/albums/${encodeURIComponent(id)}/pictures/${encodeURIComponent(mediaId)}`,
   /** GET: the members it is shared with (AlbumShares). */
   shares: (id: string) => `/api/albums/${encodeURIComponent(id)}/shares`,
-  /** PUT: share it with him; DELETE: take it back. */
+  /** PUT: share it with him; DELETE: take it back (both { ok: true }, and the same when nothing changes). */
   share: (id: string, memberId: string) =>
     `/api/albums/${encodeURIComponent(id)}/shares/${encodeURIComponent(memberId)}`,
   /** GET: between me and him: his albums shared with me, and which of mine I share with him (MemberAlbums). */

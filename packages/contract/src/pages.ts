@@ -31,6 +31,7 @@ export const APP_PAGE_PATTERNS = [
   "/groups/:id/manage",
   "/members/:id",
   "/interest",
+  "/albums/:albumId?",
   "/profile",
   "/admin",
   "/admin/members",

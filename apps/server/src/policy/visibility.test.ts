@@ -317,7 +317,8 @@ const SHOWS_NO_OTHER_MEMBER: Record<string, string> = {
     "his own notifications, made by the features that send them (a tap names its sender: refused across a block, and a block takes it away)",
   "push albumsChanged":
     "to the members an album is shared with, its owner's id (a block ends the shares first: albums.test.ts)",
-  "push pictureOpened": "to a direct conversation's two members: a message id and when its view-once picture was opened",
+  "push pictureOpened":
+    "to a direct conversation's two members: a message id and when its view-once picture was opened",
   "push messageRemoved":
     "to a conversation's participants: a message id (a moderator's removal, or its sender's unsend)",
 };

@@ -166,3 +166,4 @@ export { BrandMark } from "./brand/brand-mark";
 
 // The places a screen keeps for another feature's part, filled by the composition place (shell).
 export { AdSlotsContext, useAdSlots, type AdSlots } from "./slots/ad-slots";
+export { AlbumSlotsContext, useAlbumSlots, type AlbumPeer, type AlbumSlots } from "./slots/album-slots";

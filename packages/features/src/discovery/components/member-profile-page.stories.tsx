@@ -4,7 +4,7 @@ import { memberProfileFixture } from "../../../../../mocks/fixtures/nearby";
 import { mediaHandlers, memberHandlers, signalsHandlers } from "../../../../../mocks/handlers";
 import { MemberProfilePage } from "./member-profile-page";
 import { MemberProfileView } from "./member-profile-view";
-import { ReportMemberDialog } from "@vicinity/features/shared";
+import { AlbumSlotsContext, ReportMemberDialog } from "@vicinity/features/shared";
 
 const meta = {
   title: "Features/Discovery/MemberProfilePage",
@@ -237,5 +237,32 @@ export const ReportSending: StoryObj<typeof ReportMemberDialog> = {
     const dialog = await within(document.body).findByRole("dialog", { name: "Report Jake" });
     await waitFor(() => expect(dialog).toBeVisible());
     await expect(within(dialog).getByRole("button", { name: "Sending..." })).toBeDisabled();
+  },
+};
+
+/** His private albums shared with me: the shell's part (a stand-in here) under the signals; none while blocked. */
+export const WithPrivateAlbums: Story = {
+  tags: ["!tablet"],
+  decorators: [
+    (Story) => (
+      <AlbumSlotsContext.Provider
+        value={{
+          chatStrip: () => null,
+          composerAction: () => null,
+          profile: (memberId) => (
+            <section aria-label="Private albums shared with you" data-member={memberId}>
+              Summer · Night out
+            </section>
+          ),
+        }}
+      >
+        <Story />
+      </AlbumSlotsContext.Provider>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const albums = await canvas.findByRole("region", { name: "Private albums shared with you" });
+    await expect(albums).toHaveAttribute("data-member", memberProfileFixture.id);
   },
 };

@@ -10,6 +10,7 @@ import {
   SignalButtons,
   useBlockMember,
   useReportMember,
+  useAlbumSlots,
 } from "@vicinity/features/shared";
 import { useMember } from "../api/member";
 import { MemberProfileView } from "./member-profile-view";
@@ -28,6 +29,7 @@ export function MemberProfilePage({ memberId }: MemberProfilePageProps) {
   const block = useBlockMember(id);
   const report = useReportMember(id);
   const [reporting, setReporting] = useState(false);
+  const albumSlots = useAlbumSlots();
   const back = () => void navigate(-1);
 
   if (member.status === "pending") {
@@ -110,6 +112,7 @@ export function MemberProfilePage({ memberId }: MemberProfilePageProps) {
         }}
         blocking={block.isPending}
         signals={<SignalButtons memberId={profile.id} name={name} signals={profile.signals} />}
+        albums={albumSlots?.profile(profile.id)}
       />
       <ReportMemberDialog
         open={reporting}

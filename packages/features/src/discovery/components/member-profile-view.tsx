@@ -24,6 +24,8 @@ export interface MemberProfileViewProps {
   blocking?: boolean;
   /** His taps, the match and the star (the page gives SignalButtons); none while he is blocked. */
   signals?: ReactNode;
+  /** His private albums shared with me (the page gives the shell's slot); none while he is blocked. */
+  albums?: ReactNode;
 }
 
 /** A member's profile: his photos, bio, interests, position, body type, distance and match. */
@@ -35,6 +37,7 @@ export function MemberProfileView({
   onReport,
   blocking = false,
   signals,
+  albums,
 }: MemberProfileViewProps) {
   const name = displayNameOf(profile);
   const [shown, setShown] = useState(0);
@@ -148,6 +151,8 @@ export function MemberProfileView({
         </div>
 
         {!profile.isBlocked && signals ? signals : null}
+
+        {!profile.isBlocked && albums ? albums : null}
 
         {match && profile.compatibility ? (
           <Card className="grid gap-2 p-4" data-testid="compatibility">

@@ -13,12 +13,15 @@ import {
   MESSAGES_PAGE_SIZE,
   messageSchema,
   NEXT_CURSOR_HEADER,
+  openedPictureSchema,
+  openPicturePath,
   type ConversationSummary,
   type Message,
+  type OpenedPicture,
   type UserOnlineStatusUpdate,
   unsendMessagePath,
 } from "@vicinity/contract";
-import { apiRequest, conversationKeys, countKeys } from "@vicinity/features/shared";
+import { ApiError, apiRequest, conversationKeys, countKeys } from "@vicinity/features/shared";
 
 /** The messages' query keys: the inbox and the unread count are shared (a group joined, the header's badge). */
 export const messageKeys = {
@@ -138,28 +141,69 @@ export function addToThreadCache(queryClient: QueryClient, message: Message): vo
   );
 }
 
+/** Changes one message of a conversation's loaded history, where it is loaded. */
+function patchThreadMessage(
+  queryClient: QueryClient,
+  conversationId: string,
+  messageId: number,
+  patch: (message: Message) => Message,
+): void {
+  queryClient.setQueryData<InfiniteData<Page<Message>, string | null>>(messageKeys.thread(conversationId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            items: p.items.map((m) => (m.id === messageId ? patch(m) : m)),
+          })),
+        }
+      : data,
+  );
+}
+
 /** A removed message keeps its place in the loaded history, with nothing of what it said (issue 38: unsent too). */
 export function markRemovedInThreadCache(
   queryClient: QueryClient,
   event: { conversationId: string; messageId: number; unsent?: boolean },
 ): void {
-  queryClient.setQueryData<InfiniteData<Page<Message>, string | null>>(
-    messageKeys.thread(event.conversationId),
-    (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((p) => ({
-              ...p,
-              items: p.items.map((m) =>
-                m.id === event.messageId
-                  ? { ...m, content: "", picture: null, removed: true, ...(event.unsent ? { unsent: true } : {}) }
-                  : m,
-              ),
-            })),
-          }
-        : data,
+  patchThreadMessage(queryClient, event.conversationId, event.messageId, (m) => ({
+    ...m,
+    content: "",
+    picture: null,
+    removed: true,
+    ...(event.unsent ? { unsent: true } : {}),
+  }));
+}
+
+/** A view-once picture was opened (by him, or live: `pictureOpened`): its bubble says so at once. */
+export function markPictureOpenedInThreadCache(
+  queryClient: QueryClient,
+  event: { conversationId: string; messageId: number; openedAt: string },
+): void {
+  patchThreadMessage(queryClient, event.conversationId, event.messageId, (m) =>
+    m.picture?.viewOnce ? { ...m, picture: { ...m.picture, viewOnce: { openedAt: event.openedAt } } } : m,
   );
+}
+
+/**
+ * The member a view-once picture was sent to opens it (POST, once): its address for VIEW_ONCE_SECONDS. Refused the
+ * second time (409): the bubble then says "Opened" too.
+ */
+export function useOpenViewOncePicture(conversationId: string, messageId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<OpenedPicture> => {
+      const response = await apiRequest("POST", openPicturePath(conversationId, messageId));
+      return openedPictureSchema.parse(await response.json());
+    },
+    retry: false,
+    onSuccess: (opened) =>
+      markPictureOpenedInThreadCache(queryClient, { conversationId, messageId, openedAt: opened.openedAt }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409)
+        markPictureOpenedInThreadCache(queryClient, { conversationId, messageId, openedAt: new Date().toISOString() });
+    },
+  });
 }
 
 /** The sender takes his message back (DELETE, within MESSAGE_UNSEND_MINUTES): gone for both at once. */

@@ -247,6 +247,36 @@ export const PictureReadyThenSent: Story = {
   },
 };
 
+/** Issue 38: in a direct chat a picture can go "view once": the chip says what it means, and the send carries it. */
+export const PictureViewOnce: Story = {
+  args: { offerViewOnce: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await attach(canvasElement);
+    const chip = await canvas.findByRole("button", { name: "View once" });
+    await expect(chip).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(chip);
+    await expect(chip).toHaveAttribute("aria-pressed", "true");
+    await expect(canvas.getByText("Seen once, for 10 seconds. A screenshot can't be prevented.")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "Send" }));
+    await expect(args.onSend).toHaveBeenCalledWith("", uploadedPicture, { viewOnce: true });
+    // The next picture starts as an ordinary one again.
+    await attach(canvasElement);
+    await expect(await canvas.findByRole("button", { name: "View once" })).toHaveAttribute("aria-pressed", "false");
+  },
+};
+
+/** A group chat's composer (and any that does not offer it) has no such chip. */
+export const PictureNoViewOnce: Story = {
+  tags: ["!mobile"],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await attach(canvasElement);
+    await canvas.findByText("Picture ready to send");
+    await expect(canvas.queryByRole("button", { name: "View once" })).toBeNull();
+  },
+};
+
 /** A picture and words go together. */
 export const PictureWithText: Story = {
   tags: ["!mobile"],

@@ -1,7 +1,16 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { Ban, Image as ImageIcon, ImagePlus, MessageSquareText, SendHorizontal, X } from "lucide-react";
-import { MEDIA_MAX_BYTES, MESSAGE_MAX_LENGTH, type UploadedMedia } from "@vicinity/contract";
-import { Button, Progress, cn } from "@vicinity/ui";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
+import { Ban, Eye, Image as ImageIcon, ImagePlus, MessageSquareText, SendHorizontal, X } from "lucide-react";
+import { MEDIA_MAX_BYTES, MESSAGE_MAX_LENGTH, VIEW_ONCE_SECONDS, type UploadedMedia } from "@vicinity/contract";
+import { Button, Progress, ToggleChip, cn } from "@vicinity/ui";
 import { ApiError } from "@vicinity/features/shared";
 import { SavedPhrasesSheet } from "./saved-phrases-sheet";
 
@@ -46,7 +55,8 @@ function uploadProblem(error: unknown): string {
 }
 
 export interface ComposerProps {
-  onSend: (text: string, picture: UploadedMedia | null) => void;
+  /** `viewOnce`: the picture can be seen once (decisions/0047), when the composer offers it. */
+  onSend: (text: string, picture: UploadedMedia | null, options?: { viewOnce: boolean }) => void;
   onTyping?: (isTyping: boolean) => void;
   /** Uploads the picture, reporting its progress (null: unknown); aborted through the signal. */
   uploadPicture: (
@@ -59,15 +69,21 @@ export interface ComposerProps {
   disabledReason?: string;
   /** A member's composer offers his saved phrases (issue 38; their sheet asks the server for them). */
   savedPhrases?: boolean;
+  /** More buttons beside the phrases' (a direct chat's private albums, given by the composition place). */
+  actions?: ReactNode;
+  /** A direct chat's composer offers to send a picture "view once" (issue 38, decisions/0047). */
+  offerViewOnce?: boolean;
 }
 
 interface AttachmentPreviewProps {
   attachment: Attachment;
   onCancel: () => void;
   onRetry: (file: File) => void;
+  /** Offered: whether it goes "view once", and its switch. */
+  viewOnce?: { on: boolean; toggle: () => void };
 }
 
-function AttachmentPreview({ attachment, onCancel, onRetry }: AttachmentPreviewProps) {
+function AttachmentPreview({ attachment, onCancel, onRetry, viewOnce }: AttachmentPreviewProps) {
   const { phase, previewUrl } = attachment;
   return (
     <div
@@ -105,9 +121,18 @@ function AttachmentPreview({ attachment, onCancel, onRetry }: AttachmentPreviewP
             {attachment.message}
           </p>
         ) : (
-          <p className="text-xs text-muted-foreground">Picture ready to send</p>
+          <p className="text-xs text-muted-foreground">
+            {viewOnce?.on
+              ? `Seen once, for ${VIEW_ONCE_SECONDS} seconds. A screenshot can't be prevented.`
+              : "Picture ready to send"}
+          </p>
         )}
       </div>
+      {viewOnce && phase !== "failed" ? (
+        <ToggleChip pressed={viewOnce.on} onClick={viewOnce.toggle} icon={<Eye aria-hidden className="size-4" />}>
+          View once
+        </ToggleChip>
+      ) : null}
       {phase === "uploading" ? (
         <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label="Cancel upload" onClick={onCancel}>
           <X aria-hidden />
@@ -143,8 +168,11 @@ export function Composer({
   disabled = false,
   disabledReason,
   savedPhrases = false,
+  actions,
+  offerViewOnce = false,
 }: ComposerProps) {
   const [text, setText] = useState("");
+  const [viewOnce, setViewOnce] = useState(false);
   const [phrasesOpen, setPhrasesOpen] = useState(false);
   // A phrase was put in: focus goes to the field once the sheet has closed, not back to its button.
   const phraseUsed = useRef(false);
@@ -266,9 +294,11 @@ export function Composer({
 
   const send = () => {
     if (!canSend) return;
-    onSend(content, picture);
+    if (offerViewOnce && picture !== null && viewOnce) onSend(content, picture, { viewOnce: true });
+    else onSend(content, picture);
     stopTyping();
     setText("");
+    setViewOnce(false);
     if (attachment) {
       dropAttachment(attachment);
       setAttachment(null);
@@ -312,7 +342,14 @@ export function Composer({
         onSubmit={onSubmit}
         className="border-t border-border bg-surface pt-2 pr-[max(0.5rem,env(safe-area-inset-right))] pb-[max(0.5rem,env(safe-area-inset-bottom))] pl-[max(0.5rem,env(safe-area-inset-left))]"
       >
-        {attachment ? <AttachmentPreview attachment={attachment} onCancel={removeAttachment} onRetry={choose} /> : null}
+        {attachment ? (
+          <AttachmentPreview
+            attachment={attachment}
+            onCancel={removeAttachment}
+            onRetry={choose}
+            viewOnce={offerViewOnce ? { on: viewOnce, toggle: () => setViewOnce((on) => !on) } : undefined}
+          />
+        ) : null}
         <input
           ref={fileRef}
           type="file"
@@ -349,6 +386,7 @@ export function Composer({
               <MessageSquareText aria-hidden className="size-5" />
             </Button>
           ) : null}
+          {actions}
           <label htmlFor={inputId} className="sr-only">
             Message
           </label>

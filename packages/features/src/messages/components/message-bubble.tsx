@@ -4,6 +4,7 @@ import { Button, cn } from "@vicinity/ui";
 import { optimizedImageUrl } from "@vicinity/features/shared";
 import { formatBubbleTime } from "../model/format-time";
 import type { ThreadItem, ThreadItemStatus } from "../model/thread-items";
+import { ViewOncePicture } from "./view-once-picture";
 
 /** Bubbles are at most about 256 px wide (twice that on dense screens): one variant serves them all. */
 const PICTURE_VARIANT = { w: 480, q: 80 } as const;
@@ -100,7 +101,17 @@ export function MessageBubble({ item, onRetry, onDiscard, peerName, showSender =
               {removedText(item)}
             </p>
           ) : null}
-          {picture ? <Picture picture={picture} alt={mine ? "Picture you sent" : `Picture from ${peerName}`} /> : null}
+          {picture?.viewOnce && item.id !== null && item.conversationId ? (
+            <ViewOncePicture
+              conversationId={item.conversationId}
+              messageId={item.id}
+              mine={mine}
+              openedAt={picture.viewOnce.openedAt}
+              peerName={peerName}
+            />
+          ) : picture ? (
+            <Picture picture={picture} alt={mine ? "Picture you sent" : `Picture from ${peerName}`} />
+          ) : null}
           {text ? (
             <p
               className={cn("[overflow-wrap:anywhere] whitespace-pre-wrap", picture && "px-2 pt-1.5")}

@@ -2,7 +2,13 @@ import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { Route, Routes } from "react-router";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { RealtimeContext, type ConnectionState, type VicinitySocket } from "@vicinity/features/shared";
+import {
+  AlbumSlotsContext,
+  RealtimeContext,
+  type AlbumSlots,
+  type ConnectionState,
+  type VicinitySocket,
+} from "@vicinity/features/shared";
 import {
   CONVERSATION_GROUP,
   CONVERSATION_JAKE,
@@ -206,6 +212,32 @@ export const UnsendYourMessage: Story = {
   },
 };
 
+/**
+ * Issue 38: pictures that can be seen once in a thread, on a phone: Jake's waits for a tap, mine was opened. Jake's
+ * opens full screen; closed, its bubble says "Opened".
+ */
+export const ViewOncePictures: Story = {
+  tags: ["mobile", "!desktop"],
+  globals: { viewport: { value: "mobile" } },
+  args: { layout: "mobile" },
+  parameters: {
+    msw: { handlers: { messages: [...messagesHandlers.viewOnce({ mineOpened: true }), ...messagesHandlers.inbox] } },
+  },
+  play: async ({ canvasElement }) => {
+    const log = within(await thread(canvasElement));
+    const tiles = await log.findAllByTestId("view-once-picture");
+    await expect(tiles).toHaveLength(2);
+    await expect(within(tiles[1]!).getByText("Your picture was seen once")).toBeVisible();
+    await userEvent.click(within(tiles[0]!).getByRole("button", { name: /^Open the picture from Jake/ }));
+    const body = within(canvasElement.ownerDocument.body);
+    const viewer = within(await body.findByRole("dialog", { name: "Picture from Jake" }));
+    await waitFor(() => expect(viewer.getByTestId("view-once-image")).toBeVisible());
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(log.getAllByTestId("view-once-picture")[0]).toHaveAttribute("data-opened", "true"));
+  },
+};
+
 /** The same on a phone: the thread alone, the menu beside his bubble. */
 export const UnsendOnPhone: Story = {
   ...UnsendYourMessage,
@@ -241,6 +273,69 @@ export const MessageRemovedLive: Story = {
     await push("messageRemoved", { conversationId: CONVERSATION_JAKE, messageId: 107, unsent: true });
     await waitFor(() => expect(log.getByTestId("message-removed")).toHaveTextContent("Message removed"));
     await expect(log.queryByText("Coffee at the pier tomorrow?")).toBeNull();
+  },
+};
+
+/** Stand-ins for the private albums' parts, which the shell gives the chat (Features/Shell/AlbumSlots has the real ones). */
+const albumSlots: AlbumSlots = {
+  chatStrip: (peer) => (
+    <section aria-label={`Private albums ${peer.name} shared with you`} className="border-b px-3 py-2 text-sm">
+      Summer · Night out
+    </section>
+  ),
+  composerAction: (peer) => (
+    <button type="button" aria-label="Private albums" data-peer={peer.id} className="size-10 shrink-0">
+      A
+    </button>
+  ),
+  profile: () => null,
+};
+const withAlbumSlots: Decorator = (Story) => (
+  <AlbumSlotsContext.Provider value={albumSlots}>
+    <Story />
+  </AlbumSlotsContext.Provider>
+);
+
+/** A direct chat: his shared albums' strip between the header and the messages, the albums button in the composer. */
+export const WithPrivateAlbums: Story = {
+  decorators: [withAlbumSlots],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await thread(canvasElement);
+    const strip = await canvas.findByRole("region", { name: "Private albums Jake shared with you" });
+    // Above the messages: it comes before the log in the page.
+    await expect(strip.compareDocumentPosition(log) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const composer = within(canvas.getByRole("form", { name: "Write a message" }));
+    await expect(composer.getByRole("button", { name: "Private albums" })).toHaveAttribute("data-peer", JAKE);
+    await expect(composer.getByRole("button", { name: "Saved phrases" })).toBeVisible();
+  },
+};
+
+/** Blocked: no albums either way (the server ends the shares; the chat shows none of their parts). */
+export const BlockedNoAlbums: Story = {
+  decorators: [withAlbumSlots],
+  parameters: { msw: { handlers: { messages: [...messagesHandlers.blocked, ...messagesHandlers.inbox] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("You can't message this member")).toBeVisible();
+    await expect(canvas.queryByRole("region", { name: /Private albums/ })).toBeNull();
+    await expect(canvas.queryByRole("button", { name: "Private albums" })).toBeNull();
+  },
+};
+
+/** A group chat: no one member to share with, so no albums. */
+export const GroupChatNoAlbums: Story = {
+  decorators: [withAlbumSlots],
+  parameters: {
+    route: `/messages/${CONVERSATION_GROUP}`,
+    msw: { handlers: { messages: [...messagesHandlers.groupChat("member"), ...messagesHandlers.inbox] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await groupThread(canvasElement);
+    await canvas.findByRole("form", { name: "Write a message" });
+    await expect(canvas.queryByRole("button", { name: "Private albums" })).toBeNull();
+    await expect(canvas.queryByRole("region", { name: /Private albums/ })).toBeNull();
   },
 };
 

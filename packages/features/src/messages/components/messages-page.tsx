@@ -12,6 +12,7 @@ import {
   useBlockMember,
   useNow,
   useReportMember,
+  useAlbumSlots,
 } from "@vicinity/features/shared";
 import { useConversation, useConversations, useOpenConversation, useThread } from "../api/conversations";
 import { useConversationMembers } from "../api/group-chat";
@@ -152,6 +153,8 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
   const peer = isGroup ? null : (summary.data?.peer ?? null);
   const name = peerName(summary.data);
   const block = useBlockMember(peer?.id ?? "");
+  // The private albums (decisions/0046), given by the shell: only in a direct chat with a member not blocked.
+  const albumSlots = useAlbumSlots();
   const report = useReportMember(peer?.id ?? "");
   const [reporting, setReporting] = useState(false);
   // A group chat: its members' names, and the message being reported or removed.
@@ -231,6 +234,7 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
   }
 
   const blocked = summary.data.blocked;
+  const albumPeer = albumSlots && peer && !blocked ? { id: peer.id, name } : null;
   return (
     <section
       aria-label={isGroup ? `Group conversation ${name}` : `Conversation with ${name}`}
@@ -270,6 +274,7 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
         }
         onReport={peer ? () => setReporting(true) : undefined}
       />
+      {albumSlots && albumPeer ? albumSlots.chatStrip(albumPeer) : null}
       <MessageThread
         items={items}
         peerName={name}
@@ -308,8 +313,10 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
       <Composer
         disabled={blocked || (!peer && !isGroup)}
         disabledReason={!peer ? "This member deleted his account" : "You can't message this member"}
-        onSend={(text, picture) => messenger.send(id, text, picture)}
+        onSend={(text, picture, options) => messenger.send(id, text, picture, options)}
+        offerViewOnce={!isGroup}
         savedPhrases
+        actions={albumSlots && albumPeer ? albumSlots.composerAction(albumPeer) : undefined}
         onTyping={(isTyping) => messenger.typing(id, isTyping)}
         uploadPicture={(file, onProgress, signal) => uploadMedia(file, { onProgress, signal, kind: "message" })}
       />

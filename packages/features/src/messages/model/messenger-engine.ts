@@ -13,6 +13,7 @@ import {
   applyPresence,
   applyReadReceipt,
   getMissedMessages,
+  markPictureOpenedInThreadCache,
   markRemovedInThreadCache,
   messageKeys,
 } from "../api/conversations";
@@ -126,6 +127,10 @@ export function startMessenger({
     void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
   };
   socket.on("messageRemoved", onRemoved);
+  // A view-once picture was opened (by him on another device, or by the member I sent it to): "Opened" at once.
+  const onOpened = (event: { conversationId: string; messageId: number; openedAt: string }) =>
+    markPictureOpenedInThreadCache(queryClient, event);
+  socket.on("pictureOpened", onOpened);
   const onPresence = (update: UserOnlineStatusUpdate) => applyPresence(queryClient, update);
   socket.on("userOnlineStatusUpdate", onPresence);
   if (socket.connected) onConnect();
@@ -138,6 +143,7 @@ export function startMessenger({
     socket.off("typing", onTyping);
     socket.off("messagesRead", onRead);
     socket.off("messageRemoved", onRemoved);
+    socket.off("pictureOpened", onOpened);
     socket.off("userOnlineStatusUpdate", onPresence);
   };
 }

@@ -17,7 +17,8 @@ export interface MessengerValue {
   pending: readonly PendingMessage[];
   /** Conversations where the other member is typing now. */
   typingIn: ReadonlySet<string>;
-  send: (conversationId: string, text: string, picture: UploadedMedia | null) => void;
+  /** `viewOnce`: the picture can be seen once (decisions/0047). */
+  send: (conversationId: string, text: string, picture: UploadedMedia | null, options?: { viewOnce: boolean }) => void;
   retry: (tempId: string) => void;
   discard: (tempId: string) => void;
   typing: (conversationId: string, isTyping: boolean) => void;
@@ -109,12 +110,21 @@ export function MessengerProvider({
     return () => clearTimeout(timer);
   }, [typing]);
 
-  const send = useCallback((conversationId: string, text: string, picture: UploadedMedia | null) => {
-    const message = { conversationId, content: text, tempId: newTempId(), ...(picture ? { mediaId: picture.id } : {}) };
-    // Before the engine runs (its chunk and the socket's are on their way), the send waits for it.
-    if (outboxRef.current) outboxRef.current.send(message);
-    else early.current.push(message);
-  }, []);
+  const send = useCallback(
+    (conversationId: string, text: string, picture: UploadedMedia | null, options?: { viewOnce: boolean }) => {
+      const message = {
+        conversationId,
+        content: text,
+        tempId: newTempId(),
+        ...(picture ? { mediaId: picture.id } : {}),
+        ...(picture && options?.viewOnce ? { viewOnce: true } : {}),
+      };
+      // Before the engine runs (its chunk and the socket's are on their way), the send waits for it.
+      if (outboxRef.current) outboxRef.current.send(message);
+      else early.current.push(message);
+    },
+    [],
+  );
 
   const value = useMemo<MessengerValue>(
     () => ({

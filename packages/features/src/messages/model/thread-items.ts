@@ -12,7 +12,15 @@ export interface ThreadItem {
   mine: boolean;
   content: string;
   /** width and height are 0 when not known yet (a picture still in the outbox). */
-  picture: { url: string; width: number; height: number } | null;
+  picture: {
+    url: string;
+    width: number;
+    height: number;
+    /** A picture that can be seen once (decisions/0047): when the member it was sent to opened it. */
+    viewOnce?: { openedAt: string | null };
+  } | null;
+  /** The conversation of a stored message (a view-once picture opens through it). */
+  conversationId?: string;
   createdAt: string;
   status: ThreadItemStatus;
   /** Why the server refused it, for a failed one. */
@@ -82,8 +90,14 @@ export function buildThreadItems({
       mine,
       content: message.content,
       picture: message.picture
-        ? { url: message.picture.url, width: message.picture.width, height: message.picture.height }
+        ? {
+            url: message.picture.url,
+            width: message.picture.width,
+            height: message.picture.height,
+            ...(message.picture.viewOnce ? { viewOnce: message.picture.viewOnce } : {}),
+          }
         : null,
+      conversationId: message.conversationId,
       createdAt: message.createdAt,
       status: mine && message.id <= peerLastReadMessageId ? "read" : "sent",
       ...(message.removed ? { removed: true } : {}),

@@ -12,6 +12,7 @@ const TITLES: Partial<Record<Notification["kind"], string>> = {
   event_changed: "Event changed",
   tap: "New tap",
   match: "It's a match!",
+  album_shared: "Private album",
 };
 
 /**

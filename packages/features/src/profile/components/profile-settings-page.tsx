@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ShieldCheck } from "lucide-react";
+import { ChevronRight, Lock, ShieldCheck } from "lucide-react";
 import type { ChangePasswordRequest, ProfileUpdate, SessionUser } from "@vicinity/contract";
-import { toast } from "@vicinity/ui";
+import { Button, toast } from "@vicinity/ui";
 import { currentUserQueryKey, useCurrentUser, useUpdateProfile, useNow } from "@vicinity/features/shared";
 import { useChangePassword, useDeleteAccount, useExportMyData } from "../api/account";
 import { useDeleteProfilePhoto, useProfilePhotos, useReorderProfilePhotos } from "../api/profile-photos";
@@ -292,6 +292,24 @@ export interface ProfileSettingsPageProps {
   onAccountDeleted?: () => void;
 }
 
+/** Where his private albums are kept (decisions/0046): never on the profile, so not in its photos. */
+function PrivateAlbumsLink() {
+  return (
+    <SettingsSection
+      id="private-albums"
+      title="Private albums"
+      icon={<Lock />}
+      description="Pictures you share one at a time, never on your profile."
+    >
+      <Button variant="secondary" asChild>
+        <Link to="/albums">
+          Private albums <ChevronRight aria-hidden />
+        </Link>
+      </Button>
+    </SettingsSection>
+  );
+}
+
 /** /profile (members only): photos, about you, Right Now, private mode, password, export, delete. */
 export function ProfileSettingsPage({ saveFile = saveFileInBrowser, onAccountDeleted }: ProfileSettingsPageProps) {
   const user = useCurrentUser();
@@ -314,7 +332,12 @@ export function ProfileSettingsPage({ saveFile = saveFileInBrowser, onAccountDel
   return (
     <ProfileSettingsLayout
       summary={<ProfileSummary user={me} rightNow={Boolean(me.rightNow)} />}
-      photos={<PhotosPanel />}
+      photos={
+        <>
+          <PhotosPanel />
+          <PrivateAlbumsLink />
+        </>
+      }
       about={<AboutPanel user={me} />}
       rightNow={<RightNowPanel user={me} />}
       privacy={<PrivacyPanel user={me} />}

@@ -7,12 +7,14 @@ import {
   useIdleLogout,
   useLogout,
   AdSlotsContext,
+  AlbumSlotsContext,
   RealtimeContext,
   useRealtimeConnection,
 } from "@vicinity/features/shared";
 import { MessengerProvider } from "@vicinity/features/messages";
 import { NotificationsLive } from "@vicinity/features/notifications";
 import { MemberAdSlots } from "./ad-slots";
+import { LazyAlbumsLive, MemberAlbumSlots } from "./album-slots";
 import { ConnectionBanner } from "./connection-banner";
 
 // The warning comes 14 minutes in: its dialog's code arrives then, not with the first page.
@@ -23,7 +25,7 @@ const ModeratorWarningDialog = lazy(() =>
 
 /**
  * What a member's visit holds from his first page to his last, under the header: the socket, the
- * messenger with its outbox, the idle logout, the ads his pages show. The layout mounts it once (it arrives with his first
+ * messenger with its outbox, the idle logout, the ads and private albums his pages show. The layout mounts it once (it arrives with his first
  * page: visitors never load it) and keeps it while he moves between pages.
  */
 export function MemberSession({ user, children }: { user: SessionUser; children: ReactNode }) {
@@ -50,8 +52,16 @@ export function MemberSession({ user, children }: { user: SessionUser; children:
         {realtime.state === "reconnecting" || realtime.state === "disconnected" ? (
           <ConnectionBanner state={realtime.state} />
         ) : null}
-        <AdSlotsContext.Provider value={MemberAdSlots}>{children}</AdSlotsContext.Provider>
+        <AdSlotsContext.Provider value={MemberAdSlots}>
+          <AlbumSlotsContext.Provider value={MemberAlbumSlots}>{children}</AlbumSlotsContext.Provider>
+        </AdSlotsContext.Provider>
         <NotificationsLive />
+        {/* Once his socket is made (after the first page's paint): what others share with him, kept current. */}
+        {realtime.socket ? (
+          <Suspense fallback={null}>
+            <LazyAlbumsLive />
+          </Suspense>
+        ) : null}
         {user.warning ? (
           <Suspense fallback={null}>
             <ModeratorWarningDialog warning={user.warning} />
