@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
+  adminReportSchema,
   ALBUM_NAME_MAX_LENGTH,
   ALBUM_PATHS,
   ALBUM_PICTURES_MAX,
@@ -295,6 +296,32 @@ describe.each(testEngines())("private albums (%s)", (engine) => {
     const boss = await registerAdmin(t.server, t.database, "boss@example.com");
     const sam = await registerMember(t.server, "sam7@example.com");
     const { mediaId } = await albumWithPicture(sam.cookie);
+    expect((await picture(mediaId, boss.cookie)).statusCode).toBe(200);
+  });
+
+  it("a picture reported by the member it was shared with reaches the admin's queue, and stays for him after the album is deleted", async () => {
+    const boss = await registerAdmin(t.server, t.database, "boss2@example.com");
+    const sam = await registerMember(t.server, "sam10@example.com");
+    const kai = await registerMember(t.server, "kai10@example.com");
+    const leo = await registerMember(t.server, "leo10@example.com");
+    const { album, mediaId } = await albumWithPicture(sam.cookie);
+    const other = await uploadFor(t.server, sam.cookie);
+    await call("POST", ALBUM_PATHS.pictures(album.id), sam.cookie, { mediaId: other });
+    // Leo, who never had it, cannot report it: "not found", as a picture that does not exist.
+    const blind = await call("POST", `/api/users/${sam.id}/report`, leo.cookie, { reason: "inappropriate", mediaId });
+    expect(blind.statusCode).toBe(404);
+    expect(blind.json().message).toBe("Picture not found");
+
+    await call("PUT", ALBUM_PATHS.share(album.id, kai.id), sam.cookie);
+    const sent = await call("POST", `/api/users/${sam.id}/report`, kai.cookie, { reason: "inappropriate", mediaId });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // Sam deletes the album: the reported picture stays for the moderators alone; the other one is gone.
+    expect((await call("DELETE", ALBUM_PATHS.album(album.id), sam.cookie)).statusCode).toBe(200);
+    expect((await picture(mediaId, kai.cookie)).statusCode).toBe(404);
+    expect((await picture(other, boss.cookie)).statusCode).toBe(404);
+    const queue = (await call("GET", "/api/admin/reports", boss.cookie)).json() as { reports: unknown[] };
+    const report = adminReportSchema.parse(queue.reports[0]);
+    expect(report.content.pictureUrl).toBe(`/media/${mediaId}`);
     expect((await picture(mediaId, boss.cookie)).statusCode).toBe(200);
   });
 

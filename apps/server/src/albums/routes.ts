@@ -107,10 +107,10 @@ function registerAlbumKeepingRoutes(app: FastifyInstance, ctx: AppContext): void
   app.delete<PictureParams>("/api/albums/:id/pictures/:mediaId", async (request) => {
     const me = request.member;
     const { id, mediaId } = request.params;
-    const sharedWith = isUuid(id) && isUuid(mediaId) ? await removeAlbumPicture(db, me.id, id, mediaId) : undefined;
-    if (!sharedWith) throw notFound("Picture not found");
-    tellChanged(ctx, me.id, sharedWith);
-    await mediaStore.remove(mediaId).catch(() => undefined);
+    const removed = isUuid(id) && isUuid(mediaId) ? await removeAlbumPicture(db, me.id, id, mediaId) : undefined;
+    if (!removed) throw notFound("Picture not found");
+    tellChanged(ctx, me.id, removed.sharedWith);
+    if (removed.fileGone) await mediaStore.remove(mediaId).catch(() => undefined);
     return hisAlbum(ctx, me.id, id);
   });
 }

@@ -15,6 +15,9 @@ import { albumSharedWithSql } from "../policy/albums";
 
 /** Private albums (issue 38, decisions/0046). All SQL of albums lives here; who sees them is policy/albums.ts. */
 
+/** A picture (`md`) some report names: kept for the moderators when its owner takes it out. */
+const reportedSql = () => sql`EXISTS (SELECT 1 FROM reports r WHERE r.media_id = md.id)`;
+
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 /** An album's pictures, oldest first, as JSON (`a` is the albums row). */
@@ -107,8 +110,9 @@ export async function renameAlbum(db: Db, ownerId: string, id: string, name: str
 }
 
 /**
- * Deletes one of his albums with its pictures (their rows: the files are the caller's) and its shares. Undefined when
- * he has no such album; else the pictures' ids and the members it was shared with.
+ * Deletes one of his albums with its pictures (their rows: the files are the caller's) and its shares; a picture a
+ * report names stays for the moderators (out of any album: seen by nobody else). Undefined when he has no such album;
+ * else the deleted pictures' ids and the members it was shared with.
  */
 export async function deleteAlbum(
   db: Db,
@@ -128,16 +132,18 @@ export async function deleteAlbum(
       sql`DELETE FROM album_pictures WHERE album_id = ${id}::uuid RETURNING media_id`,
     );
     await queryRows(txDb, sql`DELETE FROM albums WHERE id = ${id}::uuid`);
-    const mediaIds = pictures.map((p) => p.media_id);
-    if (mediaIds.length > 0)
-      await queryRows(
-        txDb,
-        sql`DELETE FROM media WHERE owner_id = ${ownerId}::uuid AND id IN (${sql.join(
-          mediaIds.map((m) => sql`${m}::uuid`),
-          sql`, `,
-        )})`,
-      );
-    return { mediaIds, sharedWith };
+    const ids = pictures.map((p) => p.media_id);
+    const deleted =
+      ids.length === 0
+        ? []
+        : await queryRows<{ id: string }>(
+            txDb,
+            sql`DELETE FROM media md WHERE md.owner_id = ${ownerId}::uuid AND md.id IN (${sql.join(
+              ids.map((m) => sql`${m}::uuid`),
+              sql`, `,
+            )}) AND NOT ${reportedSql()} RETURNING md.id`,
+          );
+    return { mediaIds: deleted.map((r) => r.id), sharedWith };
   });
 }
 
@@ -176,26 +182,32 @@ export async function addAlbumPicture(
 }
 
 /**
- * Takes a picture out of one of his albums and deletes it (its row: the file is the caller's). The members the album
- * is shared with, or undefined when his album holds no such picture.
+ * Takes a picture out of one of his albums and deletes it (its row: the file is the caller's, when `fileGone`), unless
+ * a report names it: then it stays for the moderators, seen by nobody else. The members the album is shared with, or
+ * undefined when his album holds no such picture.
  */
 export async function removeAlbumPicture(
   db: Db,
   ownerId: string,
   albumId: string,
   mediaId: string,
-): Promise<string[] | undefined> {
-  const gone = await queryRows<{ id: string }>(
+): Promise<{ sharedWith: string[]; fileGone: boolean } | undefined> {
+  const gone = await queryRows<{ id: string; deleted: boolean }>(
     db,
     sql`WITH target AS (
           SELECT ap.media_id FROM album_pictures ap JOIN albums a ON a.id = ap.album_id
           WHERE ap.album_id = ${albumId}::uuid AND ap.media_id = ${mediaId}::uuid AND a.owner_id = ${ownerId}::uuid
         ), touched AS (
           UPDATE albums SET updated_at = now() WHERE id = ${albumId}::uuid AND EXISTS (SELECT 1 FROM target) RETURNING id
+        ), taken AS (DELETE FROM album_pictures WHERE media_id IN (SELECT media_id FROM target) RETURNING media_id)
+        , deleted AS (
+          DELETE FROM media md WHERE md.id IN (SELECT media_id FROM taken) AND NOT ${reportedSql()} RETURNING md.id
         )
-        DELETE FROM media WHERE id IN (SELECT media_id FROM target) RETURNING id`,
+        SELECT t.media_id AS id, EXISTS (SELECT 1 FROM deleted) AS deleted FROM taken t`,
   );
-  return gone.length > 0 ? sharedWithIds(db, albumId) : undefined;
+  return gone.length > 0
+    ? { sharedWith: await sharedWithIds(db, albumId), fileGone: Boolean(gone[0]?.deleted) }
+    : undefined;
 }
 
 /** The name of one of his albums, or undefined when he has no such album. */

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { canSeeAlbumPicture } from "../policy/albums";
 import type { REPORT_REASONS } from "@vicinity/contract";
 import { queryRows, type Db } from "../db/database";
 import { media, reports, users } from "../db/schema";
@@ -125,11 +126,14 @@ export async function checkMemberReport(
   }
   if (about.mediaId !== undefined) {
     const [picture] = await db
-      .select({ ownerId: media.ownerId })
+      .select({ ownerId: media.ownerId, kind: media.kind })
       .from(media)
       .where(eq(media.id, about.mediaId))
       .limit(1);
     if (picture?.ownerId !== target.id) throw notFound("Picture not found");
+    // A private album's picture: by a member it is shared with (who else could have seen it?).
+    if (picture.kind === "album" && !(await canSeeAlbumPicture(db, about.mediaId, reporterId)))
+      throw notFound("Picture not found");
   }
   return target.id;
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import {
   ALBUM_PATHS,
+  API_PATHS,
   albumSharesSchema,
   memberAlbumsSchema,
   myAlbumSchema,
@@ -186,4 +187,17 @@ export async function refreshMemberAlbums(queryClient: QueryClient, memberId: st
   const queryKey = albumKeys.withMember(memberId);
   queryClient.removeQueries({ queryKey, type: "inactive" });
   await queryClient.invalidateQueries({ queryKey, refetchType: "active" });
+}
+
+/**
+ * POST /api/users/:id/report about one picture of his album (decisions/0046): the moderators get it with the picture,
+ * which is kept for them even if he takes it out.
+ */
+export function useReportAlbumPicture(memberId: string, mediaId: string) {
+  return useMutation({
+    mutationFn: async (report: { reason: string; details: string }) => {
+      await apiRequest("POST", API_PATHS.report(memberId), { ...report, mediaId });
+    },
+    retry: false,
+  });
 }

@@ -1,5 +1,6 @@
 import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
+import { http, HttpResponse } from "msw";
 import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
 import { RealtimeContext, type VicinitySocket } from "@vicinity/features/shared";
 import { HIS_ALBUM_NIGHT, HIS_ALBUM_SUMMER } from "../../../../../mocks/fixtures/albums";
@@ -24,6 +25,8 @@ const withSocket: Decorator = (Story) => {
     </RealtimeContext.Provider>
   );
 };
+/** What the report handler received. */
+const reported: unknown[] = [];
 const socket = () => (window as unknown as { __albumsSocket: FakeSocket }).__albumsSocket;
 
 /** His album full screen, one picture at a time (decisions/0046). */
@@ -97,5 +100,35 @@ export const UnsharedWhileOpen: Story = {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Summer" })).toBeNull());
     await waitFor(() => expect(canvas.queryByRole("button", { name: /Summer/ })).toBeNull());
     await expect(canvas.getByRole("button", { name: /Night out/ })).toBeVisible();
+  },
+};
+
+/** A picture he should not have shared: reported from the viewer (the moderators get that very picture). */
+export const ReportAPicture: Story = {
+  tags: ["!mobile"],
+  parameters: {
+    msw: {
+      handlers: {
+        albums: albumsHandlers.some(),
+        media: mediaHandlers.portraits,
+        members: [
+          http.post("/api/users/:id/report", async ({ request }) => {
+            reported.push(await request.json());
+            return HttpResponse.json({ ok: true }, { status: 201 });
+          }),
+        ],
+      },
+    },
+  },
+  play: async () => {
+    reported.length = 0;
+    const shown = await viewer("Summer");
+    await userEvent.click(shown.getByRole("button", { name: "Report" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Report this picture" }));
+    await waitFor(() => expect(dialog.getByRole("radio", { name: "Spam or scam" })).toBeVisible());
+    await userEvent.click(dialog.getByRole("radio", { name: "Spam or scam" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Send report" }));
+    await waitFor(() => expect(screen.getByText("Thanks. Our moderators will look at this picture.")).toBeVisible());
+    await expect(reported).toEqual([{ reason: "spam", details: "", mediaId: expect.any(String) }]);
   },
 };

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, Flag } from "lucide-react";
 import type { Album } from "@vicinity/contract";
 import { Button, Dialog, DialogContent, DialogDescription, DialogTitle, toast } from "@vicinity/ui";
-import { optimizedImageUrl } from "@vicinity/features/shared";
-import { useMemberAlbums } from "../api/albums";
+import { optimizedImageUrl, ReportContentDialog } from "@vicinity/features/shared";
+import { useMemberAlbums, useReportAlbumPicture } from "../api/albums";
 
 /** Album pictures are rendered on demand (never pre-rendered): few widths, so each is rendered once and reused. */
 const VIEWER_WIDTHS = [640, 1280, 1920] as const;
@@ -34,10 +34,49 @@ export function AlbumViewer({ memberId, albumId, startAt = 0, onClose }: AlbumVi
     onClose();
   }, [gone, onClose]);
   if (!album || gone) return null;
-  return <AlbumViewerDialog album={album} startAt={startAt} onClose={onClose} />;
+  return <AlbumViewerDialog memberId={memberId} album={album} startAt={startAt} onClose={onClose} />;
 }
 
-function AlbumViewerDialog({ album, startAt, onClose }: { album: Album; startAt: number; onClose: () => void }) {
+/** "Report" on the picture shown: the moderators get this picture (kept for them even if he takes it out). */
+function ReportPicture({ memberId, mediaId }: { memberId: string; mediaId: string }) {
+  const [open, setOpen] = useState(false);
+  const report = useReportAlbumPicture(memberId, mediaId);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="ml-auto shrink-0 text-white/80 hover:bg-white/10 hover:text-white"
+        onClick={() => {
+          report.reset();
+          setOpen(true);
+        }}
+      >
+        <Flag aria-hidden /> Report
+      </Button>
+      <ReportContentDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Report this picture"
+        description="Our moderators see this picture and your note. He isn't told who reported it."
+        thanks="Thanks. Our moderators will look at this picture."
+        report={report}
+      />
+    </>
+  );
+}
+
+function AlbumViewerDialog({
+  memberId,
+  album,
+  startAt,
+  onClose,
+}: {
+  memberId: string;
+  album: Album;
+  startAt: number;
+  onClose: () => void;
+}) {
   const count = album.pictures.length;
   const [index, setIndex] = useState(() => Math.min(Math.max(startAt, 0), count - 1));
   // A picture taken out while he looks: stay within the album.
@@ -83,6 +122,7 @@ function AlbumViewerDialog({ album, startAt, onClose }: { album: Album; startAt:
           <DialogDescription className="shrink-0 text-sm text-white/70 tabular-nums" aria-live="polite">
             {position}
           </DialogDescription>
+          {picture ? <ReportPicture key={picture.id} memberId={memberId} mediaId={picture.id} /> : null}
         </header>
         <div className="relative min-h-0 flex-1">
           {picture ? (
