@@ -1,15 +1,6 @@
 import type { ReactNode } from "react";
 import type { Group } from "@vicinity/contract";
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@vicinity/ui";
-import { ReportContentDialog, serverMessageOr } from "@vicinity/features/shared";
+import { ConfirmDialog as SharedConfirmDialog, ReportContentDialog, serverMessageOr } from "@vicinity/features/shared";
 import { useReportGroup } from "../api/groups";
 
 /** Report a group to the team (its owner is the one reported): the member-report reasons. */
@@ -47,7 +38,10 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** A destructive step asked once more (leave, remove, hand over, delete), with the server's refusal if any. */
+/**
+ * A destructive step asked once more (leave, remove, hand over, delete), with the server's refusal if any: the shared
+ * ConfirmDialog, opened and closed by the group screens' `open`.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -59,27 +53,18 @@ export function ConfirmDialog({
   error,
   onConfirm,
 }: ConfirmDialogProps) {
+  if (!open) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {error ? (
-          <p role="alert" className="text-sm text-destructive-text">
-            {serverMessageOr(error, "That did not work. Try again.")}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" busy={busy} busyLabel={busyLabel} onClick={onConfirm}>
-            {confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <SharedConfirmDialog
+      title={title}
+      description={description}
+      keepLabel="Cancel"
+      actLabel={confirm}
+      busyLabel={busyLabel}
+      busy={busy}
+      error={error ? serverMessageOr(error, "That did not work. Try again.") : null}
+      onAct={onConfirm}
+      onClose={() => onOpenChange(false)}
+    />
   );
 }

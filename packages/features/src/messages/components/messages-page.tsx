@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { MessageCircle, MessagesSquare } from "lucide-react";
-import { canUnsend, type ConversationSummary } from "@vicinity/contract";
+import { canUnsend, shownNameOf, type ConversationSummary } from "@vicinity/contract";
 import { Alert, Button, EmptyState, Spinner, toast } from "@vicinity/ui";
 import {
   ApiError,
@@ -160,10 +160,7 @@ function ConversationPanel({ id, onBack }: { id: string; onBack?: () => void }) 
   // A group chat: its members' names, and the message being reported or removed.
   const group = isGroup ? (summary.data?.group ?? null) : null;
   const members = useConversationMembers(id, isGroup);
-  const names = useMemo(
-    () => new Map((members.data ?? []).map((m) => [m.id, m.displayName ?? m.username])),
-    [members.data],
-  );
+  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, shownNameOf(m)])), [members.data]);
   const [reportingMessage, setReportingMessage] = useState<GroupMessageTarget | null>(null);
   const [removingMessage, setRemovingMessage] = useState<GroupMessageTarget | null>(null);
   // His own message he is taking back (issue 38), offered while the window lasts (the time, each half minute).
