@@ -18,7 +18,7 @@ const meta = {
   render: (args) => (
     <Routes>
       <Route path="/albums/:albumId" element={<AlbumEditor {...args} />} />
-      <Route path="/albums" element={<p>All albums</p>} />
+      <Route path="/albums" element={<p>The albums list (stand-in)</p>} />
     </Routes>
   ),
 } satisfies Meta<typeof AlbumEditor>;
@@ -146,7 +146,10 @@ export const DeleteAlbum: Story = {
     await waitFor(() => expect(dialog).toBeVisible());
     await expect(dialog).toHaveTextContent("the member you share it with no longer see it");
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete album" }));
-    await expect(await canvas.findByText("All albums")).toBeVisible();
+    // Deleted: back to his albums, told so.
+    await expect(await canvas.findByText("The albums list (stand-in)")).toBeVisible();
+    await expect(canvas.queryByRole("heading", { name: "Weekend" })).toBeNull();
+    await waitFor(() => expect(screen.getByText("Weekend deleted")).toBeVisible());
   },
 };
 

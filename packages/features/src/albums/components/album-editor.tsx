@@ -49,6 +49,9 @@ export interface AlbumEditorProps {
 /** /albums/:albumId: one of his albums: its pictures (add, take out), its name, who sees it; delete it. */
 export function AlbumEditor({ albumId }: AlbumEditorProps) {
   const albums = useMyAlbums();
+  // Held here, not in the header: deleting takes the album out of the list, and the header with it; this page stays
+  // to finish (the toast, the way back) instead of showing "Album not found".
+  const remove = useDeleteAlbum(albumId);
   const back = (
     <Button variant="ghost" size="sm" asChild className="justify-self-start">
       <Link to="/albums">
@@ -90,6 +93,8 @@ export function AlbumEditor({ albumId }: AlbumEditorProps) {
       </main>
     );
   const album = albums.data.find((a) => a.id === albumId);
+  // Deleted (or being: the list already lacks it): nothing, until the way back.
+  if (remove.isSuccess || (remove.isPending && !album)) return null;
   if (!album)
     return (
       <main className={frame}>
@@ -108,17 +113,16 @@ export function AlbumEditor({ albumId }: AlbumEditorProps) {
   return (
     <main className={frame}>
       {back}
-      <AlbumHeader album={album} />
+      <AlbumHeader album={album} remove={remove} />
       <PicturesSection album={album} />
       <SharesSection albumId={album.id} />
     </main>
   );
 }
 
-function AlbumHeader({ album }: { album: MyAlbum }) {
+function AlbumHeader({ album, remove }: { album: MyAlbum; remove: ReturnType<typeof useDeleteAlbum> }) {
   const navigate = useNavigate();
   const rename = useRenameAlbum(album.id);
-  const remove = useDeleteAlbum(album.id);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const count = album.pictures.length;
